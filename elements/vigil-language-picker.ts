@@ -1,0 +1,14 @@
+import './vigil-toast-region.ts';
+import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { LanguagePicker } from '../src/features/layout/LanguagePicker.tsx';
+
+/**
+ * Language picker with the eight entries of the portal. Switching re-renders every Vigil
+ * element of the page; for a signed-in user the choice is saved to their account.
+ *
+ * @tagname vigil-language-picker
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @fires vigil-language-changed - the language was switched; detail `{ language }`
+ * @csspart language-picker - the picker's wrapper
+ */
+export const VigilLanguagePicker = defineElement({ tag: 'vigil-language-picker', component: LanguagePicker, session: 'optional' });

@@ -1,0 +1,13 @@
+import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { ToastRegion } from '../src/features/common/ToastRegion.tsx';
+import toastsCss from '../src/ui/toasts.css?inline';
+
+/**
+ * The page's global toast region. Internal: the first Vigil element on a page appends one
+ * to <body>; integrators never need to add it.
+ *
+ * @tagname vigil-toast-region
+ * @csspart toasts - the stack of toasts
+ * @csspart toast - one toast
+ */
+export const VigilToastRegion = defineElement({ tag: 'vigil-toast-region', component: ToastRegion, session: 'optional', internal: true, css: [toastsCss] });

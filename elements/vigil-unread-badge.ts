@@ -1,0 +1,13 @@
+import './vigil-toast-region.ts';
+import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { UnreadBadge } from '../src/features/inbox/UnreadBadge.tsx';
+
+/**
+ * The unread-notifications count of the signed-in user; hidden at 0. Updates at once
+ * when a notification is read anywhere on the page or in another tab.
+ *
+ * @tagname vigil-unread-badge
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @csspart badge - the count
+ */
+export const VigilUnreadBadge = defineElement({ tag: 'vigil-unread-badge', component: UnreadBadge, session: 'optional' });

@@ -1,0 +1,23 @@
+/**
+ * The suite's public events: `vigil-<what>` CustomEvents that bubble and are composed, so
+ * integrators can listen on the element or anywhere above it. Details are typed here, in
+ * one place (and re-exported in the package's type declarations).
+ */
+export interface VigilEventDetails {
+  /** A user signed in through `<vigil-login>` or the portal. */
+  'vigil-signed-in': { username: string; name: string };
+  'vigil-signed-out': Record<string, never>;
+  'vigil-language-changed': { language: string };
+  'vigil-evacuation-started': { scope: 'project' | 'site'; uuid: string; status: unknown };
+  'vigil-evacuation-aborted': { scope: 'project' | 'site'; uuid: string; status: unknown };
+  'vigil-notification-read': { uuid: string; unread: number };
+  'vigil-schedule-saved': { project: string; sites: string[] };
+  'vigil-project-user-changed': { project: string; user: string; change: 'added' | 'updated' | 'removed' };
+}
+
+export type VigilEventName = keyof VigilEventDetails;
+
+/** Dispatches a bubbling, composed `vigil-*` event from `target` (an element's host). */
+export function emit<K extends VigilEventName>(target: EventTarget | null | undefined, name: K, detail: VigilEventDetails[K]): void {
+  target?.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}

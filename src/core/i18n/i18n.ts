@@ -1,0 +1,92 @@
+/**
+ * Languages (SPEC §4): i18next with catalogues loaded from `/i18n/messages/{locale}.json`
+ * (relative to the API base) once each and remembered. A failed load falls back to en;
+ * English is also bundled, so nothing ever shows raw keys.
+ */
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import { atom } from 'nanostores';
+import { Answers } from '../api/contract.ts';
+import { request } from '../api/client.ts';
+import { shared } from '../shared.ts';
+import { bundledEn, type Messages } from './en.ts';
+import { $language, messagesFor, type LanguageTag } from './languages.ts';
+import type { MessageLocale } from './namespaces.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Messages };
+  }
+}
+
+function createInstance(): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: bundledEn } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+const i18n = shared('i18n.instance', createInstance);
+const loads = shared('i18n.loads', () => new Map<MessageLocale, Promise<boolean>>());
+
+/** Bumped whenever texts may have changed (language applied, catalogue loaded). */
+export const $i18nVersion = shared('i18n.version', () => atom(0));
+
+/** Translates a typed key of the merged catalogue, e.g. `t('core.errors.loadSite')`. */
+export const t: TFunction = ((...args: unknown[]) => (i18n.t as unknown as (...a: unknown[]) => string)(...args)) as unknown as TFunction;
+
+/** Translates a key that is only known at run time (toasts keep keys as strings). */
+export function tKey(key: string, params?: Record<string, unknown>): string {
+  return (i18n.t as unknown as (k: string, p?: Record<string, unknown>) => string)(key, params);
+}
+
+/** Loads a catalogue once; resolves false when it could not be loaded. */
+export function loadMessages(locale: MessageLocale): Promise<boolean> {
+  let pending = loads.get(locale);
+  if (!pending) {
+    pending = request('GET', `/i18n/messages/${locale}.json`, Answers.messages).then(
+      (messages) => {
+        i18n.addResourceBundle(locale, 'translation', messages, true, true);
+        return true;
+      },
+      () => {
+        loads.delete(locale); // a later attempt may succeed
+        return false;
+      },
+    );
+    loads.set(locale, pending);
+  }
+  return pending;
+}
+
+/**
+ * Applies a language: loads its catalogue (falling back to en when that fails), then
+ * switches every text, the Accept-Language header and `lang` (via `$language`).
+ * Resolves to the language actually applied.
+ */
+export async function applyLanguage(tag: LanguageTag): Promise<LanguageTag> {
+  const locale = messagesFor(tag);
+  const ok = await loadMessages(locale);
+  const applied: LanguageTag = ok || locale === 'en' ? tag : 'en';
+  await i18n.changeLanguage(messagesFor(applied));
+  $language.set(applied);
+  $i18nVersion.set($i18nVersion.get() + 1);
+  return applied;
+}
+
+/** Formats a date-time in the applied language (Belgian formats for fr-BE / nl-BE). */
+export function formatDateTime(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat($language.get(), options).format(d);
+}
+
+export function formatNumber(n: number): string {
+  return new Intl.NumberFormat($language.get()).format(n);
+}

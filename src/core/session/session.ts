@@ -1,0 +1,217 @@
+/**
+ * The session's actions (SPEC §4, §5, §8). State lives in `store.ts`; every element of a
+ * page shares it.
+ */
+import { Answers, type CurrentUser } from '../api/contract.ts';
+import { ApiError, isUnauthorized, request } from '../api/client.ts';
+import { applyLanguage } from '../i18n/i18n.ts';
+import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
+import { shared } from '../shared.ts';
+import { showError } from '../toasts/toasts.ts';
+import { $currentUser, $unreadCount } from './store.ts';
+
+export { $currentUser, $unreadCount } from './store.ts';
+
+const state = shared('session.state', () => ({
+  validating: null as Promise<CurrentUser | null> | null,
+  started: null as Promise<void> | null,
+  signOutListeners: new Set<() => void>(),
+}));
+
+/** Registers a cleanup to run when the user signs out (caches of user data). */
+export function onSignOut(listener: () => void): () => void {
+  state.signOutListeners.add(listener);
+  return () => state.signOutListeners.delete(listener);
+}
+
+/** Clears the stored user and credential (logout, or a 401 on validation or JWT). */
+export function signOut(): void {
+  $currentUser.set(null);
+  $unreadCount.set(0);
+  for (const listener of state.signOutListeners) listener();
+}
+
+/**
+ * Validates the stored user against the server (GET /api/v2/user), keeping the stored
+ * token. Concurrent callers share one request. Resolves to the user, or null when signed
+ * out (a 401 clears the user). Any other failure shows the SPEC §8 toast and keeps the
+ * user signed in.
+ */
+export function validateUser(): Promise<CurrentUser | null> {
+  const stored = $currentUser.get();
+  if (!stored) return Promise.resolve(null);
+  if (state.validating) return state.validating;
+  state.validating = request('GET', '/api/v2/user', Answers.user)
+    .then(
+      ({ data }) => {
+        const current = $currentUser.get();
+        if (!current || current.token !== stored.token) return current; // signed out or switched meanwhile
+        const next: CurrentUser = { ...data, token: stored.token };
+        $currentUser.set(next);
+        return next;
+      },
+      (e: unknown) => {
+        if (isUnauthorized(e)) {
+          if ($currentUser.get()?.token === stored.token) signOut();
+          return null;
+        }
+        showError('core.errors.validateUser');
+        return $currentUser.get();
+      },
+    )
+    .finally(() => {
+      state.validating = null;
+    });
+  return state.validating;
+}
+
+/** GET /auth/jwt after sign-in and startup validation; its answer is not used. */
+export async function fetchJwt(): Promise<void> {
+  try {
+    await request('GET', '/auth/jwt', Answers.empty);
+  } catch (e) {
+    if (isUnauthorized(e)) signOut();
+    else showError('core.errors.fetchJwt');
+  }
+}
+
+/** Refreshes `$unreadCount` from `meta.total` of the unread notifications. */
+export async function fetchUnreadCount(): Promise<void> {
+  if (!$currentUser.get()) return;
+  try {
+    const { meta } = await request('GET', '/api/v2/notifications', Answers.notifications, {
+      query: { 'filter[unread]': 'true', locale: $language.get(), per_page: 1 },
+    });
+    $unreadCount.set(meta.total);
+  } catch (e) {
+    if (isUnauthorized(e)) void validateUser();
+    else showError('core.errors.loadUnread');
+  }
+}
+
+/** Lowers the unread count by one (a notification was marked read). */
+export function decrementUnread(): void {
+  $unreadCount.set(Math.max(0, $unreadCount.get() - 1));
+}
+
+function deviceName(): string {
+  const ua = typeof navigator !== 'undefined' ? navigator.userAgent : 'unknown';
+  return `Vigil web portal (${ua.slice(0, 80)})`;
+}
+
+async function afterSignIn(user: CurrentUser): Promise<void> {
+  const saved = matchLanguage(user.locale);
+  if (saved && saved !== $language.get()) await applyLanguage(saved);
+  await Promise.all([fetchJwt(), fetchUnreadCount()]);
+}
+
+/**
+ * Signs in. Already signed in: validates and returns the user without a login call
+ * (SPEC §5). Failures are thrown as {@link ApiError} for the form to show.
+ */
+export async function login(email: string, password: string): Promise<CurrentUser> {
+  if ($currentUser.get()) {
+    const user = await validateUser();
+    if (user) return user;
+  }
+  const { data } = await request('POST', '/api/v2/user/login', Answers.login, {
+    query: { locale: $language.get() },
+    body: { email, password, device_name: deviceName() },
+  });
+  if (!data.token) throw new ApiError('malformed', 200, []);
+  const user: CurrentUser = { ...data, token: data.token };
+  $currentUser.set(user);
+  await afterSignIn(user);
+  return $currentUser.get() ?? user;
+}
+
+/** Requests a reset link. Already signed in: returns the validated user, no call. */
+export async function forgotPassword(email: string): Promise<CurrentUser | null> {
+  if ($currentUser.get()) {
+    const user = await validateUser();
+    if (user) return user;
+  }
+  await request('POST', '/api/v2/user/forgot-password', Answers.empty, { query: { locale: $language.get() }, body: { email } });
+  return null;
+}
+
+export interface ResetInput {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** Sets a new password. Already signed in: returns the validated user, no call. */
+export async function resetPassword(input: ResetInput): Promise<CurrentUser | null> {
+  if ($currentUser.get()) {
+    const user = await validateUser();
+    if (user) return user;
+  }
+  await request('POST', '/api/v2/user/reset-password', Answers.empty, { query: { locale: $language.get() }, body: input });
+  return null;
+}
+
+export function logout(): void {
+  signOut();
+}
+
+/** Accepts the terms of use; a 401 sets the flag to false, other failures toast. */
+export async function acceptTerms(): Promise<boolean> {
+  const setFlag = (value: boolean) => {
+    const user = $currentUser.get();
+    if (user) $currentUser.set({ ...user, terms_accepted_web_portal: value });
+  };
+  try {
+    await request('PUT', '/api/v2/user/terms', Answers.empty, { body: { terms_accepted_web_portal: true } });
+    setFlag(true);
+    return true;
+  } catch (e) {
+    if (isUnauthorized(e)) setFlag(false);
+    else showError('core.errors.acceptTerms');
+    return false;
+  }
+}
+
+/**
+ * Switches the language; for a signed-in user also saves it (PUT /api/v2/user/locale) and
+ * updates the stored user's locale. 'Unable to set locale.' on failure.
+ */
+export async function setLocale(tag: LanguageTag): Promise<void> {
+  const applied = await applyLanguage(tag);
+  const user = $currentUser.get();
+  if (!user || user.locale === applied) return;
+  try {
+    await request('PUT', '/api/v2/user/locale', Answers.empty, { body: { locale: applied } });
+    const now = $currentUser.get();
+    if (now && now.token === user.token) $currentUser.set({ ...now, locale: applied });
+  } catch {
+    showError('core.errors.setLocale');
+  }
+}
+
+/** The language to start in: the user's saved locale, else a supported browser language, else en. */
+export function startLanguage(): LanguageTag {
+  const user = $currentUser.get();
+  const saved = user ? matchLanguage(user.locale) : null;
+  if (saved) return saved;
+  const browser = typeof navigator !== 'undefined' ? (navigator.languages?.[0] ?? navigator.language) : undefined;
+  return matchLanguage(browser, true) ?? 'en';
+}
+
+/**
+ * Starts the page's session once, whichever element connects first: applies the start
+ * language and validates a stored user (then fetches the JWT and the unread count).
+ */
+export function startSession(): Promise<void> {
+  if (!state.started) {
+    state.started = (async () => {
+      await applyLanguage(startLanguage());
+      if ($currentUser.get()) {
+        const user = await validateUser();
+        if (user) await Promise.all([fetchJwt(), fetchUnreadCount()]);
+      }
+    })();
+  }
+  return state.started;
+}

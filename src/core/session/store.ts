@@ -1,0 +1,49 @@
+import { persistentAtom } from '@nanostores/persistent';
+import * as v from 'valibot';
+import { User, type CurrentUser } from '../api/contract.ts';
+import { shared } from '../shared.ts';
+
+/** localStorage key of the signed-in user (SPEC §3, §9). */
+export const USER_STORAGE_KEY = 'auth.currentUser';
+/** localStorage key of the unread-notifications count (SPEC §3). */
+export const UNREAD_STORAGE_KEY = 'notifications.unreadCount';
+
+const StoredUser = v.looseObject({ ...User.entries, token: v.pipe(v.string(), v.minLength(1)) });
+
+function decodeUser(raw: string): CurrentUser | null {
+  try {
+    const parsed = v.safeParse(StoredUser, JSON.parse(raw));
+    return parsed.success ? (parsed.output as CurrentUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in user with their token, or null. Persisted in localStorage under
+ * `auth.currentUser` and kept in step with other tabs (storage events). A corrupt stored
+ * value reads as signed out.
+ */
+export const $currentUser = shared('session.currentUser', () =>
+  persistentAtom<CurrentUser | null>(USER_STORAGE_KEY, null, {
+    encode: (value) => JSON.stringify(value),
+    decode: decodeUser,
+    listen: true,
+  }),
+);
+
+/** Unread notifications count, persisted and shared across tabs. */
+export const $unreadCount = shared('session.unreadCount', () =>
+  persistentAtom<number>(UNREAD_STORAGE_KEY, 0, {
+    encode: (value) => String(value),
+    decode: (raw) => {
+      const n = Number.parseInt(raw, 10);
+      return Number.isFinite(n) && n >= 0 ? n : 0;
+    },
+    listen: true,
+  }),
+);
+
+export function currentToken(): string | null {
+  return $currentUser.get()?.token ?? null;
+}

@@ -1,0 +1,62 @@
+import { atom } from 'nanostores';
+import { CONFIG } from '../config/config.ts';
+import { shared } from '../shared.ts';
+
+export type ToastType = 'error' | 'success' | 'info';
+
+/**
+ * A toast holds a message key (translated when shown, so it follows a language switch)
+ * or a ready text (e.g. a server's message).
+ */
+export interface Toast {
+  id: number;
+  type: ToastType;
+  key?: string;
+  params?: Record<string, string | number>;
+  text?: string;
+}
+
+export type ToastInput = Omit<Toast, 'id'>;
+
+export const $toasts = shared('toasts', () => atom<Toast[]>([]));
+const timers = shared('toasts.timers', () => ({ next: 1, handles: new Map<number, ReturnType<typeof setTimeout>>() }));
+
+function sameMessage(a: ToastInput, b: ToastInput): boolean {
+  return a.type === b.type && a.key === b.key && a.text === b.text && JSON.stringify(a.params) === JSON.stringify(b.params);
+}
+
+function arm(id: number): void {
+  clearTimeout(timers.handles.get(id));
+  timers.handles.set(id, setTimeout(() => dismissToast(id), CONFIG.toastTimeoutMs));
+}
+
+/**
+ * Shows a toast that hides itself after 5 s (SPEC §9). The same message already on
+ * screen is not stacked again: its timer restarts instead.
+ */
+export function showToast(input: ToastInput): number {
+  const existing = $toasts.get().find((t) => sameMessage(t, input));
+  if (existing) {
+    arm(existing.id);
+    return existing.id;
+  }
+  const id = timers.next++;
+  $toasts.set([...$toasts.get(), { ...input, id }]);
+  arm(id);
+  return id;
+}
+
+/** An error toast with a message key of the core catalogue (SPEC §8 texts). */
+export function showError(key: string, params?: Record<string, string | number>): number {
+  return showToast(params ? { type: 'error', key, params } : { type: 'error', key });
+}
+
+export function showSuccess(key: string, params?: Record<string, string | number>): number {
+  return showToast(params ? { type: 'success', key, params } : { type: 'success', key });
+}
+
+export function dismissToast(id: number): void {
+  clearTimeout(timers.handles.get(id));
+  timers.handles.delete(id);
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
+}

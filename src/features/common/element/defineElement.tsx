@@ -1,0 +1,170 @@
+/**
+ * The one way a Vigil element is made: an r2wc wrap of a React component with
+ * - a guarded registration (a second copy of the suite on the page is harmless),
+ * - an open shadow root with the suite's constructable style sheets adopted,
+ * - `api-base` feeding the page's shared config,
+ * - attribute checks that show a translated message instead of crashing,
+ * - a compact sign-in state when the element needs a session and finds none,
+ * - `lang` on the host following the applied language,
+ * - an error boundary, and the page's single toast region.
+ */
+import r2wc from '@r2wc/react-to-web-component';
+import { useStore } from '@nanostores/react';
+import { useEffect, type ComponentType } from 'react';
+import { normalizeApiBase, setApiBase } from '../../../core/config/config.ts';
+import { $language } from '../../../core/i18n/languages.ts';
+import { $currentUser, startSession } from '../../../core/session/session.ts';
+import { adoptCss, BASE_CSS } from '../../../ui/styles.ts';
+import { CompactSignIn } from '../../auth/CompactSignIn.tsx';
+import { useT } from '../useT.ts';
+import { ElementScopeContext } from './context.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+export interface AttributeSpec {
+  required?: boolean;
+  /** Returns true when the (trimmed, non-empty) value is acceptable. */
+  check?: (value: string) => boolean;
+}
+
+export type SessionNeed = 'required' | 'optional' | 'none';
+
+export interface ElementSpec<A extends string> {
+  tag: `vigil-${string}`;
+  component: ComponentType<ElementProps<A>>;
+  /** camelCase prop names; the attribute is its dash-case (`basePath` ↔ `base-path`). */
+  attributes?: Record<A, AttributeSpec>;
+  /** At least one of these attributes must be given (e.g. `project` or `site`). */
+  requireOneOf?: A[];
+  /** 'required': signed-out users see a compact sign-in instead of the component. */
+  session: SessionNeed;
+  /** Extra CSS for the shadow root (besides tokens and primitives). */
+  css?: string[];
+  /** Internal elements (the toast region) don't start a session or a toast region. */
+  internal?: boolean;
+  /** Set `lang` on the host (embedded elements); the portal sets `<html lang>` itself. */
+  hostLang?: boolean;
+}
+
+export type ElementProps<A extends string> = { [K in A]?: string };
+
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
+const dash = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID_RE.test(value);
+
+type WrapperProps = Record<string, string | undefined> & { container?: ShadowRoot };
+
+function AttributeMessage({ text }: { text: string }) {
+  return (
+    <p className="v-message" role="alert" part="message">
+      {text}
+    </p>
+  );
+}
+
+function makeWrapper<A extends string>(spec: ElementSpec<A>) {
+  const Inner = spec.component;
+  function VigilElement(props: WrapperProps) {
+    const t = useT();
+    const user = useStore($currentUser);
+    const language = useStore($language);
+    const root = props.container ?? null;
+    const host = (root?.host as HTMLElement | undefined) ?? null;
+
+    useEffect(() => {
+      if (host && spec.hostLang !== false) host.setAttribute('lang', language);
+    }, [host, language]);
+
+    const values: Record<string, string | undefined> = {};
+    let problem: string | null = null;
+    const apiBase = props.apiBase?.trim();
+    if (apiBase && !normalizeApiBase(apiBase)) {
+      problem = t('core.element.invalidAttribute', { attribute: 'api-base', value: apiBase });
+    }
+    for (const [name, rule] of Object.entries(spec.attributes ?? {}) as [A, AttributeSpec][]) {
+      const value = props[name]?.trim() || undefined;
+      values[name] = value;
+      if (problem) continue;
+      if (!value && rule.required) problem = t('core.element.missingAttribute', { attribute: dash(name) });
+      else if (value && rule.check && !rule.check(value)) problem = t('core.element.invalidAttribute', { attribute: dash(name), value });
+    }
+    if (!problem && spec.requireOneOf && !spec.requireOneOf.some((n) => values[n])) {
+      problem = t('core.element.missingAttribute', { attribute: spec.requireOneOf.map(dash).join('” / “') });
+    }
+
+    let body;
+    if (problem) body = <AttributeMessage text={problem} />;
+    else if (spec.session === 'required' && !user) body = <CompactSignIn />;
+    else body = <Inner {...(values as ElementProps<A>)} />;
+
+    return (
+      <ElementScopeContext.Provider value={{ host, root }}>
+        <ErrorBoundary fallback={<AttributeMessage text={t('core.element.crashed')} />}>{body}</ErrorBoundary>
+      </ElementScopeContext.Provider>
+    );
+  }
+  VigilElement.displayName = `VigilElement(${spec.tag})`;
+  return VigilElement;
+}
+
+/** Appends the page's single toast region to <body> (once per page, whatever bundle asks). */
+export function ensureToastRegion(): void {
+  if (typeof document === 'undefined' || !document.body) return;
+  if (!document.querySelector('vigil-toast-region')) document.body.append(document.createElement('vigil-toast-region'));
+}
+
+/**
+ * Defines `spec.tag` unless it is already defined (by this or another copy of the suite),
+ * and returns the registered class.
+ */
+export function defineElement<A extends string>(spec: ElementSpec<A>): CustomElementConstructor {
+  const existing = customElements.get(spec.tag);
+  if (existing) return existing;
+
+  const propNames = ['apiBase', ...Object.keys(spec.attributes ?? {})];
+  const Base = r2wc(makeWrapper(spec), {
+    shadow: 'open',
+    props: Object.fromEntries(propNames.map((p) => [p, 'string'])) as Record<string, 'string'>,
+  }) as unknown as typeof HTMLElement;
+  const css = [...BASE_CSS, ...(spec.css ?? [])];
+
+  class Element extends Base {
+    constructor() {
+      super();
+      if (this.shadowRoot) adoptCss(this.shadowRoot, ...css);
+    }
+    connectedCallback(): void {
+      setApiBase(this.getAttribute('api-base'));
+      if (!spec.internal) {
+        ensureToastRegion();
+        if (spec.session !== 'none') void startSession();
+      }
+      (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this);
+    }
+    attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+      if (name === 'api-base') setApiBase(value);
+      if (value === null || value === '') {
+        // r2wc ignores removed and empty attributes; treat them as "not given".
+        const self = this as unknown as Record<symbol, unknown>;
+        const store = self[R2WC_PROPS] as Record<string, unknown>;
+        if (store && camel(name) in store) {
+          delete store[camel(name)];
+          (self[R2WC_RENDER] as () => void).call(this);
+        }
+        return;
+      }
+      (Base.prototype as unknown as { attributeChangedCallback(n: string, o: string | null, v: string | null): void }).attributeChangedCallback.call(
+        this,
+        name,
+        old,
+        value,
+      );
+    }
+  }
+  customElements.define(spec.tag, Element);
+  return Element;
+}

@@ -1,0 +1,16 @@
+import { useStore } from '@nanostores/react';
+import { formatNumber } from '../../core/i18n/i18n.ts';
+import { $unreadCount } from '../../core/session/session.ts';
+import { useT } from '../common/useT.ts';
+
+/** The unread-notifications count; hidden at 0. Follows every element and tab of the page. */
+export function UnreadBadge() {
+  const t = useT();
+  const count = useStore($unreadCount);
+  if (count <= 0) return null;
+  return (
+    <span className="v-badge" part="badge" role="status" aria-label={t('inbox.badge.label', { count })}>
+      {formatNumber(count)}
+    </span>
+  );
+}

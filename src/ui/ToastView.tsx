@@ -1,0 +1,31 @@
+export interface ToastItem {
+  id: number;
+  type: 'error' | 'success' | 'info';
+  text: string;
+}
+
+export interface ToastViewProps {
+  toasts: ToastItem[];
+  label: string;
+  dismissLabel: string;
+  onDismiss: (id: number) => void;
+}
+
+/**
+ * The global toast stack. Errors are announced assertively (role=alert), others politely.
+ * Success is green, other types use the primary colour (SPEC §9).
+ */
+export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewProps) {
+  return (
+    <section className="toasts" aria-label={label} part="toasts">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} part={`toast toast-${toast.type}`}>
+          <span className="toast-text">{toast.text}</span>
+          <button type="button" className="toast-close" aria-label={dismissLabel} onClick={() => onDismiss(toast.id)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}
