@@ -1,0 +1,47 @@
+/**
+ * The cached resources of SPEC §3 (project, site, system, incident, notification), each
+ * loaded once per uuid at a time, with the SPEC §8 toast on failure. A 404 (or 403) is
+ * not toasted: on navigation it sends the portal to /404 naming the resource.
+ */
+import { Answers, type Incident, type Notification, type Project, type Site, type System } from '../api/contract.ts';
+import { isApiError, request, type ApiError } from '../api/client.ts';
+import { CONFIG } from '../config/config.ts';
+import { $language } from '../i18n/languages.ts';
+import { showError } from '../toasts/toasts.ts';
+import { createCache } from './cache.ts';
+
+/** True for answers meaning "no such resource (for you)": show /404, not a toast. */
+export function isMissing(e: unknown): boolean {
+  return isApiError(e) && (e.status === 404 || e.status === 403);
+}
+
+function toastUnlessMissing(key: string) {
+  return (e: ApiError): never => {
+    if (!isMissing(e) && e.kind !== 'aborted' && e.status !== 401) showError(key);
+    throw e;
+  };
+}
+
+export const projectCache = createCache<Project>('project', (uuid) =>
+  request('GET', `/api/v2/projects/${encodeURIComponent(uuid)}`, Answers.project, {
+    query: { 'filter[systemtype]': CONFIG.systemTypeFilter },
+  }).then((r) => r.data, toastUnlessMissing('core.errors.loadProject')),
+);
+
+export const siteCache = createCache<Site>('site', (uuid) =>
+  request('GET', `/api/v2/sites/${encodeURIComponent(uuid)}`, Answers.site).then((r) => r.data, toastUnlessMissing('core.errors.loadSite')),
+);
+
+export const systemCache = createCache<System>('system', (uuid) =>
+  request('GET', `/api/v2/systems/${encodeURIComponent(uuid)}`, Answers.system).then((r) => r.data, toastUnlessMissing('core.errors.loadSystem')),
+);
+
+export const incidentCache = createCache<Incident>('incident', (uuid) =>
+  request('GET', `/api/v2/incidents/${encodeURIComponent(uuid)}`, Answers.incident).then((r) => r.data, toastUnlessMissing('core.errors.loadIncident')),
+);
+
+export const notificationCache = createCache<Notification>('notification', (uuid) =>
+  request('GET', `/api/v2/notifications/${encodeURIComponent(uuid)}`, Answers.notification, {
+    query: { locale: $language.get() },
+  }).then((r) => r.data, toastUnlessMissing('core.errors.loadNotification')),
+);

@@ -1,0 +1,33 @@
+/** The portal's routes (SPEC §2), without the base path. */
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:token',
+  logout: '/logout',
+  projectUsers: '/projects/:uuid/users',
+  siteSchedules: '/projects/:uuid/site-schedules',
+  project: '/project/:uuid',
+  site: '/site/:uuid',
+  system: '/system/:uuid',
+  inbox: '/inbox',
+  notifications: '/inbox/notifications',
+  incident: '/inbox/incident/:uuid',
+  notification: '/inbox/notification/:uuid',
+  terms: '/terms',
+  page: '/page/:uuid',
+  demoLiveView: '/demo-live-view/:uuid',
+  notFound: '/404',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Resources whose failed load sends the portal to /404 naming them (SPEC §4). */
+export type NotFoundResource = 'Project' | 'Site' | 'System' | 'Incident' | 'Notification';
+
+/** Builds a path ("/project/abc") from a route name, its params and an optional query. */
+export function pathTo(route: RouteName, params: Record<string, string> = {}, search?: Record<string, string>): string {
+  const path = ROUTES[route].replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const query = search && Object.keys(search).length ? `?${new URLSearchParams(search).toString()}` : '';
+  return path + query;
+}
