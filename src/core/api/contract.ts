@@ -27,7 +27,8 @@ export const PERMISSIONS = ['view', 'manage users', 'evacuate', 'edit schedules'
 export type Permission = (typeof PERMISSIONS)[number];
 export const MANAGE_USERS: Permission = 'manage users';
 
-export const LOCALES = ['en', 'de', 'fr', 'nl', 'it', 'es'] as const;
+/** A user's saved locale: the picker's eight entries (fr-BE and nl-BE use the fr and nl messages). */
+export const LOCALES = ['en', 'de', 'fr', 'nl', 'it', 'es', 'fr-BE', 'nl-BE'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 // ---------------------------------------------------------------------------------------
