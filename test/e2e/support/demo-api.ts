@@ -1,0 +1,104 @@
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { Answers, parse, type CurrentUser } from '../../../src/core/api/contract.ts';
+import { SEED_PASSWORD } from '../../../demo/server/seed-ids.ts';
+
+/**
+ * The demo server from a test's point of view: its test hooks (enabled by
+ * VIGIL_TEST_HOOKS=1, which playwright.config.ts sets) and sign-in through the API.
+ * Paths are relative to the config's baseURL. Every call throws on a non-2xx answer,
+ * with the status and body in the message.
+ */
+export class DemoApi {
+  readonly request: APIRequestContext;
+
+  constructor(request: APIRequestContext) {
+    this.request = request;
+  }
+
+  /** Status of `HEAD /api/ping` (204 when the server is up). */
+  async ping(): Promise<number> {
+    const res = await this.request.head('/api/ping', { failOnStatusCode: false });
+    return res.status();
+  }
+
+  /** `POST /__test/reset`: drops every change and reseeds the built-in data. */
+  async reset(): Promise<void> {
+    await this.call('POST', '/__test/reset');
+  }
+
+  /** `POST /__test/expire-tokens`: every issued token stops working (next call → 401). */
+  async expireTokens(): Promise<void> {
+    await this.call('POST', '/__test/expire-tokens');
+  }
+
+  /**
+   * `GET /__test/last-reset-link`: the link of the last password-reset mail "sent" by
+   * forgot-password, or null when there is none yet.
+   */
+  async lastResetLink(): Promise<string | null> {
+    const res = await this.call('GET', '/__test/last-reset-link', undefined, [404]);
+    if (res.status() === 404) return null;
+    const body = await readBody(res);
+    return findLink(body);
+  }
+
+  /** `POST /__test/bulk-inbox`: adds many incidents/notifications (body as the hook documents). */
+  async bulkInbox(body: Record<string, unknown> = {}): Promise<unknown> {
+    return readBody(await this.call('POST', '/__test/bulk-inbox', body));
+  }
+
+  /**
+   * Signs in through the API (`POST /api/v2/user/login`) and returns the user with its
+   * token: what the portal stores in localStorage under `auth.currentUser`.
+   */
+  async login(email: string, password: string = SEED_PASSWORD): Promise<CurrentUser> {
+    const res = await this.call('POST', '/api/v2/user/login', { email, password, device_name: 'e2e' });
+    const { data } = parse(Answers.login, await res.json());
+    if (!data.token) throw new Error(`login of ${email} answered without a token`);
+    return data as CurrentUser;
+  }
+
+  /** Any call, throwing unless the status is 2xx or listed in `allow`. */
+  async call(method: string, path: string, data?: unknown, allow: number[] = []): Promise<APIResponse> {
+    const res = await this.request.fetch(path, {
+      method,
+      data,
+      headers: data === undefined ? {} : { 'content-type': 'application/json' },
+      failOnStatusCode: false,
+    });
+    if (!res.ok() && !allow.includes(res.status())) {
+      const text = (await res.text().catch(() => '')).slice(0, 500);
+      const hint =
+        res.status() === 404 && path.startsWith('/__test/')
+          ? ' (are the test hooks enabled? the server needs VIGIL_TEST_HOOKS=1)'
+          : '';
+      throw new Error(`${method} ${path} answered ${res.status()}${hint}: ${text}`);
+    }
+    return res;
+  }
+}
+
+async function readBody(res: APIResponse): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The reset link in whichever shape the hook answers: a string, {data: …}, {url}, {link}. */
+function findLink(body: unknown): string | null {
+  if (typeof body === 'string') return body.trim() || null;
+  if (body && typeof body === 'object') {
+    const o = body as Record<string, unknown>;
+    for (const key of ['data', 'link', 'url', 'reset_link', 'href']) {
+      if (key in o) {
+        const found = findLink(o[key]);
+        if (found) return found;
+      }
+    }
+  }
+  return null;
+}
