@@ -23,6 +23,13 @@ describe('smoke: the API contract in Chromium', () => {
     }
   });
 
+  it('has Vite features: import.meta.glob', async () => {
+    const modules = import.meta.glob<{ expect: unknown }>('./helpers/assert.ts');
+    expect(Object.keys(modules)).toEqual(['./helpers/assert.ts']);
+    const loaded = await modules['./helpers/assert.ts']!();
+    expect(loaded.expect).toBe(expect);
+  });
+
   it('runs in a real browser', async () => {
     expect(navigator.userAgent).toMatch(/Chrom/);
     expect(typeof CSSStyleSheet.prototype.replaceSync).toBe('function');
