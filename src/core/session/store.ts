@@ -26,7 +26,8 @@ function decodeUser(raw: string): CurrentUser | null {
  */
 export const $currentUser = shared('session.currentUser', () =>
   persistentAtom<CurrentUser | null>(USER_STORAGE_KEY, null, {
-    encode: (value) => JSON.stringify(value),
+    // undefined makes @nanostores/persistent remove the key: signed out = no stored user.
+    encode: (value) => (value ? JSON.stringify(value) : (undefined as unknown as string)),
     decode: decodeUser,
     listen: true,
   }),

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { $apiBase } from '../config/config.ts';
+import { $language } from '../i18n/languages.ts';
+import { $currentUser } from '../session/store.ts';
+import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { Answers } from './contract.ts';
+import { ApiError, GENERIC_ERROR, request, requestBlob } from './client.ts';
+
+describe('api client', () => {
+  beforeEach(() => {
+    $apiBase.set('https://api.vigil.test');
+    $currentUser.set({ ...SAMPLE_USER, token: 'secret-token' });
+    $language.set('en');
+  });
+  afterEach(() => {
+    $currentUser.set(null);
+  });
+
+  it('sends the bearer token and Accept-Language to the API origin', async () => {
+    const m = mockFetch(() => json({ data: SAMPLE_USER }));
+    $language.set('fr-BE');
+    await request('GET', '/api/v2/user', Answers.user);
+    expect(m.calls[0]!.url.href).toBe('https://api.vigil.test/api/v2/user');
+    expect(m.calls[0]!.headers.get('Authorization')).toBe('Bearer secret-token');
+    expect(m.calls[0]!.headers.get('Accept-Language')).toBe('fr-BE');
+  });
+
+  it('never sends the token to another origin, even when asked to', async () => {
+    const m = mockFetch(() => new Response(new Blob(['x'], { type: 'image/jpeg' })));
+    await requestBlob('https://cdn.elsewhere.test/media/abc', { headers: { Authorization: 'Bearer leaked' } });
+    expect(m.calls[0]!.headers.has('Authorization')).toBe(false);
+  });
+
+  it('does not put the token in the URL', async () => {
+    const m = mockFetch(() => json({ data: SAMPLE_USER }));
+    await request('GET', '/api/v2/user', Answers.user, { query: { locale: 'en' } });
+    expect(m.calls[0]!.url.href).not.toContain('secret-token');
+    expect(m.calls[0]!.url.searchParams.get('locale')).toBe('en');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    $currentUser.set(null);
+    const m = mockFetch(() => json({ data: SAMPLE_USER }));
+    await request('GET', '/api/v2/user', Answers.user);
+    expect(m.calls[0]!.headers.has('Authorization')).toBe(false);
+  });
+
+  it('keeps the errors list of a failed answer', async () => {
+    mockFetch(() => json({ errors: [{ message: 'The email field is required.', field: 'email' }] }, 422));
+    const error = await request('POST', '/api/v2/user/login', Answers.login, { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).fieldErrors()).toEqual({ email: 'The email field is required.' });
+  });
+
+  it('gives a failure without an errors list the single generic error (SPEC §8)', async () => {
+    mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await request('GET', '/api/v2/user', Answers.user).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.errors).toEqual([{ message: GENERIC_ERROR }]);
+  });
+
+  it('turns a non-JSON success into the generic error, not an exception', async () => {
+    mockFetch(() => new Response('not json', { status: 200 }));
+    const error = (await request('GET', '/api/v2/user', Answers.user).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.kind).toBe('malformed');
+    expect(error.errors).toEqual([{ message: GENERIC_ERROR }]);
+  });
+
+  it('turns an answer missing a required field into the generic error', async () => {
+    mockFetch(() => json({ data: { ...SAMPLE_USER, name: undefined } }));
+    const error = (await request('GET', '/api/v2/user', Answers.user).catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('malformed');
+  });
+
+  it('accepts unknown extra fields', async () => {
+    mockFetch(() => json({ data: { ...SAMPLE_USER, favourite_colour: 'teal' }, extra: 1 }));
+    const { data } = await request('GET', '/api/v2/user', Answers.user);
+    expect(data.name).toBe('Morgan Manager');
+  });
+
+  it('turns a dropped network into the generic error', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = (await request('GET', '/api/v2/user', Answers.user).catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe(GENERIC_ERROR);
+  });
+
+  it('does not retry a failed POST', async () => {
+    const m = mockFetch(() => json({}, 500));
+    await request('POST', '/api/public/v1/projects/p/evacuation/start', Answers.evacuation).catch(() => undefined);
+    expect(m.calls).toHaveLength(1);
+  });
+
+  it('reports an aborted request as aborted', async () => {
+    mockFetch(() => {
+      throw new DOMException('aborted', 'AbortError');
+    });
+    const error = (await request('GET', '/api/v2/user', Answers.user).catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('aborted');
+  });
+});

@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { $apiBase } from '../config/config.ts';
+import { $currentUser } from '../session/store.ts';
+import { startLanguage } from '../session/session.ts';
+import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { applyLanguage, loadMessages, t } from './i18n.ts';
+import { $language, matchLanguage } from './languages.ts';
+
+describe('languages', () => {
+  beforeEach(() => {
+    $apiBase.set('https://api.vigil.test');
+    $currentUser.set(null);
+  });
+
+  it('maps the picker entries and browser languages', () => {
+    expect(matchLanguage('fr-BE')).toBe('fr-BE');
+    expect(matchLanguage('nl-be')).toBe('nl-BE');
+    expect(matchLanguage('de-CH', true)).toBe('de');
+    expect(matchLanguage('es-ES', true)).toBeNull(); // browsers may start only in en de fr nl it
+    expect(matchLanguage('es')).toBe('es'); // but a saved choice of Spanish is honoured
+    expect(matchLanguage('pt', true)).toBeNull();
+  });
+
+  it("starts in the user's saved locale, else the browser's if supported, else en", () => {
+    const spy = vi.spyOn(navigator, 'languages', 'get');
+    spy.mockReturnValue(['nl-NL']);
+    expect(startLanguage()).toBe('nl');
+    $currentUser.set({ ...SAMPLE_USER, locale: 'it', token: 't' });
+    expect(startLanguage()).toBe('it');
+    $currentUser.set(null);
+    spy.mockReturnValue(['pt-BR']);
+    expect(startLanguage()).toBe('en');
+  });
+
+  it('loads each catalogue once and applies it', async () => {
+    const m = mockFetch((call) =>
+      call.url.pathname === '/i18n/messages/fr.json' ? json({ core: { common: { signIn: 'Se connecter (serveur)' } } }) : json({}, 404),
+    );
+    await applyLanguage('fr');
+    await applyLanguage('en');
+    await applyLanguage('fr-BE');
+    expect(m.callsTo('/i18n/messages/fr.json')).toHaveLength(1);
+    expect($language.get()).toBe('fr-BE');
+    expect(t('core.common.signIn')).toBe('Se connecter (serveur)');
+    // a key the server's catalogue lacks falls back to the bundled English, never a raw key
+    expect(t('core.common.retry')).toBe('Try again');
+  });
+
+  it('falls back to en when a catalogue cannot be loaded, and tries again later', async () => {
+    const m = mockFetch(() => json({}, 500));
+    expect(await applyLanguage('it')).toBe('en');
+    expect($language.get()).toBe('en');
+    expect(t('core.common.signIn')).toBe('Sign in');
+    expect(await loadMessages('it')).toBe(false);
+    expect(m.callsTo('/i18n/messages/it.json')).toHaveLength(2);
+  });
+});

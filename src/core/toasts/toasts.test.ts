@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $toasts, dismissToast, showError, showSuccess } from './toasts.ts';
+
+describe('toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    $toasts.set([]);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('hides a toast after 5 seconds (SPEC §9)', () => {
+    showError('core.errors.loadProject');
+    vi.advanceTimersByTime(4999);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('does not stack the same message; it restarts its timer', () => {
+    showError('core.errors.loadMedia');
+    vi.advanceTimersByTime(4000);
+    showError('core.errors.loadMedia');
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(4000);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1000);
+    expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('keeps different messages and types apart, and dismisses on demand', () => {
+    const a = showError('core.errors.loadProject');
+    showSuccess('core.errors.loadProject');
+    expect($toasts.get().map((t) => t.type)).toEqual(['error', 'success']);
+    dismissToast(a);
+    expect($toasts.get().map((t) => t.type)).toEqual(['success']);
+  });
+});
