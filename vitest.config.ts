@@ -10,6 +10,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'elements/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           restoreMocks: true,
+          setupFiles: ['test/unit/setup.ts'],
         },
       },
       {

@@ -1,0 +1,22 @@
+/**
+ * Vitest (happy-dom) setup. happy-dom's localStorage throws on `delete storage[key]` for
+ * a missing key, where browsers return true (and @nanostores/persistent deletes keys to
+ * store "nothing"); wrap it so unit tests behave like a browser.
+ */
+const original = window.localStorage;
+const tolerant = new Proxy(original, {
+  deleteProperty(target, key) {
+    if (typeof key === 'string' && target.getItem(key) !== null) target.removeItem(key);
+    return true;
+  },
+  get(target, key) {
+    const value = Reflect.get(target, key, target) as unknown;
+    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  },
+  set(target, key, value) {
+    if (typeof key === 'string') target.setItem(key, String(value));
+    return true;
+  },
+});
+Object.defineProperty(window, 'localStorage', { configurable: true, value: tolerant });
+Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: tolerant });
