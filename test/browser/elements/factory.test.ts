@@ -1,0 +1,125 @@
+// The element factory in real Chromium: guarded registration, one session per page even
+// across two copies of the suite, shared language, styles confined to shadow roots,
+// attribute messages, and the single toast region.
+import '../../../elements/vigil-language-picker.ts';
+import '../../../elements/vigil-unread-badge.ts';
+import { defineElement } from '../../../src/features/common/element/defineElement.tsx';
+import { UnreadBadge } from '../../../src/features/inbox/UnreadBadge.tsx';
+import { $language } from '../../../src/core/i18n/languages.ts';
+import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';
+import { $toasts, showError } from '../../../src/core/toasts/toasts.ts';
+import { expect, waitFor } from '../helpers/assert.ts';
+import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
+
+const realFetch = window.fetch;
+const added: Element[] = [];
+
+function add(html: string): HTMLElement {
+  const wrap = document.createElement('div');
+  wrap.innerHTML = html;
+  const el = wrap.firstElementChild as HTMLElement;
+  document.body.append(el);
+  added.push(el);
+  return el;
+}
+
+const shadow = (el: Element) => el.shadowRoot!;
+/** Waits until `fn` returns something (null and undefined retry). */
+const until = <T>(fn: () => T | null | undefined) => waitFor(() => fn() ?? false) as Promise<T>;
+
+describe('element factory', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    $currentUser.set(null);
+    $unreadCount.set(0);
+    $toasts.set([]);
+    // Catalogues: German from a stub, everything else "not found" (falls back to en).
+    window.fetch = async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/i18n/messages/de.json')) {
+        return new Response(JSON.stringify({ inbox: { badge: { label: '{{count}} ungelesen' } }, core: { languages: { label: 'Sprache' } } }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return new Response('{"errors":[{"message":"nope"}]}', { status: 404, headers: { 'Content-Type': 'application/json' } });
+    };
+  });
+  afterEach(() => {
+    for (const el of added.splice(0)) el.remove();
+    window.fetch = realFetch;
+    $language.set('en');
+  });
+
+  it('never defines a tag twice: a second definition returns the first class', () => {
+    const first = customElements.get('vigil-unread-badge');
+    expect(first).toBeDefined();
+    const second = defineElement({ tag: 'vigil-unread-badge', component: UnreadBadge, session: 'optional' });
+    expect(second).toBe(first);
+  });
+
+  it('a second copy of the suite shares the same session stores', async () => {
+    // A different module URL is a separate module instance: like a second bundle on the page.
+    const copy = (await import(/* @vite-ignore */ `/src/core/session/store.ts?second-copy=${Date.now()}`)) as typeof import('../../../src/core/session/store.ts');
+    expect(copy.$currentUser).toBe($currentUser);
+    expect(copy.$unreadCount).toBe($unreadCount);
+  });
+
+  it('two elements on one page share the unread count and the language', async () => {
+    const picker = add('<vigil-language-picker></vigil-language-picker>');
+    const badge = add('<vigil-unread-badge></vigil-unread-badge>');
+    $unreadCount.set(4);
+    await waitFor(() => shadow(badge).querySelector('[part="badge"]')?.textContent === '4');
+    const select = await until(() => shadow(picker).querySelector('select'));
+    select.value = 'de';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => badge.getAttribute('lang') === 'de' && picker.getAttribute('lang') === 'de');
+    await waitFor(() => shadow(badge).querySelector('[part="badge"]')?.getAttribute('aria-label') === '4 ungelesen');
+  });
+
+  it('hides the badge at 0', async () => {
+    const badge = add('<vigil-unread-badge></vigil-unread-badge>');
+    $unreadCount.set(2);
+    await until(() => shadow(badge).querySelector('[part="badge"]'));
+    $unreadCount.set(0);
+    await waitFor(() => shadow(badge).querySelector('[part="badge"]') === null);
+  });
+
+  it('keeps its styles inside the shadow root', async () => {
+    const picker = add('<vigil-language-picker></vigil-language-picker>');
+    const outside = add('<button class="v-btn">outside</button>');
+    await until(() => shadow(picker).querySelector('select'));
+    expect(shadow(picker).adoptedStyleSheets.length).toBeGreaterThan(1);
+    expect(document.adoptedStyleSheets).toHaveLength(0);
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+    expect(getComputedStyle(outside).minHeight).not.toBe('44px');
+    // the page's styles don't reach in either
+    const select = shadow(picker).querySelector('select')!;
+    expect(getComputedStyle(select).minHeight).toBe('44px');
+  });
+
+  it('shows a translated message instead of crashing on a bad api-base', async () => {
+    const badge = add('<vigil-unread-badge api-base="javascript:alert(1)"></vigil-unread-badge>');
+    const message = await until(() => shadow(badge).querySelector('[role="alert"]'));
+    expect(message!.textContent).toContain('api-base');
+    expect(message!.textContent).toContain('javascript:alert(1)');
+  });
+
+  it('appends one toast region per page and shows toasts in it', async () => {
+    add('<vigil-unread-badge></vigil-unread-badge>');
+    add('<vigil-language-picker></vigil-language-picker>');
+    await waitFor(() => document.querySelectorAll('vigil-toast-region').length === 1);
+    showError('core.errors.loadProject');
+    const region = document.querySelector('vigil-toast-region')!;
+    const toast = await until(() => shadow(region).querySelector('[role="alert"]'));
+    expect(toast!.textContent).toContain('Unable to load project');
+    expect(document.querySelectorAll('vigil-toast-region')).toHaveLength(1);
+  });
+
+  it('the language picker is accessible', async () => {
+    const picker = add('<vigil-language-picker></vigil-language-picker>');
+    await until(() => shadow(picker).querySelector('select'));
+    expect(shadow(picker).querySelectorAll('option')).toHaveLength(8);
+    await expectNoA11yViolations(picker);
+  });
+});
