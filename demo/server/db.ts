@@ -1,0 +1,270 @@
+/**
+ * The demo server's SQLite database (node:sqlite): opening, schema migrations, and a few
+ * helpers. Migrations run in order and are recorded in `PRAGMA user_version`; add a new
+ * entry at the end of MIGRATIONS, never edit one that has shipped.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+
+const MIGRATIONS: string[] = [
+  // 1: the whole model
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    uuid TEXT NOT NULL UNIQUE,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    username TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    locale TEXT NOT NULL DEFAULT 'en',
+    terms_accepted INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE tokens (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    token_hash TEXT NOT NULL UNIQUE,
+    device_name TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  CREATE TABLE password_resets (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  );
+  CREATE TABLE projects (
+    uuid TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE memberships (
+    project_uuid TEXT NOT NULL REFERENCES projects(uuid) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    permissions TEXT NOT NULL,
+    PRIMARY KEY (project_uuid, user_id)
+  );
+  CREATE INDEX memberships_user ON memberships(user_id);
+  CREATE TABLE sites (
+    uuid TEXT PRIMARY KEY,
+    project_uuid TEXT NOT NULL REFERENCES projects(uuid) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    address TEXT NOT NULL,
+    timezone TEXT NOT NULL,
+    schedule TEXT,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX sites_project ON sites(project_uuid);
+  CREATE TABLE systems (
+    uuid TEXT PRIMARY KEY,
+    site_uuid TEXT NOT NULL REFERENCES sites(uuid) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    online INTEGER NOT NULL DEFAULT 1,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX systems_site ON systems(site_uuid);
+  CREATE TABLE cameras (
+    uuid TEXT PRIMARY KEY,
+    system_uuid TEXT NOT NULL REFERENCES systems(uuid) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX cameras_system ON cameras(system_uuid);
+  CREATE TABLE incidents (
+    uuid TEXT PRIMARY KEY,
+    project_uuid TEXT NOT NULL REFERENCES projects(uuid) ON DELETE CASCADE,
+    site_uuid TEXT REFERENCES sites(uuid) ON DELETE SET NULL,
+    system_uuid TEXT REFERENCES systems(uuid) ON DELETE SET NULL,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    occurred_at TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    handled_by TEXT
+  );
+  CREATE INDEX incidents_project_time ON incidents(project_uuid, occurred_at DESC);
+  CREATE INDEX incidents_time ON incidents(occurred_at DESC);
+  CREATE TABLE incident_media (
+    uuid TEXT PRIMARY KEY,
+    incident_uuid TEXT NOT NULL REFERENCES incidents(uuid) ON DELETE CASCADE,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX incident_media_incident ON incident_media(incident_uuid);
+  CREATE TABLE notifications (
+    uuid TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    read_at TEXT,
+    title TEXT NOT NULL,
+    body_html TEXT NOT NULL
+  );
+  CREATE INDEX notifications_user_time ON notifications(user_id, created_at DESC);
+  CREATE TABLE pages (
+    uuid TEXT PRIMARY KEY,
+    position INTEGER NOT NULL DEFAULT 0,
+    title TEXT NOT NULL,
+    body_html TEXT NOT NULL
+  );
+  CREATE TABLE evacuations (
+    scope TEXT NOT NULL CHECK (scope IN ('project', 'site')),
+    target_uuid TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('inactive', 'active')),
+    started_at TEXT,
+    started_by TEXT,
+    aborted_at TEXT,
+    PRIMARY KEY (scope, target_uuid)
+  );
+  CREATE TABLE evacuation_events (
+    id INTEGER PRIMARY KEY,
+    scope TEXT NOT NULL,
+    target_uuid TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('start', 'abort')),
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    user_name TEXT NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX evacuation_events_target ON evacuation_events(scope, target_uuid, id);
+  CREATE TABLE idempotency (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    request TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+  );
+  CREATE TABLE demo_live_views (
+    uuid TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    system_name TEXT NOT NULL,
+    timezone TEXT NOT NULL DEFAULT 'UTC',
+    online INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE TABLE demo_cameras (
+    uuid TEXT PRIMARY KEY,
+    view_uuid TEXT NOT NULL REFERENCES demo_live_views(uuid) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  `,
+];
+
+/** Tables in an order that can be emptied one by one without breaking foreign keys. */
+const TABLES_CHILD_FIRST = [
+  'idempotency', 'evacuation_events', 'evacuations', 'demo_cameras', 'demo_live_views',
+  'pages', 'notifications', 'incident_media', 'incidents', 'cameras', 'systems', 'sites',
+  'memberships', 'projects', 'password_resets', 'tokens', 'users', 'meta',
+];
+
+export type Row = Record<string, unknown>;
+
+/** A thin wrapper over DatabaseSync: cached statements, typed rows, transactions. */
+export class Db {
+  readonly raw: DatabaseSync;
+  readonly path: string;
+  #statements = new Map<string, StatementSync>();
+  #depth = 0;
+
+  constructor(path: string) {
+    this.path = path;
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.raw = new DatabaseSync(path);
+    this.raw.exec('PRAGMA foreign_keys = ON');
+    if (path !== ':memory:') {
+      this.raw.exec('PRAGMA journal_mode = WAL');
+      this.raw.exec('PRAGMA synchronous = NORMAL');
+    }
+    this.raw.exec('PRAGMA busy_timeout = 5000');
+    this.migrate();
+  }
+
+  /** Applies every migration newer than the database's `user_version`. */
+  migrate(): void {
+    const current = Number((this.raw.prepare('PRAGMA user_version').get() as Row).user_version);
+    for (let version = current; version < MIGRATIONS.length; version++) {
+      this.transaction(() => {
+        this.raw.exec(MIGRATIONS[version]!);
+        this.raw.exec(`PRAGMA user_version = ${version + 1}`);
+      });
+    }
+  }
+
+  get schemaVersion(): number {
+    return Number((this.raw.prepare('PRAGMA user_version').get() as Row).user_version);
+  }
+
+  statement(sql: string): StatementSync {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.raw.prepare(sql);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  get<T = Row>(sql: string, ...params: SQLInputValue[]): T | undefined {
+    return this.statement(sql).get(...params) as T | undefined;
+  }
+
+  all<T = Row>(sql: string, ...params: SQLInputValue[]): T[] {
+    return this.statement(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: SQLInputValue[]): { changes: number; lastInsertRowid: number } {
+    const r = this.statement(sql).run(...params);
+    return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
+  }
+
+  /** Runs `fn` in a transaction (nested calls use savepoints); rolls back if it throws. */
+  transaction<T>(fn: () => T): T {
+    const depth = this.#depth;
+    const sp = `sp${depth}`;
+    this.raw.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${sp}`);
+    this.#depth++;
+    try {
+      const result = fn();
+      this.raw.exec(depth === 0 ? 'COMMIT' : `RELEASE ${sp}`);
+      return result;
+    } catch (err) {
+      this.raw.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${sp}; RELEASE ${sp}`);
+      throw err;
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  /** Deletes every row of every table (the schema stays). */
+  wipe(): void {
+    this.transaction(() => {
+      for (const table of TABLES_CHILD_FIRST) this.raw.exec(`DELETE FROM ${table}`);
+    });
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', key)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', key, value);
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.raw.isOpen) this.raw.close();
+  }
+}
+
+export function openDb(path: string): Db {
+  return new Db(path);
+}
+
+/** The current time as an ISO 8601 string (what every timestamp column holds). */
+export function nowIso(offsetMs = 0): string {
+  return new Date(Date.now() + offsetMs).toISOString();
+}

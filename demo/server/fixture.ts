@@ -1,0 +1,215 @@
+/**
+ * The seed fixture format (`--seed FILE.json`, documented in README.md) and its loader.
+ * The built-in seed is built in this same format, so there is one way data gets in.
+ */
+import * as v from 'valibot';
+import { HALF_HOUR, PERMISSIONS, SEVERITIES } from '../../src/core/api/contract.ts';
+import { nowIso, type Db } from './db.ts';
+import { scheduleErrors, isValidTimeZone } from './schedule.ts';
+import { hashPassword } from './security.ts';
+import { SEED_PASSWORD } from './seed-ids.ts';
+import { stableUuid } from './seed-data/util.ts';
+
+const text = v.pipe(v.string(), v.minLength(1, 'is required'));
+const iso = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp'));
+/** A text in one language, or `{ "en": …, "de": … }` (must contain "en"). */
+const Localized = v.union([
+  text,
+  v.pipe(
+    v.record(v.string(), v.string()),
+    v.check((r) => typeof r.en === 'string', 'must have an "en" entry'),
+  ),
+]);
+export type Localized = v.InferOutput<typeof Localized>;
+
+const FixtureCamera = v.object({ uuid: v.optional(text), name: text });
+const FixtureSystem = v.object({
+  uuid: text,
+  name: text,
+  type: v.optional(text, 'UFO'),
+  online: v.optional(v.boolean(), true),
+  cameras: v.optional(v.array(FixtureCamera), []),
+});
+const FixtureSite = v.object({
+  uuid: text,
+  name: text,
+  address: v.optional(v.string(), ''),
+  timezone: text,
+  schedule: v.optional(v.object({ days: v.pipe(v.array(v.array(v.object({ from: HALF_HOUR, to: HALF_HOUR }))), v.length(7, 'must have 7 days')) })),
+  systems: v.optional(v.array(FixtureSystem), []),
+});
+const FixtureProject = v.object({
+  uuid: text,
+  name: text,
+  description: v.optional(v.string()),
+  members: v.optional(v.array(v.object({ email: text, permissions: v.array(v.picklist(PERMISSIONS)) })), []),
+  sites: v.optional(v.array(FixtureSite), []),
+});
+export const Fixture = v.object({
+  users: v.array(
+    v.object({
+      uuid: v.optional(text),
+      email: v.pipe(v.string(), v.email('must be a valid e-mail address')),
+      name: text,
+      username: text,
+      password: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
+      locale: v.optional(text, 'en'),
+      terms_accepted_web_portal: v.optional(v.boolean(), true),
+    }),
+  ),
+  projects: v.array(FixtureProject),
+  incidents: v.optional(
+    v.array(
+      v.object({
+        uuid: v.optional(text),
+        site: text,
+        system: v.optional(v.nullable(text), null),
+        title: text,
+        description: v.optional(v.string(), ''),
+        occurred_at: iso,
+        severity: v.picklist(SEVERITIES),
+        media: v.optional(v.array(text), []),
+        handled_by: v.optional(v.nullable(text), null),
+      }),
+    ),
+    [],
+  ),
+  notifications: v.optional(
+    v.array(
+      v.object({
+        uuid: v.optional(text),
+        user: text,
+        created_at: iso,
+        read_at: v.optional(v.nullable(iso), null),
+        title: Localized,
+        body_html: Localized,
+      }),
+    ),
+    [],
+  ),
+  pages: v.optional(v.array(v.object({ uuid: text, title: Localized, body_html: Localized })), []),
+  demo_live_views: v.optional(
+    v.array(
+      v.object({
+        uuid: text,
+        name: text,
+        system_name: text,
+        timezone: v.optional(text, 'UTC'),
+        online: v.optional(v.boolean(), true),
+        cameras: v.array(v.object({ uuid: text, name: text })),
+      }),
+    ),
+    [],
+  ),
+});
+export type Fixture = v.InferInput<typeof Fixture>;
+type ParsedFixture = v.InferOutput<typeof Fixture>;
+
+export class FixtureError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid seed fixture:\n  - ${problems.slice(0, 20).join('\n  - ')}`);
+    this.name = 'FixtureError';
+    this.problems = problems;
+  }
+}
+
+/** Validates a fixture's shape and its references; throws a {@link FixtureError} listing every problem. */
+export function parseFixture(input: unknown): ParsedFixture {
+  const result = v.safeParse(Fixture, input);
+  if (!result.success) {
+    throw new FixtureError(
+      result.issues.map((i) => `${(i.path ?? []).map((p) => String(p.key)).join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  const f = result.output;
+  const problems: string[] = [];
+  const emails = new Set(f.users.map((u) => u.email.toLowerCase()));
+  const systemSite = new Map<string, string>();
+  const siteUuids = new Set<string>();
+  f.projects.forEach((p, pi) => {
+    p.members.forEach((m, mi) => {
+      if (!emails.has(m.email.toLowerCase())) problems.push(`projects.${pi}.members.${mi}.email: no user with e-mail ${m.email}`);
+    });
+    p.sites.forEach((s, si) => {
+      siteUuids.add(s.uuid);
+      if (!isValidTimeZone(s.timezone)) problems.push(`projects.${pi}.sites.${si}.timezone: unknown time zone ${s.timezone}`);
+      if (s.schedule) {
+        for (const e of scheduleErrors(s.schedule.days, `projects.${pi}.sites.${si}.schedule.days`)) problems.push(`${e.field}: ${e.message}`);
+      }
+      for (const sys of s.systems) systemSite.set(sys.uuid, s.uuid);
+    });
+  });
+  f.incidents.forEach((i, n) => {
+    if (!siteUuids.has(i.site)) problems.push(`incidents.${n}.site: unknown site ${i.site}`);
+    if (i.system && systemSite.get(i.system) !== i.site) problems.push(`incidents.${n}.system: not a system of site ${i.site}`);
+  });
+  f.notifications.forEach((no, n) => {
+    if (!emails.has(no.user.toLowerCase())) problems.push(`notifications.${n}.user: no user with e-mail ${no.user}`);
+  });
+  if (problems.length) throw new FixtureError(problems);
+  return f;
+}
+
+const localized = (t: Localized): string => JSON.stringify(typeof t === 'string' ? { en: t } : t);
+
+/** Inserts a (validated) fixture into an empty database, in one transaction. */
+export function loadFixture(db: Db, input: unknown): void {
+  const f = parseFixture(input);
+  const now = nowIso();
+  const hashes = new Map<string, string>();
+  db.transaction(() => {
+    const userIds = new Map<string, number>();
+    for (const u of f.users) {
+      const password = u.password ?? SEED_PASSWORD;
+      // One scrypt per distinct password keeps loading fast; salts still differ between loads.
+      let hash = hashes.get(password);
+      if (!hash) hashes.set(password, (hash = hashPassword(password)));
+      const r = db.run(
+        'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        u.uuid ?? stableUuid(`user:${u.email}`), u.email, u.username, u.name, hash, u.locale, u.terms_accepted_web_portal ? 1 : 0, now,
+      );
+      userIds.set(u.email.toLowerCase(), r.lastInsertRowid);
+    }
+    f.projects.forEach((p, pi) => {
+      db.run('INSERT INTO projects (uuid, name, description, position) VALUES (?, ?, ?, ?)', p.uuid, p.name, p.description ?? null, pi);
+      for (const m of p.members) {
+        db.run('INSERT INTO memberships (project_uuid, user_id, permissions) VALUES (?, ?, ?)', p.uuid, userIds.get(m.email.toLowerCase())!, JSON.stringify(m.permissions));
+      }
+      p.sites.forEach((s, si) => {
+        db.run(
+          'INSERT INTO sites (uuid, project_uuid, name, address, timezone, schedule, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          s.uuid, p.uuid, s.name, s.address, s.timezone, s.schedule ? JSON.stringify(s.schedule.days) : null, si,
+        );
+        s.systems.forEach((sys, yi) => {
+          db.run('INSERT INTO systems (uuid, site_uuid, name, type, online, position) VALUES (?, ?, ?, ?, ?, ?)', sys.uuid, s.uuid, sys.name, sys.type, sys.online ? 1 : 0, yi);
+          sys.cameras.forEach((c, ci) => {
+            db.run('INSERT INTO cameras (uuid, system_uuid, name, position) VALUES (?, ?, ?, ?)', c.uuid ?? stableUuid(`camera:${sys.uuid}:${ci}`), sys.uuid, c.name, ci);
+          });
+        });
+      });
+    });
+    const siteProject = new Map(f.projects.flatMap((p) => p.sites.map((s) => [s.uuid, p.uuid] as const)));
+    f.incidents.forEach((i, n) => {
+      const uuid = i.uuid ?? stableUuid(`incident:${n}:${i.occurred_at}`);
+      db.run(
+        'INSERT INTO incidents (uuid, project_uuid, site_uuid, system_uuid, title, description, occurred_at, severity, handled_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        uuid, siteProject.get(i.site)!, i.site, i.system, i.title, i.description, new Date(i.occurred_at).toISOString(), i.severity, i.handled_by,
+      );
+      i.media.forEach((m, mi) => db.run('INSERT INTO incident_media (uuid, incident_uuid, position) VALUES (?, ?, ?)', m, uuid, mi));
+    });
+    f.notifications.forEach((no, n) => {
+      db.run(
+        'INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, ?, ?, ?)',
+        no.uuid ?? stableUuid(`notification:${no.user}:${n}`), userIds.get(no.user.toLowerCase())!,
+        new Date(no.created_at).toISOString(), no.read_at ? new Date(no.read_at).toISOString() : null, localized(no.title), localized(no.body_html),
+      );
+    });
+    f.pages.forEach((p, pi) => db.run('INSERT INTO pages (uuid, position, title, body_html) VALUES (?, ?, ?, ?)', p.uuid, pi, localized(p.title), localized(p.body_html)));
+    for (const d of f.demo_live_views) {
+      db.run('INSERT INTO demo_live_views (uuid, name, system_name, timezone, online) VALUES (?, ?, ?, ?, ?)', d.uuid, d.name, d.system_name, d.timezone, d.online ? 1 : 0);
+      d.cameras.forEach((c, ci) => db.run('INSERT INTO demo_cameras (uuid, view_uuid, name, position) VALUES (?, ?, ?, ?)', c.uuid, d.uuid, c.name, ci));
+    }
+    db.setMeta('seeded_at', now);
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * What every route module shares: the app's types, the dependencies handed to routes,
+ * the error type that becomes `{ errors: [...] }`, body reading and validation, paging
+ * and locale negotiation.
+ */
+import type { Context, Hono } from 'hono';
+import type { GenericSchema, InferOutput } from 'valibot';
+import { check, type ApiErrorItem } from '../../src/core/api/contract.ts';
+import type { Db } from './db.ts';
+import type { FrameRenderer } from './media.ts';
+
+export type UserRow = {
+  id: number;
+  uuid: string;
+  email: string;
+  username: string;
+  name: string;
+  locale: string;
+  terms_accepted: number;
+  password_hash: string;
+};
+
+export type AppEnv = { Variables: { user: UserRow } };
+export type App = Hono<AppEnv>;
+export type Ctx = Context<AppEnv>;
+
+export type Deps = {
+  db: Db;
+  frames: FrameRenderer;
+  /** Where the portal is reachable, for links printed by the server (reset links). */
+  publicUrl: string;
+  jwtSecret: Buffer;
+  /** Prints a line for the operator (stdout by default). */
+  log: (line: string) => void;
+  /** Wipes and seeds the database again (the built-in seed or the --seed fixture). */
+  reseed: () => void;
+  /** State the test hooks can read. */
+  state: { lastResetLink?: { email: string; token: string; url: string } };
+};
+
+/** A failure answered as `{ errors }` with an HTTP status. */
+export class ApiError extends Error {
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500;
+  readonly errors: ApiErrorItem[];
+  constructor(status: ApiError['status'], errors: ApiErrorItem[]) {
+    super(errors.map((e) => e.message).join('; '));
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export const MESSAGES = {
+  unauthenticated: 'Unauthenticated.',
+  unauthorized: 'This action is unauthorized.',
+  notFound: 'Not found.',
+  malformed: 'The request body is not valid JSON.',
+  generic: 'Something went wrong. Please try again or contact our support',
+} as const;
+
+export const notFound = (what = 'Resource'): ApiError => new ApiError(404, [{ message: `${what} not found.` }]);
+export const invalid = (field: string, message: string): ApiError => new ApiError(422, [{ field, message }]);
+
+/** The JSON body, `undefined` when empty; a 400 when it is not JSON. */
+export async function readJson(c: Ctx): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, [{ message: MESSAGES.malformed }]);
+  }
+}
+
+/** Reads the body and validates it against a contract schema; 422 with field errors when it does not fit. */
+export async function readBody<S extends GenericSchema>(c: Ctx, schema: S): Promise<InferOutput<S>> {
+  const body = await readJson(c);
+  const result = check(schema, body ?? {});
+  if (!result.ok) throw new ApiError(422, result.errors);
+  return result.value;
+}
+
+/** `page` (from 1) and `per_page` (default 25, at most 100) from the query. */
+export function paging(c: Ctx): { page: number; perPage: number; offset: number } {
+  const read = (name: string, fallback: number): number => {
+    const raw = c.req.query(name);
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw invalid(name, `${name} must be a positive whole number`);
+    return Number(raw);
+  };
+  const page = read('page', 1);
+  const perPage = Math.min(100, read('per_page', 25));
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+/**
+ * The language of localized texts: `?locale=`, else the first Accept-Language tag, else
+ * the user's saved locale, else en. Region tags (fr-BE, nl-BE) keep their region here;
+ * {@link localized} falls back to the base language.
+ */
+export function requestLocale(c: Ctx, user?: UserRow): string {
+  const query = c.req.query('locale');
+  if (query) return query;
+  const header = c.req.header('Accept-Language')?.split(',')[0]?.split(';')[0]?.trim();
+  if (header && header !== '*') return header;
+  return user?.locale ?? 'en';
+}
+
+/** Picks a translation from a stored `{ "en": …, "de": … }` JSON text: exact, base language, en, any. */
+export function localized(json: string, locale: string): string {
+  let texts: Record<string, string>;
+  try {
+    texts = JSON.parse(json) as Record<string, string>;
+  } catch {
+    return json;
+  }
+  const base = locale.split('-')[0]!.toLowerCase();
+  return texts[locale] ?? texts[base] ?? texts.en ?? Object.values(texts)[0] ?? '';
+}
+
+/** `Cache-Control: no-store` JSON answers: API data is per user and changes. */
+export function noStore(c: Ctx): void {
+  c.header('Cache-Control', 'no-store');
+}

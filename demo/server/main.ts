@@ -1,0 +1,97 @@
+/**
+ * The demo server's command line (see README.md):
+ *
+ *   node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp]
+ *
+ * Environment: PORT (8080), VIGIL_DB (.data/vigil.sqlite, or :memory:),
+ * VIGIL_TEST_HOOKS=1 (mount /__test/*), VIGIL_CSP=off, VIGIL_PUBLIC_URL.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openDb } from './db.ts';
+import { FixtureError, type Fixture } from './fixture.ts';
+import { REPO_ROOT } from './routes/static.ts';
+import { isSeeded, readFixtureFile, seed } from './seed.ts';
+
+function fail(message: string): never {
+  console.error(`[vigil] ${message}`);
+  process.exit(1);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      reset: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      'no-csp': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  }).values;
+} catch (err) {
+  fail(`${(err as Error).message}\nUsage: node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp]`);
+}
+if (args.help) {
+  console.log('Usage: node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp]\nSee demo/server/README.md.');
+  process.exit(0);
+}
+
+const port = Number(process.env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not ${process.env.PORT}`);
+const dbPath = process.env.VIGIL_DB === ':memory:' ? ':memory:' : resolve(REPO_ROOT, process.env.VIGIL_DB || '.data/vigil.sqlite');
+const csp = !args['no-csp'] && process.env.VIGIL_CSP !== 'off';
+const testHooks = process.env.VIGIL_TEST_HOOKS === '1';
+
+let fixture: Fixture | undefined;
+try {
+  if (args.seed) fixture = readFixtureFile(resolve(args.seed));
+} catch (err) {
+  fail(err instanceof FixtureError ? err.message : String(err));
+}
+
+const db = openDb(dbPath);
+try {
+  if (args.reset || !isSeeded(db)) {
+    seed(db, fixture);
+    console.log(`Seeded ${dbPath} with ${args.seed ? args.seed : 'the built-in demo data'}.`);
+  } else if (args.seed) {
+    console.log(`${dbPath} already holds data: add --reset to replace it with ${args.seed}.`);
+  }
+} catch (err) {
+  db.close();
+  fail(err instanceof FixtureError ? err.message : String(err));
+}
+
+let publicUrl = process.env.VIGIL_PUBLIC_URL ?? `http://localhost:${port}`;
+const app = createApp({ db, csp, testHooks, publicUrl, fixture });
+const server = serve({ fetch: app.fetch, port }, (info) => {
+  if (!process.env.VIGIL_PUBLIC_URL) {
+    publicUrl = `http://localhost:${info.port}`;
+    app.deps.publicUrl = publicUrl;
+  }
+  console.log(`Vigil demo server on ${publicUrl}`);
+  if (testHooks) console.log('Test hooks enabled under /__test/.');
+  if (!csp) console.log('Content-Security-Policy is off.');
+});
+server.on('error', (err) => fail(`cannot listen on port ${port}: ${err.message}`));
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: shutting down.`);
+  const force = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, 2000);
+  force.unref();
+  server.close(() => {
+    db.close();
+    process.exit(0);
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

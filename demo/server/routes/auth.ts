@@ -1,0 +1,142 @@
+/** Sign-in, the current user, password reset, terms, locale, the JWT, ping and public user names. */
+import type { MiddlewareHandler } from 'hono';
+import { Bodies, check } from '../../../src/core/api/contract.ts';
+import { nowIso } from '../db.ts';
+import { ApiError, invalid, MESSAGES, notFound, readBody, readJson, type App, type AppEnv, type Deps, type UserRow } from '../http.ts';
+import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
+import { userView } from '../views.ts';
+
+const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+const RESET_TTL_MS = 3600 * 1000;
+
+/** Calls that work without a bearer token. */
+const PUBLIC_PATHS = [
+  /^\/api\/ping\/?$/,
+  /^\/api\/v2\/user\/(?:login|forgot-password|reset-password)\/?$/,
+  /^\/api\/public\/v1\/demo-live-views\//,
+];
+
+/** Resolves the bearer token to a user, or answers 401. */
+export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS' || PUBLIC_PATHS.some((p) => p.test(c.req.path))) return next();
+    const match = /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(c.req.header('Authorization') ?? '');
+    const user =
+      match &&
+      deps.db.get<UserRow>(
+        'SELECT users.* FROM tokens JOIN users ON users.id = tokens.user_id WHERE tokens.token_hash = ? AND tokens.expires_at > ?',
+        sha256(match[1]!.toLowerCase()),
+        nowIso(),
+      );
+    if (!user) throw new ApiError(401, [{ message: MESSAGES.unauthenticated }]);
+    c.set('user', user);
+    await next();
+  };
+}
+
+export function authRoutes(app: App, deps: Deps): void {
+  const { db } = deps;
+  const reload = (id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', id)!;
+
+  app.on(['GET', 'HEAD'], '/api/ping', (c) => c.body(null, 204));
+
+  app.post('/api/v2/user/login', async (c) => {
+    const body = await readBody(c, Bodies.login);
+    const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
+    const ok = await verifyPassword(body.password, user?.password_hash);
+    if (!user || !ok) throw invalid('email', 'These credentials do not match our records.');
+    const token = randomToken();
+    db.transaction(() => {
+      db.run('DELETE FROM tokens WHERE user_id = ? AND expires_at <= ?', user.id, nowIso());
+      db.run(
+        'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+        user.id, sha256(token), body.device_name?.slice(0, 200) ?? null, nowIso(), nowIso(TOKEN_TTL_MS),
+      );
+    });
+    return c.json({ data: userView(user, token) });
+  });
+
+  app.get('/api/v2/user', (c) => c.json({ data: userView(c.get('user')) }));
+
+  app.post('/api/v2/user/forgot-password', async (c) => {
+    const body = await readBody(c, Bodies.forgotPassword);
+    const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
+    if (user) {
+      const token = randomToken();
+      db.run(
+        'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
+        user.id, sha256(token), nowIso(), nowIso(RESET_TTL_MS),
+      );
+      const url = `${deps.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+      deps.state.lastResetLink = { email: user.email, token, url };
+      deps.log(`Password reset link for ${user.email}: ${url}`);
+    }
+    // The same answer whether or not the address is known.
+    return c.json({ data: { message: 'If this e-mail address is known, we have sent a link to reset the password.' } });
+  });
+
+  app.post('/api/v2/user/reset-password', async (c) => {
+    const body = (await readJson(c)) ?? {};
+    const result = check(Bodies.resetPassword, body);
+    const errors = result.ok ? [] : [...result.errors];
+    const { token, email } = body as { token?: unknown; email?: unknown };
+    let reset: { id: number; user_id: number } | undefined;
+    if (typeof token === 'string' && token && typeof email === 'string') {
+      reset = db.get<{ id: number; user_id: number }>(
+        `SELECT password_resets.id, password_resets.user_id FROM password_resets JOIN users ON users.id = password_resets.user_id
+         WHERE password_resets.token_hash = ? AND users.email = ? AND password_resets.used_at IS NULL AND password_resets.expires_at > ?`,
+        sha256(token), email.trim(), nowIso(),
+      );
+    }
+    if (!reset && !errors.some((e) => e.field === 'token')) {
+      errors.unshift({ field: 'token', message: 'This password reset token is invalid or has expired.' });
+    }
+    if (errors.length || !result.ok || !reset) throw new ApiError(422, errors);
+    const hash = hashPassword(result.value.password);
+    const userId = reset.user_id;
+    db.transaction(() => {
+      db.run('UPDATE users SET password_hash = ? WHERE id = ?', hash, userId);
+      db.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', nowIso(), userId);
+      db.run('DELETE FROM tokens WHERE user_id = ?', userId);
+    });
+    return c.json({ data: { message: 'Your password has been reset.' } });
+  });
+
+  app.put('/api/v2/user/terms', async (c) => {
+    const body = await readBody(c, Bodies.terms);
+    const user = c.get('user');
+    db.run('UPDATE users SET terms_accepted = ? WHERE id = ?', body.terms_accepted_web_portal ? 1 : 0, user.id);
+    return c.json({ data: userView(reload(user.id)) });
+  });
+
+  app.put('/api/v2/user/locale', async (c) => {
+    const body = await readBody(c, Bodies.locale);
+    const user = c.get('user');
+    db.run('UPDATE users SET locale = ? WHERE id = ?', body.locale, user.id);
+    return c.json({ data: userView(reload(user.id)) });
+  });
+
+  app.get('/auth/jwt', (c) => {
+    const user = c.get('user');
+    const iat = Math.floor(Date.now() / 1000);
+    const token = signJwt({ iss: deps.publicUrl, sub: user.uuid, username: user.username, name: user.name, iat, exp: iat + 3600 }, deps.jwtSecret);
+    return c.json({ data: { token } });
+  });
+
+  /**
+   * A user's public name. Only users the caller can know of: themselves, members of a
+   * shared project, or whoever handled an incident in one of the caller's projects.
+   */
+  app.get('/api/users/:username', (c) => {
+    const me = c.get('user');
+    const found = db.get<{ username: string; name: string }>(
+      `SELECT u.username, u.name FROM users u WHERE u.username = ? AND (
+         u.id = ?
+         OR EXISTS (SELECT 1 FROM memberships a JOIN memberships b ON a.project_uuid = b.project_uuid WHERE a.user_id = ? AND b.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM incidents i JOIN memberships m ON m.project_uuid = i.project_uuid WHERE m.user_id = ? AND i.handled_by = u.username))`,
+      c.req.param('username'), me.id, me.id, me.id,
+    );
+    if (!found) throw notFound('User');
+    return c.json({ data: { username: found.username, name: found.name } });
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Evacuations of a project or a site: a state machine inactive → active → inactive,
+ * stored with its history. Starting an active evacuation or aborting an inactive one
+ * changes nothing and answers the current state. An `Idempotency-Key` header (per user)
+ * replays the first answer instead of acting twice.
+ */
+import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
+import { memberProject, memberSite } from '../access.ts';
+import { nowIso, type Db } from '../db.ts';
+import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
+
+type Scope = 'project' | 'site';
+type Action = 'start' | 'abort';
+type StateRow = { status: 'inactive' | 'active'; started_at: string | null; started_by: string | null; aborted_at: string | null };
+
+function state(db: Db, scope: Scope, uuid: string): EvacuationStatus {
+  const row = db.get<StateRow>('SELECT status, started_at, started_by, aborted_at FROM evacuations WHERE scope = ? AND target_uuid = ?', scope, uuid);
+  if (!row) return { status: 'inactive', started_at: null, started_by: null, aborted_at: null };
+  // started_* describe the latest start (still shown once aborted), aborted_at the latest abort.
+  return { status: row.status, started_at: row.started_at, started_by: row.started_by, aborted_at: row.aborted_at };
+}
+
+function projectState(db: Db, uuid: string): EvacuationStatus {
+  const activeSites = db.all<{ uuid: string; name: string; started_at: string | null; started_by: string | null }>(
+    `SELECT s.uuid, s.name, e.started_at, e.started_by FROM sites s
+     JOIN evacuations e ON e.scope = 'site' AND e.target_uuid = s.uuid AND e.status = 'active'
+     WHERE s.project_uuid = ? ORDER BY s.position, s.name`,
+    uuid,
+  );
+  return { ...state(db, 'project', uuid), active_sites: activeSites };
+}
+
+const current = (db: Db, scope: Scope, uuid: string) => (scope === 'project' ? projectState(db, uuid) : state(db, scope, uuid));
+
+/** Applies `action`; a no-op (no event) when the evacuation is already in the target state. */
+function transition(db: Db, scope: Scope, uuid: string, action: Action, user: UserRow): EvacuationStatus {
+  return db.transaction(() => {
+    const before = state(db, scope, uuid);
+    const target = action === 'start' ? 'active' : 'inactive';
+    if (before.status !== target) {
+      const at = nowIso();
+      db.run(
+        'INSERT INTO evacuation_events (scope, target_uuid, action, user_id, user_name, at) VALUES (?, ?, ?, ?, ?, ?)',
+        scope, uuid, action, user.id, user.name, at,
+      );
+      if (action === 'start') {
+        db.run(
+          `INSERT INTO evacuations (scope, target_uuid, status, started_at, started_by) VALUES (?, ?, 'active', ?, ?)
+           ON CONFLICT(scope, target_uuid) DO UPDATE SET status = 'active', started_at = excluded.started_at, started_by = excluded.started_by`,
+          scope, uuid, at, user.name,
+        );
+      } else {
+        db.run(`UPDATE evacuations SET status = 'inactive', aborted_at = ? WHERE scope = ? AND target_uuid = ?`, at, scope, uuid);
+      }
+    }
+    return current(db, scope, uuid);
+  });
+}
+
+/** Runs `act` once per (user, Idempotency-Key); later calls with the key get the stored answer. */
+function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data: EvacuationStatus }; replayed: boolean } {
+  const key = c.req.header('Idempotency-Key');
+  if (key === undefined) return { body: { data: act() }, replayed: false };
+  if (!key.trim() || key.length > 255) throw invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
+  const user = c.get('user');
+  const request = `${c.req.method} ${c.req.path}`;
+  return db.transaction(() => {
+    const stored = db.get<{ request: string; body: string }>('SELECT request, body FROM idempotency WHERE user_id = ? AND key = ?', user.id, key);
+    if (stored) {
+      if (stored.request !== request) throw invalid('Idempotency-Key', 'This Idempotency-Key was already used for another request');
+      return { body: JSON.parse(stored.body) as { data: EvacuationStatus }, replayed: true };
+    }
+    const body = { data: act() };
+    db.run('INSERT INTO idempotency (user_id, key, request, status, body, created_at) VALUES (?, ?, ?, 200, ?, ?)', user.id, key, request, JSON.stringify(body), nowIso());
+    return { body, replayed: false };
+  });
+}
+
+export function evacuationRoutes(app: App, { db }: Deps): void {
+  const target = (c: Ctx, scope: Scope): string => {
+    const user = c.get('user');
+    const uuid = c.req.param('uuid')!;
+    if (scope === 'project') memberProject(db, user, uuid);
+    else memberSite(db, user, uuid);
+    return uuid;
+  };
+
+  for (const [scope, plural] of [['project', 'projects'], ['site', 'sites']] as const) {
+    app.get(`/api/public/v2/${plural}/:uuid/evacuation/status`, (c) => c.json({ data: current(db, scope, target(c, scope)) }));
+
+    for (const action of ['start', 'abort'] as const) {
+      app.post(`/api/public/v1/${plural}/:uuid/evacuation/${action}`, async (c) => {
+        const uuid = target(c, scope);
+        await readJson(c); // the body carries nothing, but malformed JSON is still a 400
+        const { body, replayed } = idempotent(db, c, () => transition(db, scope, uuid, action, c.get('user')));
+        if (replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(body);
+      });
+    }
+  }
+}
+
+/** The event history of one evacuation, oldest first (used by tests). */
+export function evacuationHistory(db: Db, scope: Scope, uuid: string): { action: Action; user_name: string; at: string }[] {
+  return db.all('SELECT action, user_name, at FROM evacuation_events WHERE scope = ? AND target_uuid = ? ORDER BY id', scope, uuid);
+}

@@ -1,0 +1,54 @@
+/** Camera frames, incident stills, and the public demo live view. */
+import type { DemoLiveView } from '../../../src/core/api/contract.ts';
+import { notFound, type App, type Ctx, type Deps } from '../http.ts';
+
+const jpegResponse = (c: Ctx, frame: Buffer): Response =>
+  c.body(new Uint8Array(frame), 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'no-store', 'Content-Length': String(frame.length) });
+
+export const demoMediaUrl = (view: string, camera: string): string => `/api/public/v1/demo-live-views/${view}/media/${camera}`;
+
+export function mediaRoutes(app: App, { db, frames }: Deps): void {
+  app.get('/api/v2/media/:uuid', (c) => {
+    const user = c.get('user');
+    const uuid = c.req.param('uuid');
+    const camera = db.get<{ name: string; timezone: string }>(
+      `SELECT c.name, s.timezone FROM cameras c JOIN systems y ON y.uuid = c.system_uuid JOIN sites s ON s.uuid = y.site_uuid
+       JOIN memberships m ON m.project_uuid = s.project_uuid AND m.user_id = ? WHERE c.uuid = ?`,
+      user.id, uuid,
+    );
+    if (camera) return jpegResponse(c, frames.live(uuid, camera.name, camera.timezone));
+    const media = db.get<{ position: number; occurred_at: string; title: string; timezone: string | null; camera: string | null }>(
+      `SELECT im.position, i.occurred_at, i.title, s.timezone,
+         (SELECT c.name FROM cameras c WHERE c.system_uuid = i.system_uuid ORDER BY c.position LIMIT 1) AS camera
+       FROM incident_media im JOIN incidents i ON i.uuid = im.incident_uuid
+       JOIN memberships m ON m.project_uuid = i.project_uuid AND m.user_id = ?
+       LEFT JOIN sites s ON s.uuid = i.site_uuid WHERE im.uuid = ?`,
+      user.id, uuid,
+    );
+    if (!media) throw notFound('Media');
+    // Stills are a few seconds apart, around the moment of the incident.
+    const at = new Date(Date.parse(media.occurred_at) + media.position * 4000);
+    return jpegResponse(c, frames.still(uuid, media.camera ?? media.title, media.timezone ?? 'UTC', at));
+  });
+
+  app.get('/api/public/v1/demo-live-views/:uuid', (c) => {
+    const view = db.get<{ uuid: string; name: string; system_name: string; online: number }>('SELECT * FROM demo_live_views WHERE uuid = ?', c.req.param('uuid'));
+    if (!view) throw notFound('Demo live view');
+    const cameras = db.all<{ uuid: string; name: string }>('SELECT uuid, name FROM demo_cameras WHERE view_uuid = ? ORDER BY position', view.uuid);
+    const data: DemoLiveView = {
+      uuid: view.uuid,
+      name: view.name,
+      system: { name: view.system_name, online: view.online === 1, cameras: cameras.map((cam) => ({ uuid: cam.uuid, name: cam.name, media_url: demoMediaUrl(view.uuid, cam.uuid) })) },
+    };
+    return c.json({ data });
+  });
+
+  app.get('/api/public/v1/demo-live-views/:uuid/media/:camera', (c) => {
+    const cam = db.get<{ uuid: string; name: string; timezone: string }>(
+      'SELECT c.uuid, c.name, v.timezone FROM demo_cameras c JOIN demo_live_views v ON v.uuid = c.view_uuid WHERE v.uuid = ? AND c.uuid = ?',
+      c.req.param('uuid'), c.req.param('camera'),
+    );
+    if (!cam) throw notFound('Media');
+    return jpegResponse(c, frames.live(cam.uuid, cam.name, cam.timezone));
+  });
+}

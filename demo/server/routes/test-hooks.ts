@@ -1,0 +1,55 @@
+/** Endpoints for end-to-end tests, mounted only with VIGIL_TEST_HOOKS=1. */
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { SEVERITIES } from '../../../src/core/api/contract.ts';
+import type { SiteRow } from '../access.ts';
+import { ApiError, notFound, readBody, type App, type Deps } from '../http.ts';
+import { DAY } from '../seed-data/util.ts';
+
+const Count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)), 0);
+const BulkInbox = v.object({ email: v.pipe(v.string(), v.email()), incidents: Count, notifications: Count });
+
+const TITLES = ['Motion detected at loading dock', 'Person detected after hours', 'Perimeter breach near fence', 'Video signal lost', 'Door forced open'];
+
+export function testHookRoutes(app: App, deps: Deps): void {
+  const { db } = deps;
+
+  app.post('/__test/reset', (c) => {
+    deps.reseed();
+    deps.state.lastResetLink = undefined;
+    return c.json({ data: { reset: true } });
+  });
+
+  app.post('/__test/expire-tokens', (c) => {
+    const { changes } = db.run("UPDATE tokens SET expires_at = '1970-01-01T00:00:00.000Z'");
+    return c.json({ data: { expired: changes } });
+  });
+
+  app.get('/__test/last-reset-link', (c) => c.json({ data: deps.state.lastResetLink ?? null }));
+
+  /** Adds many generated incidents (to the user's projects) and notifications (to the user), in one transaction. */
+  app.post('/__test/bulk-inbox', async (c) => {
+    const body = await readBody(c, BulkInbox);
+    const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
+    if (!user) throw notFound('User');
+    const sites = db.all<SiteRow>('SELECT s.* FROM sites s JOIN memberships m ON m.project_uuid = s.project_uuid WHERE m.user_id = ?', user.id);
+    if (body.incidents && !sites.length) throw new ApiError(422, [{ field: 'email', message: 'The user is not a member of any project with sites.' }]);
+    const now = Date.now();
+    db.transaction(() => {
+      const incident = db.statement(
+        'INSERT INTO incidents (uuid, project_uuid, site_uuid, system_uuid, title, description, occurred_at, severity, handled_by) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, NULL)',
+      );
+      for (let i = 0; i < body.incidents; i++) {
+        const site = sites[i % sites.length]!;
+        const at = new Date(now - ((i + 1) / (body.incidents + 1)) * 365 * DAY).toISOString();
+        incident.run(randomUUID(), site.project_uuid, site.uuid, `${TITLES[i % TITLES.length]} (#${i + 1})`, `Generated incident ${i + 1} of ${body.incidents}.`, at, SEVERITIES[i % SEVERITIES.length]!);
+      }
+      const notification = db.statement('INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, ?, ?, ?)');
+      for (let i = 0; i < body.notifications; i++) {
+        const at = new Date(now - ((i + 1) / (body.notifications + 1)) * 365 * DAY).toISOString();
+        notification.run(randomUUID(), user.id, at, i % 3 === 0 ? null : at, JSON.stringify({ en: `Generated notification #${i + 1}` }), JSON.stringify({ en: `Body of generated notification <b>#${i + 1}</b>.` }));
+      }
+    });
+    return c.json({ data: { incidents: body.incidents, notifications: body.notifications } });
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Security-hours schedule rules (see README "Schedules"): seven days, Monday first; each
+ * interval lies within its day (`from` < `to`, `to` may be "24:00") or crosses midnight
+ * into the next day (`to` <= `from`, `to` not "24:00"; Sunday crosses into Monday);
+ * `from` = `to` is invalid; intervals may not overlap, counting what spills over from the
+ * day before.
+ */
+import type { ApiErrorItem, Interval } from '../../src/core/api/contract.ts';
+
+const DAY_MINUTES = 24 * 60;
+
+export function toMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+export const EMPTY_WEEK: () => Interval[][] = () => [[], [], [], [], [], [], []];
+
+/** The rule violations of a (shape-valid) week, with fields like `schedule.days.2.0.to`. */
+export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 'schedule.days'): ApiErrorItem[] {
+  const errors: ApiErrorItem[] = [];
+  const segments: { start: number; end: number }[][] = days.map(() => []);
+  days.forEach((intervals, d) => {
+    intervals.forEach((interval, i) => {
+      const field = `${prefix}.${d}.${i}`;
+      const from = toMinutes(interval.from);
+      const to = toMinutes(interval.to);
+      if (from >= DAY_MINUTES) {
+        errors.push({ field: `${field}.from`, message: `${field}.from must be before 24:00` });
+        return;
+      }
+      if (from === to) {
+        errors.push({ field: `${field}.to`, message: `${field}.to must differ from the start of the interval` });
+        return;
+      }
+      if (from < to) {
+        segments[d]!.push({ start: from, end: to });
+      } else {
+        // to < from: crosses midnight into the next day (to is never 24:00 here, as from < 24:00).
+        segments[d]!.push({ start: from, end: DAY_MINUTES });
+        if (to > 0) segments[(d + 1) % days.length]!.push({ start: 0, end: to });
+      }
+    });
+  });
+  segments.forEach((list, d) => {
+    const sorted = [...list].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i]!.start < sorted[i - 1]!.end) {
+        errors.push({ field: `${prefix}.${d}`, message: `${prefix}.${d} has overlapping intervals` });
+        break;
+      }
+    }
+  });
+  return errors;
+}
+
+let zones: Set<string> | undefined;
+
+/** Whether `tz` is an IANA time zone name this runtime knows (e.g. "Europe/Brussels", "UTC"). */
+export function isValidTimeZone(tz: string): boolean {
+  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
+  if (zones.has(tz)) return true;
+  // Aliases such as "Asia/Calcutta" or "US/Eastern" are valid too, but not offsets like "+01:00".
+  if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
