@@ -62,7 +62,9 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       PORT: String(port),
-      HOST: '127.0.0.1',
+      // Links the server writes (password-reset mails) use the tests' origin, so that
+      // following one keeps localStorage on the same origin as the rest of the test.
+      VIGIL_PUBLIC_URL: baseURL,
       VIGIL_DB: ':memory:',
       VIGIL_TEST_HOOKS: '1',
     },

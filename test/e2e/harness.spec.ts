@@ -1,5 +1,5 @@
 // Checks the end-to-end harness itself (server, hooks, guards), not the portal.
-import { expect, test } from './fixtures.ts';
+import { axe, expect, test, USER_STORAGE_KEY } from './fixtures.ts';
 
 test.describe('e2e harness', () => {
   test('the demo server answers HEAD /api/ping with 204', async ({ api }) => {
@@ -51,5 +51,35 @@ test.describe('e2e harness', () => {
     browserProblems.allow(/deliberate/);
     browserProblems.allowCsp(/script-src/);
     expect(browserProblems.unexpected()).toEqual([]);
+  });
+
+  test('signIn logs in through the API and seeds localStorage before navigation', async ({ page, api, signIn }) => {
+    const user = await signIn('manager@vigil.test');
+    expect(user.token).toBeTruthy();
+    await page.goto('/i18n/messages/en.json');
+    const stored = await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY);
+    expect(JSON.parse(stored ?? 'null')).toMatchObject({ email: 'manager@vigil.test', token: user.token });
+
+    // Seeded once per tab: a sign-out is not undone by the next navigation.
+    await page.evaluate((key) => localStorage.removeItem(key), USER_STORAGE_KEY);
+    await page.reload();
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toBeNull();
+
+    // expireTokens: the token stops working.
+    const auth = { authorization: `Bearer ${user.token}` };
+    expect((await api.request.get('/api/v2/user', { headers: auth })).status()).toBe(200);
+    await api.expireTokens();
+    expect((await api.request.get('/api/v2/user', { headers: auth })).status()).toBe(401);
+  });
+
+  test('bulkInbox adds generated items', async ({ api }) => {
+    expect(await api.bulkInbox({ email: 'manager@vigil.test', incidents: 3, notifications: 2 })).toEqual({ incidents: 3, notifications: 2 });
+  });
+
+  test('axe finds violations in a page served by the demo server', async ({ page }) => {
+    await page.goto('/i18n/messages/en.json'); // the server's origin and headers (CSP)
+    await page.setContent('<main><h1>Harness</h1><img src="/favicon.ico"></main>');
+    const ids = (await axe(page)).map((v) => v.id);
+    expect(ids).toContain('image-alt');
   });
 });

@@ -33,18 +33,22 @@ export class DemoApi {
 
   /**
    * `GET /__test/last-reset-link`: the link of the last password-reset mail "sent" by
-   * forgot-password, or null when there is none yet.
+   * forgot-password (`{ data: link | null }`), or null when there is none.
    */
   async lastResetLink(): Promise<string | null> {
-    const res = await this.call('GET', '/__test/last-reset-link', undefined, [404]);
-    if (res.status() === 404) return null;
-    const body = await readBody(res);
-    return findLink(body);
+    const body = (await (await this.call('GET', '/__test/last-reset-link')).json()) as { data?: unknown };
+    return typeof body.data === 'string' && body.data ? body.data : null;
   }
 
-  /** `POST /__test/bulk-inbox`: adds many incidents/notifications (body as the hook documents). */
-  async bulkInbox(body: Record<string, unknown> = {}): Promise<unknown> {
-    return readBody(await this.call('POST', '/__test/bulk-inbox', body));
+  /**
+   * `POST /__test/bulk-inbox`: adds generated incidents (to the user's projects' sites)
+   * and notifications (to the user), for long-list tests. Returns the counts added.
+   */
+  async bulkInbox(options: { email: string; incidents?: number; notifications?: number }): Promise<{ incidents: number; notifications: number }> {
+    const body = (await (await this.call('POST', '/__test/bulk-inbox', options)).json()) as {
+      data: { incidents: number; notifications: number };
+    };
+    return body.data;
   }
 
   /**
@@ -76,29 +80,4 @@ export class DemoApi {
     }
     return res;
   }
-}
-
-async function readBody(res: APIResponse): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** The reset link in whichever shape the hook answers: a string, {data: …}, {url}, {link}. */
-function findLink(body: unknown): string | null {
-  if (typeof body === 'string') return body.trim() || null;
-  if (body && typeof body === 'object') {
-    const o = body as Record<string, unknown>;
-    for (const key of ['data', 'link', 'url', 'reset_link', 'href']) {
-      if (key in o) {
-        const found = findLink(o[key]);
-        if (found) return found;
-      }
-    }
-  }
-  return null;
 }
