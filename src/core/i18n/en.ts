@@ -1,22 +1,23 @@
 /**
- * The English catalogue, bundled as the last resort when even the server's `en` cannot be
- * loaded, so no element ever shows raw keys. Its type is the source of the typed keys.
+ * English, the last-resort fallback when even the server's `en` cannot be loaded, so no
+ * element ever shows raw keys. Only the core namespace is bundled here; each feature
+ * bundles its own English (`src/features/<f>/messages/bundled.ts`) so that an element
+ * carries only the texts it can show. The type of all of them is the source of the typed
+ * keys.
  */
 import core from './messages/en.json';
-import auth from '../../features/auth/messages/en.json';
-import layout from '../../features/layout/messages/en.json';
-import projects from '../../features/projects/messages/en.json';
-import liveView from '../../features/live-view/messages/en.json';
-import inbox from '../../features/inbox/messages/en.json';
-import evacuation from '../../features/evacuation/messages/en.json';
-import schedules from '../../features/schedules/messages/en.json';
-import users from '../../features/users/messages/en.json';
-import pages from '../../features/pages/messages/en.json';
-import type { Namespace } from './namespaces.ts';
 
-export const bundledEn = { core, auth, layout, projects, liveView, inbox, evacuation, schedules, users, pages } satisfies Record<
-  Namespace,
-  unknown
->;
+export const bundledEn = { core };
 
-export type Messages = typeof bundledEn;
+export interface Messages {
+  core: typeof core;
+  auth: typeof import('../../features/auth/messages/en.json');
+  layout: typeof import('../../features/layout/messages/en.json');
+  projects: typeof import('../../features/projects/messages/en.json');
+  liveView: typeof import('../../features/live-view/messages/en.json');
+  inbox: typeof import('../../features/inbox/messages/en.json');
+  evacuation: typeof import('../../features/evacuation/messages/en.json');
+  schedules: typeof import('../../features/schedules/messages/en.json');
+  users: typeof import('../../features/users/messages/en.json');
+  pages: typeof import('../../features/pages/messages/en.json');
+}

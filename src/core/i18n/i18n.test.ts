@@ -55,3 +55,19 @@ describe('languages', () => {
     expect(m.callsTo('/i18n/messages/it.json')).toHaveLength(2);
   });
 });
+
+describe('bundled English fallback', () => {
+  it('resolves every key of every namespace once its feature is loaded, with no server at all', async () => {
+    mockFetch(() => {
+      throw new TypeError('offline');
+    });
+    const { NAMESPACES } = await import('./namespaces.ts');
+    const { flatten, loadCatalogue } = await import('../../../scripts/catalogues.ts');
+    const bundles = import.meta.glob('../../features/*/messages/bundled.ts');
+    await Promise.all(Object.values(bundles).map((load) => load()));
+    expect(Object.keys(bundles)).toHaveLength(Object.keys(NAMESPACES).length - 1);
+    await applyLanguage('en');
+    const missing = [...flatten(loadCatalogue('en'))].filter(([key, value]) => t(key as never) !== value).map(([k]) => k);
+    expect(missing).toEqual([]);
+  });
+});

@@ -46,6 +46,15 @@ export function tKey(key: string, params?: Record<string, unknown>): string {
   return (i18n.t as unknown as (k: string, p?: Record<string, unknown>) => string)(key, params);
 }
 
+/**
+ * Adds a feature's bundled English as fallback texts. Never overwrites texts already
+ * loaded from the server.
+ */
+export function registerBundledMessages(namespace: Exclude<keyof Messages, 'core'>, messages: object): void {
+  i18n.addResourceBundle('en', 'translation', { [namespace]: messages }, true, false);
+  $i18nVersion.set($i18nVersion.get() + 1);
+}
+
 /** Loads a catalogue once; resolves false when it could not be loaded. */
 export function loadMessages(locale: MessageLocale): Promise<boolean> {
   let pending = loads.get(locale);

@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../core/api/client.ts';
 import { login } from '../../core/session/session.ts';

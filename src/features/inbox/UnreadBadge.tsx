@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { formatNumber } from '../../core/i18n/i18n.ts';
 import { $unreadCount } from '../../core/session/session.ts';

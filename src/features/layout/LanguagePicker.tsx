@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { emit } from '../../core/events.ts';
