@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Incident, Notification } from '../api/contract.ts';
+import { $apiBase } from '../config/config.ts';
+import { $language } from '../i18n/languages.ts';
+import { $currentUser, signOut } from '../session/session.ts';
+import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
+import { incidentList, notificationList, setSeverityFilter, setUnreadOnly } from './lists.ts';
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+const incident = (n: number): Incident => ({
+  uuid: `i-${n}`,
+  title: `Incident ${n}`,
+  description: '',
+  occurred_at: '2025-01-01T00:00:00.000Z',
+  severity: 'high',
+  site: null,
+  system: null,
+  media: [],
+  handled_by: null,
+});
+const notification = (n: number): Notification => ({ uuid: `n-${n}`, title: `N ${n}`, body_html: '', created_at: '2025-01-01T00:00:00.000Z', read_at: null });
+
+function answer(call: RecordedCall) {
+  const page = Number(call.url.searchParams.get('page'));
+  if (call.url.pathname === '/api/v2/incidents') return json({ data: [incident(page)], meta: { total: 1000 } });
+  return json({ data: [notification(page)], meta: { total: 1000 } });
+}
+
+describe('inbox lists', () => {
+  beforeEach(() => {
+    $apiBase.set('https://api.vigil.test');
+    $currentUser.set({ ...SAMPLE_USER, token: 't' });
+    $language.set('en');
+    incidentList.clear();
+    notificationList.clear();
+  });
+  afterEach(() => {
+    $currentUser.set(null);
+  });
+
+  it('asks for incidents page by page, filtered by severity', async () => {
+    const m = mockFetch(answer);
+    incidentList.start();
+    await settle();
+    expect(m.calls[0]!.url.searchParams.get('page')).toBe('1');
+    expect(m.calls[0]!.url.searchParams.get('per_page')).toBe(String(incidentList.perPage));
+    expect(m.calls[0]!.url.searchParams.has('filter[severity]')).toBe(false);
+
+    setSeverityFilter('critical');
+    await settle();
+    expect(m.calls[1]!.url.searchParams.get('filter[severity]')).toBe('critical');
+    expect(incidentList.$state.get().filters).toEqual({ severity: 'critical' });
+
+    setSeverityFilter('critical'); // same filter: no reload
+    expect(m.calls).toHaveLength(2);
+    setSeverityFilter(undefined);
+    await settle();
+    expect(m.calls[2]!.url.searchParams.has('filter[severity]')).toBe(false);
+  });
+
+  it('asks for notifications in the current language, unread only on demand', async () => {
+    const m = mockFetch(answer);
+    $language.set('nl-BE');
+    notificationList.start();
+    await settle();
+    expect(m.calls[0]!.url.searchParams.get('locale')).toBe('nl-BE');
+    expect(m.calls[0]!.url.searchParams.has('filter[unread]')).toBe(false);
+    setUnreadOnly(true);
+    await settle();
+    expect(m.calls[1]!.url.searchParams.get('filter[unread]')).toBe('true');
+  });
+
+  it('reloads notifications when the language changes (server-translated texts)', async () => {
+    const m = mockFetch(answer);
+    notificationList.start();
+    await settle();
+    $language.set('de');
+    await settle();
+    expect(m.calls).toHaveLength(2);
+    expect(m.calls[1]!.url.searchParams.get('locale')).toBe('de');
+  });
+
+  it('forgets both lists and their filters on sign-out', async () => {
+    mockFetch(answer);
+    setSeverityFilter('low');
+    setUnreadOnly(true);
+    await settle();
+    signOut();
+    expect(incidentList.$state.get().status).toBe('idle');
+    expect(incidentList.$state.get().filters).toEqual({});
+    expect(notificationList.$state.get().filters).toEqual({ unreadOnly: false });
+    expect(notificationList.$state.get().total).toBeNull();
+  });
+});

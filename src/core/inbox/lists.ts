@@ -1,0 +1,69 @@
+/**
+ * The inbox's two lists, page-wide (every inbox on the page shows the same list, so a
+ * notification read in one updates the row in all of them): incidents filtered by
+ * severity, notifications optionally unread only, both newest first from the server.
+ * Cleared on sign-out; the notifications list reloads when the language changes (their
+ * texts are translated by the server).
+ */
+import { Answers, SEVERITIES, type Incident, type Notification, type Severity } from '../api/contract.ts';
+import { request } from '../api/client.ts';
+import { $language } from '../i18n/languages.ts';
+import { onSignOut } from '../session/session.ts';
+import { shared } from '../shared.ts';
+import { createPagedList, type PagedList } from './pagedList.ts';
+
+export const INBOX_PAGE_SIZE = 50;
+
+export interface IncidentFilters {
+  /** Only incidents of this severity; undefined for all. */
+  severity?: Severity;
+}
+
+export interface NotificationFilters {
+  unreadOnly: boolean;
+}
+
+export const isSeverity = (value: unknown): value is Severity => SEVERITIES.includes(value as Severity);
+
+export const incidentList: PagedList<Incident, IncidentFilters> = shared('inbox.incidents', () => {
+  const list = createPagedList<Incident, IncidentFilters>({
+    perPage: INBOX_PAGE_SIZE,
+    filters: {},
+    errorKey: 'core.errors.loadIncidents',
+    fetchPage: ({ page, perPage, filters, signal }) =>
+      request('GET', '/api/v2/incidents', Answers.incidents, {
+        query: { page, per_page: perPage, 'filter[severity]': filters.severity },
+        signal,
+      }),
+  });
+  onSignOut(() => list.clear());
+  return list;
+});
+
+export const notificationList: PagedList<Notification, NotificationFilters> = shared('inbox.notifications', () => {
+  const list = createPagedList<Notification, NotificationFilters>({
+    perPage: INBOX_PAGE_SIZE,
+    filters: { unreadOnly: false },
+    errorKey: 'core.errors.loadNotifications',
+    fetchPage: ({ page, perPage, filters, signal }) =>
+      request('GET', '/api/v2/notifications', Answers.notifications, {
+        query: { page, per_page: perPage, locale: $language.get(), 'filter[unread]': filters.unreadOnly ? 'true' : undefined },
+        signal,
+      }),
+  });
+  onSignOut(() => list.clear());
+  $language.listen(() => {
+    if (list.$state.get().status !== 'idle') list.refresh();
+  });
+  return list;
+});
+
+export function setSeverityFilter(severity: Severity | undefined): void {
+  if (incidentList.$state.get().filters.severity === severity) return;
+  incidentList.setFilters(severity ? { severity } : {});
+}
+
+export function setUnreadOnly(unreadOnly: boolean): void {
+  if (notificationList.$state.get().filters.unreadOnly === unreadOnly) return;
+  notificationList.setFilters({ unreadOnly });
+}

@@ -1,0 +1,65 @@
+/**
+ * Opening a notification (SPEC §4, §7): it is loaded fresh in the user's language, and an
+ * unread one is marked read on the server, which lowers the page's unread count by one
+ * (every badge of the page and of other tabs follows), updates the cached notification
+ * and its list row, and emits `vigil-notification-read`.
+ */
+import * as v from 'valibot';
+import { isAborted, isUnauthorized, request } from '../api/client.ts';
+import { Answers, Notification as NotificationSchema, type Notification } from '../api/contract.ts';
+import { emit } from '../events.ts';
+import { notificationCache } from '../resources/resources.ts';
+import { $unreadCount, decrementUnread, validateUser } from '../session/session.ts';
+import { shared } from '../shared.ts';
+import { showError } from '../toasts/toasts.ts';
+import { notificationList } from './lists.ts';
+
+const marking = shared('inbox.marking', () => new Map<string, Promise<boolean>>());
+
+/** The read time the server answered, if it answered the notification; else now. */
+function readAtFrom(answer: { data?: unknown }): string {
+  const parsed = v.safeParse(NotificationSchema, answer.data);
+  return (parsed.success && parsed.output.read_at) || new Date().toISOString();
+}
+
+/**
+ * Marks an unread notification read (PUT …/mark-as-read). Resolves true when it was marked
+ * now; false when it was already read or the call failed ('Unable to mark notification as
+ * read' toast, count unchanged). Two callers at once cause one request.
+ */
+export function markRead(notification: Notification, target?: EventTarget | null): Promise<boolean> {
+  const { uuid } = notification;
+  if (notification.read_at || notificationCache.peek(uuid)?.read_at) return Promise.resolve(false);
+  const running = marking.get(uuid);
+  if (running) return running;
+  const promise = request('PUT', `/api/v2/notifications/${encodeURIComponent(uuid)}/mark-as-read`, Answers.empty)
+    .then(
+      (answer) => {
+        const read_at = readAtFrom(answer);
+        notificationCache.set(uuid, { ...(notificationCache.peek(uuid) ?? notification), read_at });
+        notificationList.update(uuid, (item) => ({ ...item, read_at }));
+        decrementUnread();
+        emit(target, 'vigil-notification-read', { uuid, unread: $unreadCount.get() });
+        return true;
+      },
+      (e: unknown) => {
+        if (isUnauthorized(e)) void validateUser();
+        else if (!isAborted(e)) showError('core.errors.markRead');
+        return false;
+      },
+    )
+    .finally(() => marking.delete(uuid));
+  marking.set(uuid, promise);
+  return promise;
+}
+
+/**
+ * Loads a notification afresh (the cached copy stays visible meanwhile) and marks it read
+ * when it is unread. Rejects with the load's ApiError (a 404 means: show not-found).
+ */
+export async function openNotification(uuid: string, target?: EventTarget | null): Promise<Notification> {
+  const cached = notificationCache.peek(uuid) !== undefined;
+  const notification = await notificationCache.load(uuid, { force: cached });
+  if (!notification.read_at) await markRead(notification, target);
+  return notificationCache.peek(uuid) ?? notification;
+}

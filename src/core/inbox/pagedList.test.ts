@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client.ts';
+import { $toasts, dismissToast } from '../toasts/toasts.ts';
+import { createPagedList, itemAt, pageOf, type PageRequest } from './pagedList.ts';
+
+type Item = { uuid: string; n: number };
+type Filters = { kind?: string };
+
+/** A fake server of `total` items; answers are released by the test (deferred). */
+function server(total: number) {
+  const requests: (PageRequest<Filters> & { resolve(): void; reject(e: unknown): void })[] = [];
+  const fetchPage = vi.fn(
+    (req: PageRequest<Filters>) =>
+      new Promise<{ data: Item[]; meta: { total: number } }>((resolve, reject) => {
+        requests.push({
+          ...req,
+          resolve: () => {
+            const start = (req.page - 1) * req.perPage;
+            const data = Array.from({ length: Math.max(0, Math.min(req.perPage, total - start)) }, (_, i) => ({
+              uuid: `${req.filters.kind ?? 'all'}-${start + i}`,
+              n: start + i,
+            }));
+            resolve({ data, meta: { total } });
+          },
+          reject,
+        });
+      }),
+  );
+  return { fetchPage, requests };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('createPagedList', () => {
+  beforeEach(() => {
+    for (const t of $toasts.get()) dismissToast(t.id);
+  });
+  afterEach(() => {
+    for (const t of $toasts.get()) dismissToast(t.id);
+  });
+
+  it('loads the first page on start, once, and learns the total', async () => {
+    const s = server(120);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'core.errors.loadIncidents' });
+    list.start();
+    list.start();
+    expect(s.requests).toHaveLength(1);
+    expect(list.$state.get().status).toBe('loading');
+    s.requests[0]!.resolve();
+    await settle();
+    const state = list.$state.get();
+    expect(state.status).toBe('ready');
+    expect(state.total).toBe(120);
+    expect(itemAt(state, 50, 49)).toEqual({ uuid: 'all-49', n: 49 });
+    expect(itemAt(state, 50, 50)).toBeUndefined();
+  });
+
+  it('loads only the pages of the visible range, each once', async () => {
+    const s = server(20_000);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });
+    list.ensureRange(0, 10); // before the first page answered: nothing (the total is unknown)
+    list.start();
+    s.requests[0]!.resolve();
+    await settle();
+    // Jump to the end, as dragging the scrollbar does.
+    list.ensureRange(19_990, 19_999);
+    list.ensureRange(19_985, 19_999);
+    expect(s.requests.map((r) => r.page)).toEqual([1, 400]);
+    // A range across a page boundary asks for both pages.
+    list.ensureRange(140, 160);
+    expect(s.requests.map((r) => r.page)).toEqual([1, 400, 3, 4]);
+    // Never past the total.
+    list.ensureRange(19_999, 25_000);
+    expect(s.requests).toHaveLength(4);
+    for (const r of s.requests.slice(1)) r.resolve();
+    await settle();
+    expect(itemAt(list.$state.get(), 50, 19_999)?.n).toBe(19_999);
+    expect(itemAt(list.$state.get(), 50, 150)?.n).toBe(150);
+    expect(list.$state.get().loading).toEqual([]);
+  });
+
+  it('starts over when the filters change and ignores answers for the old filters', async () => {
+    const s = server(200);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });
+    list.start();
+    list.setFilters({ kind: 'high' });
+    expect(s.requests[0]!.signal.aborted).toBe(true);
+    expect(s.requests[1]!.filters).toEqual({ kind: 'high' });
+    s.requests[0]!.resolve(); // a late answer of the old filters
+    await settle();
+    expect(list.$state.get().total).toBeNull();
+    s.requests[1]!.resolve();
+    await settle();
+    expect(list.$state.get().filters).toEqual({ kind: 'high' });
+    expect(itemAt(list.$state.get(), 50, 0)?.uuid).toBe('high-0');
+  });
+
+  it('shows the error state and toast when the first page fails, and retries', async () => {
+    const s = server(10);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'core.errors.loadNotifications' });
+    list.start();
+    s.requests[0]!.reject(new ApiError('http', 500, []));
+    await settle();
+    expect(list.$state.get().status).toBe('error');
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadNotifications']);
+    list.retry();
+    expect(list.$state.get().status).toBe('loading');
+    s.requests[1]!.resolve();
+    await settle();
+    expect(list.$state.get().status).toBe('ready');
+    expect(list.$state.get().failed).toEqual([]);
+  });
+
+  it('does not reload a failed later page on scroll, only on retry', async () => {
+    const s = server(500);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });
+    list.start();
+    s.requests[0]!.resolve();
+    await settle();
+    list.ensureRange(100, 110);
+    s.requests[1]!.reject(new ApiError('network', 0, []));
+    await settle();
+    expect(list.$state.get().failed).toEqual([3]);
+    expect(list.$state.get().status).toBe('ready');
+    list.ensureRange(100, 110);
+    expect(s.requests).toHaveLength(2);
+    list.retry();
+    expect(s.requests.map((r) => r.page)).toEqual([1, 3, 3]);
+  });
+
+  it('does not toast an aborted request', async () => {
+    const s = server(10);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });
+    list.start();
+    s.requests[0]!.reject(new ApiError('aborted', 0, []));
+    await settle();
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('updates a loaded row in place', async () => {
+    const s = server(60);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });
+    list.start();
+    s.requests[0]!.resolve();
+    await settle();
+    list.ensureRange(55, 55);
+    s.requests[1]!.resolve();
+    await settle();
+    const before = list.$state.get();
+    list.update('all-55', (item) => ({ ...item, n: -1 }));
+    const after = list.$state.get();
+    expect(itemAt(after, 50, 55)).toEqual({ uuid: 'all-55', n: -1 });
+    expect(after.pages[1]).toBe(before.pages[1]); // untouched pages keep their identity
+    list.update('missing', (item) => ({ ...item, n: -2 }));
+    expect(list.$state.get()).toBe(after);
+  });
+
+  it('clear() forgets the items and the filters', async () => {
+    const s = server(60);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });
+    list.setFilters({ kind: 'low' });
+    s.requests[0]!.resolve();
+    await settle();
+    list.clear();
+    expect(list.$state.get()).toEqual({ filters: {}, status: 'idle', total: null, pages: {}, loading: [], failed: [] });
+  });
+
+  it('pageOf maps indices to 1-based pages', () => {
+    expect(pageOf(0, 50)).toBe(1);
+    expect(pageOf(49, 50)).toBe(1);
+    expect(pageOf(50, 50)).toBe(2);
+    expect(pageOf(19_999, 50)).toBe(400);
+  });
+});

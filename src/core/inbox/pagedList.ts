@@ -1,0 +1,168 @@
+/**
+ * A long server-paged list (the inbox's incidents and notifications, up to tens of
+ * thousands of rows) held sparsely: the first page gives `total`, so a virtualized view
+ * can size the whole list at once, and only the pages around what is on screen are
+ * loaded, whatever order the user scrolls in. Changing a filter starts over.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { isAborted, isUnauthorized, type ApiError } from '../api/client.ts';
+import type { PageMeta } from '../api/contract.ts';
+import { validateUser } from '../session/session.ts';
+import { showError } from '../toasts/toasts.ts';
+
+export interface PageAnswer<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export interface PageRequest<F> {
+  page: number;
+  perPage: number;
+  filters: F;
+  signal: AbortSignal;
+}
+
+export interface PagedState<T, F> {
+  filters: F;
+  /** 'loading' until the first page answers; 'error' when it failed. */
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** Items on the server for these filters; null until the first page answered. */
+  total: number | null;
+  /** Loaded pages (1-based) of up to `perPage` items. */
+  pages: Readonly<Record<number, readonly T[]>>;
+  loading: readonly number[];
+  failed: readonly number[];
+}
+
+export interface PagedListOptions<T, F> {
+  perPage?: number;
+  filters: F;
+  fetchPage(request: PageRequest<F>): Promise<PageAnswer<T>>;
+  /** Message key of the toast shown when a page fails (SPEC §8). */
+  errorKey: string;
+}
+
+export interface PagedList<T extends { uuid: string }, F> {
+  readonly $state: ReadableAtom<PagedState<T, F>>;
+  readonly perPage: number;
+  /** Loads the first page unless it is loaded or loading. */
+  start(): void;
+  /** Loads the pages holding items `from`..`to` (inclusive) that are not loaded yet. */
+  ensureRange(from: number, to: number): void;
+  /** Starts over with these filters. */
+  setFilters(filters: F): void;
+  /** Starts over with the same filters (fresh data). */
+  refresh(): void;
+  /** Loads failed pages again (the first page when it failed). */
+  retry(): void;
+  /** Replaces the loaded item with this uuid (e.g. a notification that was read). */
+  update(uuid: string, change: (item: T) => T): void;
+  /** Forgets everything, filters included (sign-out). */
+  clear(): void;
+}
+
+/** The item at `index`, or undefined while its page is not loaded. */
+export function itemAt<T>(state: Pick<PagedState<T, unknown>, 'pages'>, perPage: number, index: number): T | undefined {
+  return state.pages[Math.floor(index / perPage) + 1]?.[index % perPage];
+}
+
+/** The page (1-based) holding `index`. */
+export const pageOf = (index: number, perPage: number): number => Math.floor(index / perPage) + 1;
+
+const without = (list: readonly number[], n: number) => list.filter((x) => x !== n);
+
+export function createPagedList<T extends { uuid: string }, F>(options: PagedListOptions<T, F>): PagedList<T, F> {
+  const perPage = options.perPage ?? 50;
+  const initial = (filters: F): PagedState<T, F> => ({ filters, status: 'idle', total: null, pages: {}, loading: [], failed: [] });
+  const $state = atom<PagedState<T, F>>(initial(options.filters));
+  let controller = new AbortController();
+  let generation = 0;
+
+  const patch = (change: Partial<PagedState<T, F>>) => $state.set({ ...$state.get(), ...change });
+
+  function load(page: number): void {
+    const state = $state.get();
+    if (state.loading.includes(page) || state.pages[page]) return;
+    const gen = generation;
+    const failed = without(state.failed, page);
+    patch({ loading: [...state.loading, page], failed, ...(page === 1 && state.status !== 'ready' ? { status: 'loading' as const } : {}) });
+    options.fetchPage({ page, perPage, filters: state.filters, signal: controller.signal }).then(
+      ({ data, meta }) => {
+        if (gen !== generation) return;
+        const now = $state.get();
+        patch({
+          status: 'ready',
+          total: meta.total,
+          pages: { ...now.pages, [page]: data },
+          loading: without(now.loading, page),
+        });
+      },
+      (e: ApiError) => {
+        if (gen !== generation) return;
+        const now = $state.get();
+        patch({
+          loading: without(now.loading, page),
+          failed: [...without(now.failed, page), page],
+          ...(page === 1 && now.status !== 'ready' ? { status: 'error' as const } : {}),
+        });
+        if (isAborted(e)) return;
+        if (isUnauthorized(e)) void validateUser();
+        else showError(options.errorKey);
+      },
+    );
+  }
+
+  function reset(filters: F): void {
+    generation++;
+    controller.abort();
+    controller = new AbortController();
+    $state.set(initial(filters));
+  }
+
+  return {
+    $state,
+    perPage,
+    start() {
+      if ($state.get().status === 'idle') load(1);
+    },
+    ensureRange(from, to) {
+      const { total, status, failed } = $state.get();
+      if (status !== 'ready' || total === null || total === 0) return;
+      const last = Math.min(Math.max(from, to), total - 1);
+      for (let page = pageOf(Math.max(0, from), perPage); page <= pageOf(last, perPage); page++) {
+        // A failed page waits for retry(): scrolling must not hammer a failing server.
+        if (!failed.includes(page)) load(page);
+      }
+    },
+    setFilters(filters) {
+      reset(filters);
+      load(1);
+    },
+    refresh() {
+      reset($state.get().filters);
+      load(1);
+    },
+    retry() {
+      const { status, failed } = $state.get();
+      if (status === 'error' || status === 'idle') {
+        load(1);
+        return;
+      }
+      for (const page of failed) load(page);
+    },
+    update(uuid, change) {
+      // Every copy: a row may sit on two loaded pages when new items shifted the pages.
+      let changed = false;
+      const pages: Record<number, readonly T[]> = {};
+      for (const [key, items] of Object.entries($state.get().pages)) {
+        pages[Number(key)] = items.some((item) => item.uuid === uuid)
+          ? ((changed = true), items.map((item) => (item.uuid === uuid ? change(item) : item)))
+          : items;
+      }
+      if (changed) patch({ pages });
+    },
+    clear() {
+      reset(options.filters);
+    },
+  };
+}
