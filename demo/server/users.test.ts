@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Answers, parse } from '../../src/core/api/contract.ts';
+import { PROJECTS, USERS } from './seed-ids.ts';
+import { call, login, testApp, type TestApp } from './testing.ts';
+
+let app: TestApp;
+let manager: string;
+let viewer: string;
+const users = `/api/v2/projects/${PROJECTS.northwind}/users`;
+beforeAll(async () => {
+  app = testApp();
+  manager = await login(app, 'manager@vigil.test');
+  viewer = await login(app, 'viewer@vigil.test');
+});
+
+describe('project users', () => {
+  it("need 'manage users': 403 without it, 404 for non-members", async () => {
+    const forbidden = await call(app, 'GET', users, { token: viewer });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ errors: [{ message: 'This action is unauthorized.' }] });
+    expect((await call(app, 'GET', `/api/v2/projects/${PROJECTS.atlas}/users`, { token: manager })).status).toBe(403);
+    expect((await call(app, 'POST', users, { token: viewer, body: { email: 'x@example.com', name: 'X', permissions: [] } })).status).toBe(403);
+    expect((await call(app, 'DELETE', `${users}/${USERS.tom}`, { token: viewer })).status).toBe(403);
+    expect((await call(app, 'GET', `/api/v2/projects/${PROJECTS.hudson}/users`, { token: manager })).status).toBe(404);
+  });
+
+  it('lists the members with their permissions', async () => {
+    const list = parse(Answers.projectUsers, (await call(app, 'GET', users, { token: manager })).body).data;
+    expect(list.map((u) => u.name)).toEqual(['Morgan Manager', 'Sofie Peeters', 'Tom Becker', 'Vic Viewer']);
+    expect(list.find((u) => u.uuid === USERS.viewer)!.permissions).toEqual(['view', 'evacuate']);
+  });
+
+  it('adds a new person, creating the account, and an existing one', async () => {
+    const created = await call(app, 'POST', users, { token: manager, body: { email: 'ines.claes@northwind.example', name: 'Ines Claes', permissions: ['view', 'evacuate'] } });
+    expect(created.status).toBe(201);
+    expect(parse(Answers.projectUser, created.body).data).toMatchObject({ name: 'Ines Claes', email: 'ines.claes@northwind.example', permissions: ['view', 'evacuate'] });
+    expect(app.logs.some((l) => l.includes('ines.claes@northwind.example'))).toBe(true);
+    const existing = await call(app, 'POST', users, { token: manager, body: { email: 'lucas.dubois@atlas-dc.example', name: 'Ignored', permissions: ['view'] } });
+    expect(existing.status).toBe(201);
+    expect(existing.body.data).toMatchObject({ uuid: USERS.lucas, name: 'Lucas Dubois' });
+  });
+
+  it('refuses an existing member and invalid data with field errors', async () => {
+    const dup = await call(app, 'POST', users, { token: manager, body: { email: 'VIEWER@vigil.test', name: 'Vic', permissions: ['view'] } });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors).toEqual([{ field: 'email', message: 'This user is already a member of the project.' }]);
+    const bad = await call(app, 'POST', users, { token: manager, body: { email: 'nope', name: '', permissions: ['fly'] } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'name', 'permissions.0']);
+    expect((await call(app, 'POST', users, { token: manager, rawBody: 'nope' })).status).toBe(400);
+  });
+
+  it('changes name and permissions', async () => {
+    const res = await call(app, 'PATCH', `${users}/${USERS.tom}`, { token: manager, body: { name: 'Thomas Becker', permissions: ['evacuate', 'view'] } });
+    expect(parse(Answers.projectUser, res.body).data).toEqual({ uuid: USERS.tom, name: 'Thomas Becker', email: 'tom.becker@northwind.example', permissions: ['view', 'evacuate'] });
+    expect((await call(app, 'PATCH', `${users}/${USERS.tom}`, { token: manager, body: { permissions: 'all' } })).status).toBe(422);
+    expect((await call(app, 'PATCH', `${users}/${USERS.dana}`, { token: manager, body: { name: 'X' } })).status).toBe(404);
+  });
+
+  it('keeps at least one user who can manage users', async () => {
+    const res = await call(app, 'PATCH', `${users}/${USERS.manager}`, { token: manager, body: { permissions: ['view'] } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].field).toBe('permissions');
+    expect((await call(app, 'DELETE', `${users}/${USERS.manager}`, { token: manager })).status).toBe(422);
+  });
+
+  it('removes a member', async () => {
+    expect((await call(app, 'DELETE', `${users}/${USERS.tom}`, { token: manager })).status).toBe(204);
+    const list = parse(Answers.projectUsers, (await call(app, 'GET', users, { token: manager })).body).data;
+    expect(list.some((u) => u.uuid === USERS.tom)).toBe(false);
+    expect((await call(app, 'DELETE', `${users}/${USERS.tom}`, { token: manager })).status).toBe(404);
+  });
+});
