@@ -30,7 +30,7 @@ const vite = await createServer({
   configFile: false, // vite.config.ts is the library build; tests need none of it
   root: rootDir,
   mode: 'development',
-  logLevel: 'warn',
+  logLevel: process.env.WTR_VITE_LOG_LEVEL ?? 'warn', // 'info' shows dependency re-bundling
   clearScreen: false,
   // Its own dependency cache, so that a `vite` dev server or Vitest running at the same
   // time (with other `define`s) does not re-bundle under the tests' feet.
