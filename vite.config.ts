@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** One entry per element file, plus `vigil` (elements/index.ts) that registers them all. */
 const elementEntries = Object.fromEntries(
@@ -9,7 +9,19 @@ const elementEntries = Object.fromEntries(
     .map((f) => [f.replace(/\.ts$/, ''), resolve(import.meta.dirname, 'elements', f)]),
 );
 
+/** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
+function manifestAsset(): Plugin {
+  return {
+    name: 'vigil-manifest-asset',
+    generateBundle() {
+      const file = resolve(import.meta.dirname, 'custom-elements.json');
+      if (existsSync(file)) this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: readFileSync(file, 'utf8') });
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [manifestAsset()],
   // Library mode does not replace process.env.NODE_ENV by itself: without this the
   // bundle holds both React builds and fails with `process is not defined`.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

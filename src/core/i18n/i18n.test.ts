@@ -71,3 +71,20 @@ describe('bundled English fallback', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('applying languages', () => {
+  it('lets the latest request win when an earlier one resolves later', async () => {
+    let releaseEn!: () => void;
+    const enGate = new Promise<void>((r) => (releaseEn = r));
+    mockFetch(async (call) => {
+      if (call.url.pathname.endsWith('/nl.json')) await enGate;
+      return json({ core: {} });
+    });
+    const slow = applyLanguage('nl');
+    const fast = applyLanguage('de');
+    expect(await fast).toBe('de');
+    releaseEn();
+    await slow;
+    expect($language.get()).toBe('de');
+  });
+});

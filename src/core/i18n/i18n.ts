@@ -34,6 +34,7 @@ function createInstance(): I18n {
 
 const i18n = shared('i18n.instance', createInstance);
 const loads = shared('i18n.loads', () => new Map<MessageLocale, Promise<boolean>>());
+const requests = shared('i18n.requests', () => ({ latest: 0 }));
 
 /** Bumped whenever texts may have changed (language applied, catalogue loaded). */
 export const $i18nVersion = shared('i18n.version', () => atom(0));
@@ -80,8 +81,11 @@ export function loadMessages(locale: MessageLocale): Promise<boolean> {
  * Resolves to the language actually applied.
  */
 export async function applyLanguage(tag: LanguageTag): Promise<LanguageTag> {
+  // The latest request wins: a slow start-up language must not override the user's pick.
+  const ticket = ++requests.latest;
   const locale = messagesFor(tag);
   const ok = await loadMessages(locale);
+  if (ticket !== requests.latest) return $language.get();
   const applied: LanguageTag = ok || locale === 'en' ? tag : 'en';
   await i18n.changeLanguage(messagesFor(applied));
   $language.set(applied);
