@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSP } from './app.ts';
+import { openDb } from './db.ts';
+import { testApp, type TestApp } from './testing.ts';
+
+let root: string;
+let app: TestApp;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'vigil-static-'));
+  const files: Record<string, string> = {
+    'dist/vigil-portal.js': 'export {};',
+    'dist/chunks/shared-abc123.js': 'export const big = "' + 'x'.repeat(5000) + '";',
+    'dist/assets/tokens-abc123.css': ':root{}',
+    'examples/index.html': '<!doctype html><title>Examples</title>',
+    'demo/index.html': '<!doctype html><html lang="en"><title>Vigil</title><vigil-portal></vigil-portal></html>',
+    'demo/gallery.html': '<!doctype html><title>Gallery</title>',
+    'demo/server/main.ts': 'secret',
+    'demo/.hidden': 'secret',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  // Static serving needs no data: an empty database will do.
+  app = testApp({ db: openDb(':memory:'), root, testHooks: false });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+
+describe('the portal page', () => {
+  it('answers every other GET, so any route is deep-linkable, with the CSP and security headers', async () => {
+    for (const path of ['/', '/login', '/project/10000000-0000-4000-8000-000000000001', '/inbox/notifications', '/no/such/page']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<vigil-portal>');
+      expect(res.headers.get('Content-Security-Policy')).toBe(CSP);
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+      expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    }
+  });
+
+  it('is the real demo/index.html in this checkout: external script, no inline code', async () => {
+    const real = testApp({ db: openDb(':memory:'), testHooks: false });
+    const html = await (await real.request('/site/x')).text();
+    expect(html).toContain('<script type="module" src="/dist/vigil-portal.js"></script>');
+    expect(html).toContain('<meta name="description" content="Manage your projects and systems">');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son\w+=/);
+    const icon = await real.request('/demo/favicon.svg');
+    expect(icon.headers.get('Content-Type')).toBe('image/svg+xml');
+  });
+
+  it('can go without the CSP (--no-csp)', async () => {
+    const open = testApp({ db: openDb(':memory:'), root, csp: false, testHooks: false });
+    const res = await open.request('/');
+    expect(res.headers.get('Content-Security-Policy')).toBeNull();
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('is not served under the API prefixes, nor for other methods', async () => {
+    const i18n = await get('/i18n/nothing');
+    expect(i18n.status).toBe(404);
+    expect(await i18n.json()).toEqual({ errors: [{ message: 'Not found.' }] });
+    expect((await get('/__test/reset')).status).toBe(404);
+    expect((await app.request('/__test/reset', { method: 'POST' })).status).toBe(404);
+    expect((await app.request('/login', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('static files', () => {
+  it('serves the bundles: hashed chunks and assets immutable, the rest no-cache', async () => {
+    const entry = await get('/dist/vigil-portal.js');
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+    expect(entry.headers.get('Cache-Control')).toBe('no-cache');
+    const chunk = await get('/dist/chunks/shared-abc123.js');
+    expect(chunk.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    const css = await get('/dist/assets/tokens-abc123.css');
+    expect(css.headers.get('Content-Type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/dist/missing.js')).status).toBe(404);
+  });
+
+  it('compresses text answers when the client accepts it', async () => {
+    const res = await get('/dist/chunks/shared-abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('export const big');
+  });
+
+  it('serves examples and demo pages, directories by their index.html', async () => {
+    expect(await (await get('/examples/')).text()).toContain('Examples');
+    expect((await get('/examples')).status).toBe(301);
+    expect(await (await get('/demo/gallery.html')).text()).toContain('Gallery');
+  });
+
+  it('never serves the server, hidden files, or anything outside its folder', async () => {
+    for (const path of ['/demo/server/main.ts', '/demo/server/', '/demo/server', '/demo/.hidden', '/demo/x/..%2f..%2fdemo/server/main.ts', '/demo/server%2fmain.ts', '/dist/..%2fdemo%2fserver%2fmain.ts', '/demo/%2Fetc%2Fpasswd']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('secret');
+    }
+  });
+});
