@@ -1,0 +1,78 @@
+/**
+ * The built bundles' import graph: what a page loads up front for an entry (static
+ * imports, transitively) and which chunks it may load later (dynamic imports).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+export const DIST = join(import.meta.dirname, '..', 'dist');
+
+const STATIC = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g;
+const DYNAMIC = /import\(\s*["']([^"']+\.js)["']\s*\)/g;
+
+function read(file: string): string {
+  return readFileSync(join(DIST, file), 'utf8');
+}
+
+function resolveFrom(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  return normalize(relative(DIST, join(DIST, dirname(from), spec)));
+}
+
+export interface Graph {
+  /** Files loaded up front, entry first. */
+  initial: string[];
+  /** Chunks only reachable through dynamic import(). */
+  lazy: string[];
+}
+
+export function graph(entries: string[]): Graph {
+  const initial = new Set<string>();
+  const dynamic = new Set<string>();
+  const visit = (file: string) => {
+    if (initial.has(file) || !existsSync(join(DIST, file))) return;
+    initial.add(file);
+    const code = read(file);
+    for (const m of code.matchAll(STATIC)) {
+      const dep = resolveFrom(file, m[1]!);
+      if (dep) visit(dep);
+    }
+    for (const m of code.matchAll(DYNAMIC)) {
+      const dep = resolveFrom(file, m[1]!);
+      if (dep) dynamic.add(dep);
+    }
+  };
+  entries.forEach(visit);
+  // A lazy chunk's own static imports load with it (when not already loaded up front).
+  const lazy = new Set<string>();
+  const visitLazy = (file: string) => {
+    if (initial.has(file) || lazy.has(file) || !existsSync(join(DIST, file))) return;
+    lazy.add(file);
+    for (const m of read(file).matchAll(STATIC)) {
+      const dep = resolveFrom(file, m[1]!);
+      if (dep) visitLazy(dep);
+    }
+  };
+  dynamic.forEach(visitLazy);
+  return { initial: [...initial], lazy: [...lazy] };
+}
+
+export interface Size {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export function size(files: string[]): Size {
+  const out = { raw: 0, gzip: 0, brotli: 0 };
+  for (const f of files) {
+    const buf = readFileSync(join(DIST, f));
+    out.raw += buf.length;
+    out.gzip += gzipSync(buf, { level: 9 }).length;
+    out.brotli += brotliCompressSync(buf).length;
+  }
+  return out;
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
