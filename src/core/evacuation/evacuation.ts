@@ -1,0 +1,199 @@
+/**
+ * Evacuation of a project or a site (SPEC §4, §7): the page-wide status store and the
+ * start / abort actions. A safety action, so:
+ * - the screen shows what the server said, never a guess: after an action the status is
+ *   fetched again; a failed action leaves the last known status as it was;
+ * - one confirmation sends one POST: it carries an `Idempotency-Key` made when the
+ *   dialog opened ({@link createIntent}); a retry after a failure reuses that key, and a
+ *   second confirm (from this control or another one for the same target) while one is
+ *   under way sends nothing and shares its outcome.
+ */
+import { map } from 'nanostores';
+import { Answers, check, EvacuationStatus, type EvacuationStatus as Status } from '../api/contract.ts';
+import { isAborted, isUnauthorized, request, type ApiError } from '../api/client.ts';
+import { emit } from '../events.ts';
+import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
+import { shared } from '../shared.ts';
+import { showError } from '../toasts/toasts.ts';
+
+export type EvacuationScope = 'project' | 'site';
+export type EvacuationAction = 'start' | 'abort';
+
+export interface EvacuationEntry {
+  /** The server's last answer; undefined until one arrived. */
+  status?: Status;
+  /** When that answer arrived (ms since epoch): shown as "checked at". */
+  checkedAt?: number;
+  loading: boolean;
+  /** The last status load failed (cleared by the next successful one). */
+  error?: ApiError;
+  /** An action under way for this target, page-wide (every control shows it). */
+  pending?: EvacuationAction;
+  /** The last action that failed, until the next attempt or success. */
+  failed?: EvacuationAction;
+  /** An action the server accepted whose resulting status could not be loaded yet. */
+  unconfirmed?: EvacuationAction;
+}
+
+/** One confirmation dialog's action: its idempotency key lives as long as the dialog. */
+export interface EvacuationIntent {
+  readonly scope: EvacuationScope;
+  readonly uuid: string;
+  readonly action: EvacuationAction;
+  readonly key: string;
+  /** The server accepted it: confirming again sends nothing. */
+  done: boolean;
+}
+
+export const targetKey = (scope: EvacuationScope, uuid: string): string => `${scope}:${uuid}`;
+
+/** Statuses by `targetKey(scope, uuid)`: two controls for one project read one entry. */
+export const $evacuations = shared('evacuation.statuses', () => {
+  const store = map<Record<string, EvacuationEntry | undefined>>({});
+  onSignOut(() => store.set({}));
+  return store;
+});
+
+const inflight = shared('evacuation.inflight', () => ({
+  loads: new Map<string, Promise<Status | undefined>>(),
+  actions: new Map<string, { intent: EvacuationIntent; promise: Promise<boolean> }>(),
+}));
+
+const base = (scope: EvacuationScope, uuid: string) => `/api/public/v1/${scope}s/${encodeURIComponent(uuid)}/evacuation`;
+const statusPath = (scope: EvacuationScope, uuid: string) => `/api/public/v2/${scope}s/${encodeURIComponent(uuid)}/evacuation/status`;
+
+export function getEntry(scope: EvacuationScope, uuid: string): EvacuationEntry | undefined {
+  return $evacuations.get()[targetKey(scope, uuid)];
+}
+
+function patch(scope: EvacuationScope, uuid: string, change: Partial<EvacuationEntry>): void {
+  const key = targetKey(scope, uuid);
+  const current = $evacuations.get()[key] ?? { loading: false };
+  $evacuations.setKey(key, { ...current, ...change });
+}
+
+export const isActive = (status: Status | undefined): boolean => status?.status === 'active';
+
+/** A v4 UUID; `crypto.randomUUID` only exists in secure contexts (an http intranet is not). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Call when a confirmation dialog opens: the key its confirm (and every retry) will send. */
+export function createIntent(scope: EvacuationScope, uuid: string, action: EvacuationAction): EvacuationIntent {
+  return { scope, uuid, action, key: newIdempotencyKey(), done: false };
+}
+
+export interface FetchOptions {
+  /** No toast on failure (polling after the first failure, the check after an action). */
+  quiet?: boolean;
+}
+
+/**
+ * Loads the status (GET …/v2/{scope}s/{uuid}/evacuation/status) into the store; calls for
+ * the same target at once share one request. Resolves to the status, or undefined when it
+ * could not be loaded (then the last known status stays, with `error` set, and a toast).
+ */
+export function fetchStatus(scope: EvacuationScope, uuid: string, { quiet = false }: FetchOptions = {}): Promise<Status | undefined> {
+  const key = targetKey(scope, uuid);
+  const running = inflight.loads.get(key);
+  if (running) return running;
+  if (!$currentUser.get()) return Promise.resolve(getEntry(scope, uuid)?.status);
+  patch(scope, uuid, { loading: true });
+  const promise = request('GET', statusPath(scope, uuid), Answers.evacuation)
+    .then(
+      ({ data }) => {
+        patch(scope, uuid, { status: data, checkedAt: Date.now(), loading: false, error: undefined, unconfirmed: undefined });
+        return data as Status | undefined;
+      },
+      (e: ApiError) => {
+        const hadError = Boolean(getEntry(scope, uuid)?.error);
+        patch(scope, uuid, { loading: false, error: e });
+        if (isUnauthorized(e)) void validateUser();
+        else if (!quiet && !hadError && !isAborted(e)) showError('evacuation.errors.loadStatus');
+        return undefined;
+      },
+    )
+    .finally(() => inflight.loads.delete(key));
+  inflight.loads.set(key, promise);
+  return promise;
+}
+
+const ERROR_KEYS: Record<EvacuationAction, string> = {
+  start: 'evacuation.errors.start',
+  abort: 'evacuation.errors.abort',
+};
+
+const listeners = shared('evacuation.actionListeners', () => new Set<(intent: EvacuationIntent) => void>());
+
+/** Called after every action the server accepted (the poller speeds up after one). */
+export function onActionDone(listener: (intent: EvacuationIntent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function send(intent: EvacuationIntent, target: EventTarget | null | undefined): Promise<boolean> {
+  const { scope, uuid, action } = intent;
+  patch(scope, uuid, { pending: action, failed: undefined });
+  let answered: Status | undefined;
+  try {
+    const answer = await request('POST', `${base(scope, uuid)}/${action}`, Answers.empty, {
+      headers: { 'Idempotency-Key': intent.key },
+    });
+    // The POST's own answer is the server's word too; it is only used when the check
+    // below fails, so the status shown is never older than what the server said last.
+    const parsed = check(EvacuationStatus, answer.data);
+    answered = parsed.ok ? parsed.value : undefined;
+  } catch (e) {
+    patch(scope, uuid, { pending: undefined, failed: action });
+    if (isUnauthorized(e)) void validateUser();
+    if (!isAborted(e)) showError(ERROR_KEYS[action]);
+    // Whatever happened on the server, show what it says now.
+    void fetchStatus(scope, uuid, { quiet: true });
+    return false;
+  }
+  intent.done = true;
+  const fresh = await fetchStatus(scope, uuid, { quiet: true });
+  if (!fresh && answered) patch(scope, uuid, { status: answered, checkedAt: Date.now(), unconfirmed: undefined });
+  else if (!fresh) patch(scope, uuid, { unconfirmed: action });
+  const status = fresh ?? answered ?? getEntry(scope, uuid)?.status;
+  patch(scope, uuid, { pending: undefined, failed: undefined });
+  for (const listener of listeners) listener(intent);
+  emit(target, action === 'start' ? 'vigil-evacuation-started' : 'vigil-evacuation-aborted', { scope, uuid, status: status ?? null });
+  return true;
+}
+
+/**
+ * Sends the intent's action once. Resolves true when the server accepted it. While an
+ * action for the same target is under way, a second call sends nothing: the same action
+ * shares its outcome, a different one resolves false. An intent already accepted is not
+ * sent again. On success the event `vigil-evacuation-started` / `-aborted` is dispatched
+ * from `target` (the element's host), with the status the server gives afterwards.
+ */
+export function runIntent(intent: EvacuationIntent, target?: EventTarget | null): Promise<boolean> {
+  const key = targetKey(intent.scope, intent.uuid);
+  const running = inflight.actions.get(key);
+  if (running) return running.intent.action === intent.action ? running.promise : Promise.resolve(false);
+  if (intent.done) return Promise.resolve(true);
+  const promise = send(intent, target).finally(() => inflight.actions.delete(key));
+  inflight.actions.set(key, { intent, promise });
+  return promise;
+}
+
+/** Starts an evacuation (POST …/v1/{scope}s/{uuid}/evacuation/start). See {@link runIntent}. */
+export function startEvacuation(intent: EvacuationIntent, target?: EventTarget | null): Promise<boolean> {
+  if (intent.action !== 'start') throw new Error('startEvacuation needs a start intent');
+  return runIntent(intent, target);
+}
+
+/** Aborts an evacuation (POST …/v1/{scope}s/{uuid}/evacuation/abort). See {@link runIntent}. */
+export function abortEvacuation(intent: EvacuationIntent, target?: EventTarget | null): Promise<boolean> {
+  if (intent.action !== 'abort') throw new Error('abortEvacuation needs an abort intent');
+  return runIntent(intent, target);
+}
