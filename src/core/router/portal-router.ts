@@ -1,0 +1,178 @@
+/**
+ * The router of `<vigil-portal>`: @nanostores/router on the history API, under a base
+ * path, with the guards of guards.ts. It turns the URL and the signed-in user into
+ * `$state` — the page to show, or "checking" while the user is validated (SPEC §4) or
+ * the project's permissions are read (SPEC §6) — and redirects (replacing the history
+ * entry) when a guard says so.
+ */
+import { createRouter, type Router } from '@nanostores/router';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
+import type { CurrentUser } from '../api/contract.ts';
+import { isMissing, projectCache } from '../resources/resources.ts';
+import { $currentUser, validateUser } from '../session/session.ts';
+import { guard, loginPathFor, projectUsersRedirect, type PermissionHolder } from './guards.ts';
+import type { Navigator } from './navigation.ts';
+import { pathTo, ROUTES, type RouteName } from './routes.ts';
+
+/** The page the portal shows. */
+export interface PortalView {
+  route: RouteName;
+  /** Decoded path parameters (`uuid`, `token`). */
+  params: Record<string, string>;
+  search: Record<string, string>;
+  /** The app path with its query, without the base path: the page's identity. */
+  fullPath: string;
+}
+
+export type PortalState =
+  /** Before the first page is known, or while a navigation is being checked. */
+  | { status: 'checking'; fullPath: string; previous: PortalView | null }
+  | { status: 'ready'; view: PortalView };
+
+export interface PortalRouterOptions {
+  /** The `base-path` attribute: where the portal lives under its origin ("/portal"). */
+  basePath?: string | null;
+  /** Validates the signed-in user (null: signed out). Default: the session's `validateUser`. */
+  validate?: () => Promise<CurrentUser | null>;
+  /** Loads a project for its permissions. Default: the page-wide project cache. */
+  loadProject?: (uuid: string) => Promise<PermissionHolder>;
+  /** The signed-in user. Default: the session's `$currentUser`. */
+  user?: ReadableAtom<CurrentUser | null>;
+}
+
+export interface PortalRouter {
+  readonly basePath: string;
+  readonly $state: ReadableAtom<PortalState>;
+  /** What `registerNavigator()` takes, so features' links route in place. */
+  readonly navigator: Navigator;
+  /** Starts listening to the URL and the user; returns the stop function. */
+  start(): () => void;
+}
+
+const SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=@%-]+$/;
+
+/** "/portal/" → "/portal", "portal" → "/portal", "" or "/" → "". Null when unusable. */
+export function normalizeBasePath(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed || trimmed === '/') return '';
+  const segments = trimmed.split('/').filter(Boolean);
+  if (!segments.every((s) => SEGMENT.test(s) && s !== '.' && s !== '..')) return null;
+  return `/${segments.join('/')}`;
+}
+
+/** An app path ("/inbox") under the base path ("/portal/inbox"). */
+export function withBase(base: string, path: string): string {
+  const app = path.startsWith('/') ? path : `/${path}`;
+  if (!base) return app;
+  return app === '/' ? `${base}/` : app.startsWith('/?') ? `${base}/${app.slice(1)}` : base + app;
+}
+
+function fullPathOf(appPath: string, search: Record<string, string>): string {
+  const query = new URLSearchParams(search).toString();
+  return query ? `${appPath}?${query}` : appPath;
+}
+
+export function createPortalRouter(options: PortalRouterOptions = {}): PortalRouter {
+  const base = normalizeBasePath(options.basePath) ?? '';
+  const validate = options.validate ?? validateUser;
+  const loadProject = options.loadProject ?? ((uuid: string) => projectCache.load(uuid));
+  const $user = options.user ?? $currentUser;
+
+  const patterns = Object.fromEntries(Object.entries(ROUTES).map(([name, path]) => [name, base + path])) as Record<RouteName, string>;
+  const router: Router<Record<RouteName, string>> = createRouter(patterns, { links: false });
+  const $state: WritableAtom<PortalState> = atom<PortalState>({ status: 'checking', fullPath: '', previous: null });
+
+  let generation = 0;
+  /** Bumped on every URL change; a user is validated once per navigation. */
+  let navigation = 0;
+  let validatedNavigation = -1;
+
+  const open = (path: string, replace = false) => {
+    router.open(withBase(base, path), replace);
+  };
+
+  /**
+   * Redirects after the current history update has finished (a redirect decided while
+   * the router is still pushing an entry would otherwise replace the previous entry).
+   */
+  const redirect = (gen: number, to: string) => {
+    queueMicrotask(() => {
+      if (gen === generation) open(to, true);
+    });
+  };
+
+  const toView = (): PortalView | null => {
+    const page = router.get();
+    if (!page) return null;
+    const appPath = page.path.slice(base.length) || '/';
+    return { route: page.route, params: { ...(page.params as Record<string, string>) }, search: { ...page.search }, fullPath: fullPathOf(appPath, page.search) };
+  };
+
+  const lastView = (): PortalView | null => {
+    const s = $state.get();
+    return s.status === 'ready' ? s.view : s.previous;
+  };
+
+  const ready = (view: PortalView) => {
+    const s = $state.get();
+    if (s.status === 'ready' && s.view.fullPath === view.fullPath) return;
+    $state.set({ status: 'ready', view });
+  };
+
+  async function run(): Promise<void> {
+    const gen = ++generation;
+    const nav = navigation;
+    const view = toView();
+    if (!view) return redirect(gen, pathTo('notFound'));
+    const decision = guard({ route: view.route, fullPath: view.fullPath, search: view.search, user: $user.get() });
+    if (decision.action === 'redirect') return redirect(gen, decision.to);
+
+    const mustValidate = decision.validate && validatedNavigation !== nav;
+    const checkProject = view.route === 'projectUsers';
+    if (!mustValidate && !checkProject) return ready(view);
+
+    const s = $state.get();
+    const showing = s.status === 'ready' && s.view.fullPath === view.fullPath;
+    if (!showing) $state.set({ status: 'checking', fullPath: view.fullPath, previous: lastView() });
+
+    if (mustValidate) {
+      const user = await validate();
+      if (gen !== generation) return;
+      validatedNavigation = nav;
+      // Normally the sign-out itself has already re-run the guard (and made this run stale).
+      if (!user) return redirect(gen, loginPathFor(view.fullPath));
+    }
+    if (checkProject) {
+      const uuid = view.params.uuid ?? '';
+      try {
+        const project = await loadProject(uuid);
+        if (gen !== generation) return;
+        const to = projectUsersRedirect(project, uuid);
+        if (to) return redirect(gen, to);
+      } catch (e) {
+        if (gen !== generation) return;
+        if (isMissing(e)) return redirect(gen, pathTo('notFound', {}, { resource: 'Project' }));
+        // Any other failure was toasted by the cache; the page shows its own error state.
+      }
+    }
+    ready(view);
+  }
+
+  return {
+    basePath: base,
+    $state,
+    navigator: { open, href: (path) => withBase(base, path) },
+    start() {
+      const stopRouter = router.subscribe(() => {
+        navigation++;
+        void run();
+      });
+      const stopUser = $user.listen(() => void run());
+      return () => {
+        generation++;
+        stopRouter();
+        stopUser();
+      };
+    },
+  };
+}
