@@ -1,0 +1,96 @@
+// The element gallery: every element of custom-elements.json with its attributes, events,
+// parts, custom properties and a live instance against this demo server. Plain DOM APIs
+// only (no innerHTML: the page runs under Trusted Types).
+const NORTHWIND = '10000000-0000-4000-8000-000000000001';
+const ANTWERP = '20000000-0000-4000-8000-000000000001';
+const DOCKS = '30000000-0000-4000-8000-000000000001';
+const DEMO = '00000000-0000-4000-8000-000000000001';
+
+/** Attribute values for the live instances (seeded data). */
+const SAMPLES = {
+  'vigil-project': { project: NORTHWIND },
+  'vigil-site': { site: ANTWERP },
+  'vigil-system': { system: DOCKS },
+  'vigil-live-view': { system: DOCKS },
+  'vigil-demo-live-view': { demo: DEMO },
+  'vigil-inbox': { view: 'notifications' },
+  'vigil-evacuation': { site: ANTWERP },
+  'vigil-schedule-matrix': { site: ANTWERP },
+  'vigil-site-schedules': { project: NORTHWIND },
+  'vigil-project-users': { project: NORTHWIND },
+};
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'text') node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function list(title, items, render) {
+  if (!items?.length) return null;
+  return el('div', {}, el('h3', { text: title }), el('ul', {}, ...items.map((i) => el('li', {}, ...render(i)))));
+}
+
+const described = (name, description, type) => [
+  el('code', { text: name }),
+  type ? el('span', { text: ` : ${type}` }) : null,
+  description ? el('span', { text: ` — ${description}` }) : null,
+];
+
+function liveInstance(decl) {
+  const box = el('div', { class: 'g-live' });
+  box.append(el('p', { class: 'g-live-title', text: 'Live instance' }));
+  if (decl.tagName === 'vigil-portal') {
+    box.append(el('iframe', { class: 'g-frame', src: '/', title: 'The portal, live' }));
+    return box;
+  }
+  const instance = document.createElement(decl.tagName);
+  for (const [name, value] of Object.entries(SAMPLES[decl.tagName] ?? {})) instance.setAttribute(name, value);
+  const events = el('p', { class: 'g-events', 'aria-live': 'polite' });
+  for (const event of decl.events ?? []) {
+    instance.addEventListener(event.name, (e) => {
+      events.textContent = `${event.name} ${JSON.stringify(e.detail)}`;
+    });
+  }
+  box.append(instance, events);
+  return box;
+}
+
+async function main() {
+  const main = document.getElementById('gallery');
+  const toc = document.getElementById('toc');
+  const manifest = await (await fetch('/dist/custom-elements.json')).json();
+  const decls = manifest.modules
+    .flatMap((m) => m.declarations ?? [])
+    .filter((d) => d.customElement)
+    .sort((a, b) => a.tagName.localeCompare(b.tagName));
+  for (const decl of decls) {
+    const id = decl.tagName;
+    toc.append(el('li', {}, el('a', { href: `#${id}`, text: `<${decl.tagName}>` })));
+    const facts = el(
+      'div',
+      { class: 'g-facts' },
+      list('Attributes', decl.attributes, (a) => described(a.name, a.description, a.type?.text)),
+      list('Events', decl.events, (e) => described(e.name, e.description, e.type?.text)),
+      list('CSS parts', decl.cssParts, (p) => described(`::part(${p.name})`, p.description)),
+      list('CSS custom properties', decl.cssProperties, (p) => described(p.name, p.description)),
+    );
+    main.append(
+      el(
+        'section',
+        { class: 'g-card', id, 'aria-labelledby': `${id}-title` },
+        el('h2', { id: `${id}-title`, text: `<${decl.tagName}>` }),
+        el('p', { class: 'g-summary', text: decl.summary ?? decl.description ?? '' }),
+        facts,
+        liveInstance(decl),
+      ),
+    );
+  }
+  main.setAttribute('aria-busy', 'false');
+}
+
+main();
