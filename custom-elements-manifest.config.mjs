@@ -8,6 +8,14 @@ import { readFileSync } from 'node:fs';
 const eventsSource = readFileSync(new URL('./src/core/events.ts', import.meta.url), 'utf8');
 const typedEvents = new Set([...eventsSource.matchAll(/'(vigil-[a-z-]+)':/g)].map((m) => m[1]));
 
+/** The theming custom properties every element reads (src/ui/tokens.css), with defaults. */
+const tokensSource = readFileSync(new URL('./src/ui/tokens.css', import.meta.url), 'utf8');
+const themeProperties = [...tokensSource.matchAll(/var\((--vigil-[a-z0-9-]+),\s*([^;]+?)\);/g)].map((m) => ({
+  name: m[1],
+  default: m[2].trim(),
+  description: `Theme token (default ${m[2].trim()})`,
+}));
+
 /** "{type} name - description" → parts */
 function parseTag(text) {
   const m = /^\s*(?:\{([^}]*)\}\s*)?(\S+)\s*(?:-\s*)?([\s\S]*)$/.exec(text ?? '');
@@ -53,7 +61,10 @@ function r2wcElements() {
           type: { text: typedEvents.has(e.name) ? `CustomEvent<VigilEventDetails['${e.name}']>` : e.type || 'CustomEvent' },
         })),
         cssParts: tag('csspart').map(parseTag).filter(Boolean).map((p) => ({ name: p.name, description: p.description })),
-        cssProperties: tag('cssproperty').map(parseTag).filter(Boolean).map((p) => ({ name: p.name, description: p.description })),
+        cssProperties: [
+          ...tag('cssproperty').map(parseTag).filter(Boolean).map((p) => ({ name: p.name, description: p.description })),
+          ...themeProperties,
+        ],
         slots: tag('slot').map(parseTag).filter(Boolean).map((s) => ({ name: s.name, description: s.description })),
       });
     },
