@@ -41,7 +41,8 @@ if (args.help) {
 
 const port = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not ${process.env.PORT}`);
-const dbPath = process.env.VIGIL_DB === ':memory:' ? ':memory:' : resolve(REPO_ROOT, process.env.VIGIL_DB || '.data/vigil.sqlite');
+// The default lives in the checkout; a given path is relative to where the server is started.
+const dbPath = process.env.VIGIL_DB === ':memory:' ? ':memory:' : process.env.VIGIL_DB ? resolve(process.env.VIGIL_DB) : resolve(REPO_ROOT, '.data/vigil.sqlite');
 const csp = !args['no-csp'] && process.env.VIGIL_CSP !== 'off';
 const testHooks = process.env.VIGIL_TEST_HOOKS === '1';
 
