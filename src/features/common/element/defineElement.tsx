@@ -111,6 +111,14 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
   return VigilElement;
 }
 
+/** The `api-base` of any Vigil element already in the document, if one has it. */
+function pageApiBase(): string | null {
+  for (const el of document.querySelectorAll('[api-base]')) {
+    if (el.localName.startsWith('vigil-')) return el.getAttribute('api-base');
+  }
+  return null;
+}
+
 /** Appends the page's single toast region to <body> (once per page, whatever bundle asks). */
 export function ensureToastRegion(): void {
   if (typeof document === 'undefined' || !document.body) return;
@@ -138,7 +146,9 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
       if (this.shadowRoot) adoptCss(this.shadowRoot, ...css);
     }
     connectedCallback(): void {
-      setApiBase(this.getAttribute('api-base'));
+      // All elements of a page talk to one API: `api-base` on any of them configures it,
+      // whichever connects first.
+      setApiBase(this.getAttribute('api-base') ?? pageApiBase());
       if (!spec.internal) {
         ensureToastRegion();
         if (spec.session !== 'none') void startSession();
