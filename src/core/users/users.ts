@@ -1,0 +1,190 @@
+/**
+ * Project users (SPEC §2, §6, §7): the page-wide store of each project's members and the
+ * actions that list, add, change and remove them. Every element of the page sees the same
+ * list; it is forgotten on sign-out.
+ *
+ * Actions validate with the contract before sending and never throw: they resolve to a
+ * {@link MutationResult} whose field errors (ours or the server's) belong on the form's
+ * fields. Failures that are not about a field show the toast of the action (SPEC §8
+ * pattern); a failed load shows `core.errors.loadProjectUsers`.
+ */
+import { map } from 'nanostores';
+import { Answers, type ProjectUser } from '../api/contract.ts';
+import { isApiError, isUnauthorized, request, type ApiError } from '../api/client.ts';
+import { emit } from '../events.ts';
+import { projectCache } from '../resources/resources.ts';
+import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
+import { shared } from '../shared.ts';
+import { showError, showSuccess } from '../toasts/toasts.ts';
+import { isSelf } from './guard.ts';
+import {
+  serverFieldErrors,
+  validateChanges,
+  validateNewUser,
+  type FieldErrors,
+  type FieldMessage,
+  type NewUserInput,
+  type UserChanges,
+} from './validation.ts';
+
+export interface ProjectUsersEntry {
+  /** 'loading' keeps the last users visible while a reload is under way. */
+  status: 'loading' | 'ready' | 'error';
+  users: ProjectUser[];
+  /** The server said 403: the signed-in user may not manage this project's users. */
+  forbidden?: boolean;
+  /** The project does not exist for this user (404). */
+  missing?: boolean;
+  error?: ApiError;
+  /** When the list was last loaded (ms since epoch); absent until the first success. */
+  loadedAt?: number;
+}
+
+export type MutationResult<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors; formError?: FieldMessage };
+
+/** Project users by project uuid. Subscribe with `useStore($projectUsers, { keys: [uuid] })`. */
+export const $projectUsers = shared('users.projectUsers', () => {
+  const store = map<Record<string, ProjectUsersEntry | undefined>>({});
+  onSignOut(() => store.set({}));
+  return store;
+});
+
+const inflight = shared('users.inflight', () => new Map<string, Promise<ProjectUser[] | null>>());
+
+const usersPath = (project: string) => `/api/v2/projects/${encodeURIComponent(project)}/users`;
+const userPath = (project: string, user: string) => `${usersPath(project)}/${encodeURIComponent(user)}`;
+
+function setEntry(project: string, patch: Partial<ProjectUsersEntry>): void {
+  const current = $projectUsers.get()[project];
+  $projectUsers.setKey(project, { status: 'ready', users: [], ...current, ...patch });
+}
+
+function replaceUsers(project: string, update: (users: ProjectUser[]) => ProjectUser[]): void {
+  const current = $projectUsers.get()[project];
+  if (current) setEntry(project, { users: update(current.users) });
+}
+
+/**
+ * Loads (or reloads) the users of a project. Concurrent calls share one request.
+ * Resolves to the users, or null when loading failed (the entry holds why).
+ */
+export function loadProjectUsers(project: string): Promise<ProjectUser[] | null> {
+  const running = inflight.get(project);
+  if (running) return running;
+  const token = $currentUser.get()?.token;
+  setEntry(project, { status: 'loading', error: undefined });
+  const promise = request('GET', usersPath(project), Answers.projectUsers)
+    .then(
+      ({ data }) => {
+        if ($currentUser.get()?.token !== token) return null; // signed out or switched meanwhile
+        setEntry(project, { status: 'ready', users: data, forbidden: false, missing: false, error: undefined, loadedAt: Date.now() });
+        return data;
+      },
+      (e: ApiError) => {
+        if ($currentUser.get()?.token !== token) return null;
+        const forbidden = e.status === 403;
+        const missing = e.status === 404;
+        setEntry(project, { status: 'error', error: e, forbidden, missing });
+        if (isUnauthorized(e)) void validateUser();
+        else if (!forbidden && !missing && e.kind !== 'aborted') showError('core.errors.loadProjectUsers');
+        return null;
+      },
+    )
+    .finally(() => inflight.delete(project));
+  inflight.set(project, promise);
+  return promise;
+}
+
+export interface ActionOptions {
+  /** Where the `vigil-project-user-changed` event is dispatched from (the element's host). */
+  target?: EventTarget | null;
+}
+
+type Action = 'add' | 'edit' | 'remove';
+const TOASTS: Record<Action, string> = { add: 'users.errors.add', edit: 'users.errors.edit', remove: 'users.errors.remove' };
+
+/** Sorts a failure into field errors, a form message or a toast. */
+function failure<T>(project: string, action: Action, e: unknown): MutationResult<T> {
+  if (!isApiError(e)) {
+    showError(TOASTS[action]);
+    return { ok: false, fieldErrors: {} };
+  }
+  if (isUnauthorized(e)) {
+    void validateUser(); // a dead session signs out; the element shows its sign-in
+    return { ok: false, fieldErrors: {} };
+  }
+  if (e.status === 403) {
+    // The permission was taken away meanwhile: the screen shows the no-permission state.
+    setEntry(project, { forbidden: true });
+    void projectCache.load(project, { force: true }).catch(() => undefined);
+  }
+  if (e.kind === 'http' && (e.status === 400 || e.status === 409 || e.status === 422)) {
+    const { fieldErrors, other } = serverFieldErrors(e.errors);
+    const formError = other[0];
+    if (Object.keys(fieldErrors).length || formError) return formError ? { ok: false, fieldErrors, formError } : { ok: false, fieldErrors };
+  }
+  showError(TOASTS[action]);
+  return { ok: false, fieldErrors: {} };
+}
+
+/** After a change to the signed-in user's own membership, their project permissions changed too. */
+function afterSelfChange(project: string, user: ProjectUser | undefined): void {
+  if (user && isSelf(user, $currentUser.get()?.email)) void projectCache.load(project, { force: true }).catch(() => undefined);
+}
+
+/** POST a new member (the account is created when the e-mail is new). */
+export async function addProjectUser(project: string, input: NewUserInput, options: ActionOptions = {}): Promise<MutationResult<ProjectUser>> {
+  const valid = validateNewUser(input);
+  if (!valid.ok) return valid;
+  try {
+    const { data } = await request('POST', usersPath(project), Answers.projectUser, { body: valid.value });
+    replaceUsers(project, (users) => [...users.filter((u) => u.uuid !== data.uuid), data]);
+    showSuccess('users.toasts.added', { name: data.name });
+    emit(options.target, 'vigil-project-user-changed', { project, user: data.uuid, change: 'added' });
+    return { ok: true, value: data };
+  } catch (e) {
+    return failure(project, 'add', e);
+  }
+}
+
+/** PATCH a member's name and/or permissions. */
+export async function updateProjectUser(
+  project: string,
+  userUuid: string,
+  changes: UserChanges,
+  options: ActionOptions = {},
+): Promise<MutationResult<ProjectUser>> {
+  const valid = validateChanges(changes);
+  if (!valid.ok) return valid;
+  try {
+    const { data } = await request('PATCH', userPath(project, userUuid), Answers.projectUser, { body: valid.value });
+    replaceUsers(project, (users) => users.map((u) => (u.uuid === data.uuid ? data : u)));
+    showSuccess('users.toasts.updated', { name: data.name });
+    emit(options.target, 'vigil-project-user-changed', { project, user: data.uuid, change: 'updated' });
+    afterSelfChange(project, data);
+    return { ok: true, value: data };
+  } catch (e) {
+    if (isApiError(e) && e.status === 404) void loadProjectUsers(project); // gone meanwhile: show what is there
+    return failure(project, 'edit', e);
+  }
+}
+
+/** DELETE a member from the project (their account stays). */
+export async function removeProjectUser(project: string, userUuid: string, options: ActionOptions = {}): Promise<MutationResult<null>> {
+  const removed = $projectUsers.get()[project]?.users.find((u) => u.uuid === userUuid);
+  const done = (): MutationResult<null> => {
+    replaceUsers(project, (users) => users.filter((u) => u.uuid !== userUuid));
+    emit(options.target, 'vigil-project-user-changed', { project, user: userUuid, change: 'removed' });
+    afterSelfChange(project, removed);
+    return { ok: true, value: null };
+  };
+  try {
+    await request('DELETE', userPath(project, userUuid), Answers.empty);
+    showSuccess('users.toasts.removed', { name: removed?.name ?? '' });
+    return done();
+  } catch (e) {
+    // Already gone (removed elsewhere): the list catches up; that is what was asked for.
+    if (isApiError(e) && e.status === 404) return done();
+    return failure(project, 'remove', e);
+  }
+}

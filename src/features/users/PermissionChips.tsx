@@ -1,0 +1,20 @@
+import { PERMISSIONS } from '../../core/api/contract.ts';
+import { useT } from '../common/useT.ts';
+import { permissionLabel } from './permissionLabels.ts';
+
+/** A member's permissions as chips, in the contract's order (unknown ones last). */
+export function PermissionChips({ permissions }: { permissions: readonly string[] }) {
+  const t = useT();
+  if (permissions.length === 0) return <span className="v-muted v-small">{t('users.list.noPermissions')}</span>;
+  const known = PERMISSIONS.filter((p) => permissions.includes(p));
+  const unknown = permissions.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  return (
+    <ul className="vu-chips" part="permissions">
+      {[...known, ...unknown].map((p) => (
+        <li key={p} className={`vu-chip${p === 'manage users' ? ' vu-chip--manage' : ''}`}>
+          {permissionLabel(t, p)}
+        </li>
+      ))}
+    </ul>
+  );
+}

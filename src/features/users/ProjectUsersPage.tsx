@@ -1,0 +1,69 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { isMissing, projectCache } from '../../core/resources/resources.ts';
+import { $navigator, navigate, notFound } from '../../core/router/navigation.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { canManageUsers } from '../../core/users/guard.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { Link } from '../common/Link.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useResource } from '../common/useResource.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import { NoPermission } from './NoPermission.tsx';
+import { UsersView } from './UsersView.tsx';
+import usersCss from './users.css?inline';
+
+/**
+ * The project users page (SPEC §2 /projects/{uuid}/users), in the portal and in
+ * `<vigil-project-users>`. It needs 'manage users' on the project: the portal's guard
+ * redirects to the project page; standing alone, it says so.
+ */
+export function ProjectUsersPage({ uuid }: { uuid: string }) {
+  const t = useT();
+  useStyles(usersCss);
+  const inPortal = useStore($navigator) !== null;
+  const entry = useResource(projectCache, uuid, (e) => {
+    if (isMissing(e)) notFound('Project');
+  });
+  const project = entry?.data;
+  const allowed = project ? canManageUsers(project.permissions) : undefined;
+  usePageTitle(project ? t('users.titleWithProject', { project: project.name }) : t('users.title'));
+
+  useEffect(() => {
+    if (inPortal && allowed === false) navigate(pathTo('project', { uuid }), { replace: true });
+  }, [inPortal, allowed, uuid]);
+
+  let body;
+  if (!project) {
+    if (entry?.status === 'error') {
+      body = isMissing(entry.error) ? (
+        <p className="v-message">{t('users.notFound')}</p>
+      ) : (
+        <div className="v-state" role="alert">
+          <p>{t('users.projectError')}</p>
+          <button type="button" className="v-btn" onClick={() => void projectCache.load(uuid, { force: true }).catch(() => undefined)}>
+            {t('users.list.retry')}
+          </button>
+        </div>
+      );
+    } else body = <Spinner label={t('users.loadingProject')} />;
+  } else if (!allowed) body = <NoPermission project={uuid} />;
+  else body = <UsersView project={project} />;
+
+  return (
+    <div className="vu-root" part="users">
+      <header className="vu-header">
+        {project && (
+          <Link className="vu-back" to={pathTo('project', { uuid })}>
+            <span aria-hidden="true">← </span>
+            {t('users.backToProject', { project: project.name })}
+          </Link>
+        )}
+        <h1>{project ? t('users.titleWithProject', { project: project.name }) : t('users.title')}</h1>
+        {project && allowed && <p className="v-muted">{t('users.intro')}</p>}
+      </header>
+      {body}
+    </div>
+  );
+}

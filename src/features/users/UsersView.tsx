@@ -1,0 +1,200 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ProjectUser } from '../../core/api/contract.ts';
+import { $language } from '../../core/i18n/languages.ts';
+import { $navigator, navigate } from '../../core/router/navigation.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { $currentUser } from '../../core/session/session.ts';
+import { isSelf, selfChangeRisk } from '../../core/users/guard.ts';
+import { DEFAULT_SORT, filterUsers, nextSort, sortUsers, type SortKey } from '../../core/users/list.ts';
+import { $projectUsers, addProjectUser, loadProjectUsers, updateProjectUser, type MutationResult } from '../../core/users/users.ts';
+import { useElementScope } from '../common/element/context.ts';
+import { useT } from '../common/useT.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { NoPermission } from './NoPermission.tsx';
+import { RemoveUserDialog } from './RemoveUserDialog.tsx';
+import { SelfDemoteDialog } from './SelfDemoteDialog.tsx';
+import { UserForm, type UserFormValues } from './UserForm.tsx';
+import { UsersTable } from './UsersTable.tsx';
+
+export interface UsersViewProps {
+  project: { uuid: string; name: string };
+}
+
+/** The members of one project: search, sort, add, edit and remove (the user may manage them). */
+export function UsersView({ project }: UsersViewProps) {
+  const t = useT();
+  const { host } = useElementScope();
+  const uuid = project.uuid;
+  const entry = useStore($projectUsers, { keys: [uuid] })[uuid];
+  const currentEmail = useStore($currentUser)?.email;
+  const language = useStore($language);
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const [order, setOrder] = useState(DEFAULT_SORT);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<ProjectUser | null>(null);
+  const [notice, setNotice] = useState<{ uuid: string; text: string } | null>(null);
+  const [demote, setDemote] = useState<{ answer: (yes: boolean) => void } | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<string | null>(null);
+
+  useEffect(() => {
+    void loadProjectUsers(uuid);
+  }, [uuid]);
+
+  // Focus moves once the screen shows what it should land on (after forms and rows change).
+  useEffect(() => {
+    if (!focusNext.current) return;
+    rootRef.current?.querySelector<HTMLElement>(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+
+  const users = entry?.users ?? [];
+  if (!entry || (!entry.loadedAt && entry.status === 'loading')) return <Spinner label={t('users.loading')} />;
+  if (entry.forbidden) return <NoPermission project={uuid} />;
+  if (entry.missing) return <p className="v-message">{t('users.notFound')}</p>;
+  if (!entry.loadedAt) {
+    return (
+      <div className="v-state" role="alert">
+        <p>{t('users.list.loadError')}</p>
+        <button type="button" className="v-btn" onClick={() => void loadProjectUsers(uuid)}>
+          {t('users.list.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const visible = sortUsers(filterUsers(users, query), order, language);
+  const filtered = query.trim() !== '';
+
+  /** After taking away your own access there is nothing left to do here. */
+  function leave(kind: 'demoted' | 'removed') {
+    if ($navigator.get()) navigate(kind === 'removed' ? pathTo('home') : pathTo('project', { uuid }), { replace: true });
+  }
+
+  function openAdd() {
+    setEditing(null);
+    setNotice(null);
+    setAdding(true);
+  }
+  function closeAdd() {
+    setAdding(false);
+    focusNext.current = '.vu-add-button';
+  }
+  function openEdit(user: ProjectUser) {
+    setAdding(false);
+    setNotice(null);
+    setEditing(user.uuid);
+  }
+  function closeEdit(user: ProjectUser) {
+    setEditing(null);
+    focusNext.current = `[data-edit-for="${user.uuid}"]`;
+  }
+  function askRemove(user: ProjectUser) {
+    if (selfChangeRisk(users, currentEmail, user, 'remove') === 'lastManager') {
+      setNotice({ uuid: user.uuid, text: t('users.self.lastManagerRemove') });
+      return;
+    }
+    setNotice(null);
+    setRemoving(user);
+  }
+
+  async function submitEdit(user: ProjectUser, values: UserFormValues): Promise<MutationResult<ProjectUser> | null> {
+    const risk = selfChangeRisk(users, currentEmail, user, values.permissions);
+    if (risk === 'lastManager') return { ok: false, fieldErrors: { permissions: { key: 'users.validation.lastManager' } } };
+    if (risk === 'losesAccess' && !(await new Promise<boolean>((answer) => setDemote({ answer })))) return null;
+    const result = await updateProjectUser(uuid, user.uuid, { name: values.name, permissions: values.permissions }, { target: host });
+    if (result.ok && risk === 'losesAccess') leave('demoted');
+    return result;
+  }
+
+  function answerDemote(yes: boolean) {
+    demote?.answer(yes);
+    setDemote(null);
+  }
+
+  function removed(user: ProjectUser) {
+    setRemoving(null);
+    if (editing === user.uuid) setEditing(null);
+    focusNext.current = '.vu-search-input, .vu-add-button';
+    if (isSelf(user, currentEmail)) leave('removed');
+  }
+
+  return (
+    <div ref={rootRef} className="vu-view v-stack">
+      <div className="vu-toolbar">
+        <div className="vu-search">
+          <label className="v-label" htmlFor={searchId}>
+            {t('users.search.label')}
+          </label>
+          <input
+            id={searchId}
+            className="v-input vu-search-input"
+            type="search"
+            placeholder={t('users.search.placeholder')}
+            autoComplete="off"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <button type="button" className="v-btn v-btn--primary vu-add-button" onClick={openAdd} aria-expanded={adding}>
+          {t('users.form.open')}
+        </button>
+      </div>
+
+      {adding && (
+        <section className="v-card vu-panel">
+          <UserForm mode="add" onSubmit={(values) => addProjectUser(uuid, values, { target: host })} onCancel={closeAdd} onDone={closeAdd} />
+        </section>
+      )}
+
+      <p className="v-small v-muted vu-count" role="status">
+        {filtered ? t('users.list.matches', { count: visible.length, total: users.length }) : t('users.list.count', { count: users.length })}
+      </p>
+
+      {users.length === 0 ? (
+        <p className="v-state vu-empty">{t('users.list.empty')}</p>
+      ) : visible.length === 0 ? (
+        <p className="v-state vu-empty">{t('users.list.noMatches', { query: query.trim() })}</p>
+      ) : (
+        <UsersTable
+          caption={t('users.list.caption', { project: project.name })}
+          users={visible}
+          currentEmail={currentEmail}
+          order={order}
+          onSort={(column: SortKey) => setOrder((o) => nextSort(o, column))}
+          editing={editing}
+          notice={notice}
+          onEdit={openEdit}
+          onRemove={askRemove}
+          renderEditor={(user) => (
+            <UserForm
+              key={user.uuid}
+              mode="edit"
+              user={user}
+              isSelf={isSelf(user, currentEmail)}
+              lastManager={selfChangeRisk(users, currentEmail, user, []) === 'lastManager'}
+              onSubmit={(values) => submitEdit(user, values)}
+              onCancel={() => closeEdit(user)}
+              onDone={() => closeEdit(user)}
+            />
+          )}
+        />
+      )}
+
+      <SelfDemoteDialog open={demote !== null} onAnswer={answerDemote} />
+      {removing && (
+        <RemoveUserDialog
+          project={uuid}
+          user={removing}
+          isSelf={isSelf(removing, currentEmail)}
+          target={host}
+          onCancel={() => setRemoving(null)}
+          onRemoved={removed}
+        />
+      )}
+    </div>
+  );
+}
