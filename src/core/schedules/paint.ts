@@ -1,0 +1,107 @@
+/**
+ * Editing a {@link Week}: painting a range, copying a day, presets. Every function returns
+ * a new week and keeps the identity of the days it did not change (and returns the very
+ * same week when nothing changed), so only changed cells re-render.
+ */
+import { DAYS, SLOTS, emptyWeek, fullWeek, weekFrom, type Cell, type Week } from './week.ts';
+
+/** The rectangle spanned by two cells: the days between them × the half-hours between them. */
+export interface Range {
+  firstDay: number;
+  lastDay: number;
+  firstSlot: number;
+  lastSlot: number;
+}
+
+export function rangeOf(a: Cell, b: Cell): Range {
+  return {
+    firstDay: Math.min(a.day, b.day),
+    lastDay: Math.max(a.day, b.day),
+    firstSlot: Math.min(a.slot, b.slot),
+    lastSlot: Math.max(a.slot, b.slot),
+  };
+}
+
+/** Sets every cell of the rectangle between `a` and `b` to `value`. */
+export function paintRange(week: Week, a: Cell, b: Cell, value: boolean): Week {
+  const r = rangeOf(a, b);
+  let next: (readonly boolean[])[] | null = null;
+  for (let d = r.firstDay; d <= r.lastDay; d++) {
+    const day = week[d]!;
+    let changed: boolean[] | null = null;
+    for (let s = r.firstSlot; s <= r.lastSlot; s++) {
+      if (day[s] === value) continue;
+      changed ??= [...day];
+      changed[s] = value;
+    }
+    if (changed) {
+      next ??= [...week];
+      next[d] = changed;
+    }
+  }
+  return next ?? week;
+}
+
+export function setCell(week: Week, cell: Cell, value: boolean): Week {
+  return paintRange(week, cell, cell, value);
+}
+
+export function toggleCell(week: Week, cell: Cell): Week {
+  return setCell(week, cell, !week[cell.day]![cell.slot]);
+}
+
+/** Copies the 48 half-hours of day `from` (its own 00:00–24:00) onto each of `to`. */
+export function copyDay(week: Week, from: number, to: readonly number[]): Week {
+  const source = week[from]!;
+  let next: (readonly boolean[])[] | null = null;
+  for (const d of to) {
+    if (d === from || d < 0 || d >= DAYS) continue;
+    if (week[d]!.every((v, s) => v === source[s])) continue;
+    next ??= [...week];
+    next[d] = source;
+  }
+  return next ?? week;
+}
+
+export const PRESETS = ['officeHours', 'nightsAndWeekends', 'always', 'none'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+/** Office hours: Monday to Friday, 08:00 to 18:00. */
+const isOfficeHours = (day: number, slot: number) => day < 5 && slot >= 16 && slot < 36;
+
+/**
+ * The presets, named after what is SECURED (monitored):
+ * - `officeHours`: Mon–Fri 08:00–18:00 (e.g. a guarded front desk);
+ * - `nightsAndWeekends`: everything else — Mon–Thu 18:00 to 08:00 the next morning,
+ *   Friday 18:00 to Monday 08:00 (so Monday 00:00–08:00 is secured too);
+ * - `always`: around the clock; `none`: never.
+ */
+export function presetWeek(preset: Preset): Week {
+  switch (preset) {
+    case 'officeHours':
+      return weekFrom(isOfficeHours);
+    case 'nightsAndWeekends':
+      return weekFrom((d, s) => !isOfficeHours(d, s));
+    case 'always':
+      return fullWeek();
+    case 'none':
+      return emptyWeek();
+  }
+}
+
+/** Replaces `week` by `next` keeping the identity of unchanged days (and of `week` itself). */
+export function replaceWeek(week: Week, next: Week): Week {
+  let out: (readonly boolean[])[] | null = null;
+  for (let d = 0; d < DAYS; d++) {
+    const same = week[d]!.every((v, s) => v === next[d]![s]);
+    if (same) continue;
+    out ??= [...week];
+    out[d] = next[d]!;
+  }
+  return out ?? week;
+}
+
+/** Clamps a cell into the week. */
+export function clampCell(day: number, slot: number): Cell {
+  return { day: Math.max(0, Math.min(DAYS - 1, day)), slot: Math.max(0, Math.min(SLOTS - 1, slot)) };
+}
