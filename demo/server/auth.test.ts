@@ -78,20 +78,22 @@ describe('the bearer token', () => {
 
 describe('password reset', () => {
   it('answers 200 for known and unknown addresses alike, and prints the link for a known one', async () => {
+    expect((await call(app, 'GET', '/__test/last-reset-link')).body).toEqual({ data: null });
     const unknown = await call(app, 'POST', '/api/v2/user/forgot-password?locale=en', { body: { email: 'nobody@vigil.test' } });
     const known = await call(app, 'POST', '/api/v2/user/forgot-password?locale=en', { body: { email: 'viewer@vigil.test' } });
     expect(unknown.status).toBe(200);
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    const link = (await call(app, 'GET', '/__test/last-reset-link')).body.data;
-    expect(link.url).toBe(`http://vigil.test/reset-password/${link.token}?email=viewer%40vigil.test`);
-    expect(app.logs).toContain(`Password reset link for viewer@vigil.test: ${link.url}`);
+    const link = (await call(app, 'GET', '/__test/last-reset-link')).body;
+    expect(link.data).toBe(`http://vigil.test/reset-password/${link.meta.token}?email=viewer%40vigil.test`);
+    expect(link.meta.email).toBe('viewer@vigil.test');
+    expect(app.logs).toContain(`Password reset link for viewer@vigil.test: ${link.data}`);
   });
 
   it('validates with field errors, then resets once and signs out every session', async () => {
     const session = await login(app, 'viewer@vigil.test');
     await call(app, 'POST', '/api/v2/user/forgot-password', { body: { email: 'viewer@vigil.test' } });
-    const { token } = (await call(app, 'GET', '/__test/last-reset-link')).body.data;
+    const { token } = (await call(app, 'GET', '/__test/last-reset-link')).body.meta;
     const fields = async (body: object) => {
       const res = await call(app, 'POST', '/api/v2/user/reset-password?locale=en', { body });
       expect(res.status).toBe(422);
@@ -113,7 +115,7 @@ describe('password reset', () => {
 
   it('refuses an expired reset token', async () => {
     await call(app, 'POST', '/api/v2/user/forgot-password', { body: { email: 'manager@vigil.test' } });
-    const { token } = (await call(app, 'GET', '/__test/last-reset-link')).body.data;
+    const { token } = (await call(app, 'GET', '/__test/last-reset-link')).body.meta;
     app.deps.db.run("UPDATE password_resets SET expires_at = '2000-01-01T00:00:00.000Z'");
     const res = await call(app, 'POST', '/api/v2/user/reset-password', { body: { token, email: 'manager@vigil.test', password: 'another-pass', password_confirmation: 'another-pass' } });
     expect(res.status).toBe(422);

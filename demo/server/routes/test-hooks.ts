@@ -25,7 +25,11 @@ export function testHookRoutes(app: App, deps: Deps): void {
     return c.json({ data: { expired: changes } });
   });
 
-  app.get('/__test/last-reset-link', (c) => c.json({ data: deps.state.lastResetLink ?? null }));
+  /** `{ data: url | null, meta?: { email, token } }` of the last forgot-password "mail". */
+  app.get('/__test/last-reset-link', (c) => {
+    const link = deps.state.lastResetLink;
+    return c.json(link ? { data: link.url, meta: { email: link.email, token: link.token } } : { data: null });
+  });
 
   /** Adds many generated incidents (to the user's projects) and notifications (to the user), in one transaction. */
   app.post('/__test/bulk-inbox', async (c) => {
