@@ -90,6 +90,9 @@ export const System = v.looseObject({
   type: v.string(),
   online: v.boolean(),
   site_uuid: v.optional(uuid),
+  /** GET /api/v2/systems/{uuid} only: the site and project it belongs to (for breadcrumbs). */
+  site: v.optional(v.looseObject({ uuid, name: v.string() })),
+  project_uuid: v.optional(uuid),
   cameras: v.array(Camera),
 });
 export type System = v.InferOutput<typeof System>;

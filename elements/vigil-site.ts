@@ -1,0 +1,23 @@
+import './vigil-toast-region.ts';
+import { createElement } from 'react';
+import { defineElement, isUuid, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { SitePage } from '../src/features/projects/SitePage.tsx';
+
+/**
+ * One site: address, time zone, evacuation control, systems and security hours.
+ * Needs a signed-in user (shows a compact sign-in otherwise).
+ *
+ * @tagname vigil-site
+ * @attr site - uuid of the site (required)
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @csspart site - the site's wrapper
+ * @csspart breadcrumbs - the breadcrumb trail
+ * @csspart system-status - a system's online/offline pill
+ * @csspart error - the message when the site cannot be loaded or does not exist
+ */
+export const VigilSite = defineElement({
+  tag: 'vigil-site',
+  component: ({ site }: ElementProps<'site'>) => createElement(SitePage, { uuid: site ?? '' }),
+  attributes: { site: { required: true, check: isUuid } },
+  session: 'required',
+});

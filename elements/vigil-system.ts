@@ -1,0 +1,28 @@
+import './vigil-toast-region.ts';
+import { createElement } from 'react';
+import { defineElement, isUuid, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { SystemPage } from '../src/features/projects/SystemPage.tsx';
+
+/**
+ * One system: online status, cameras and the live view (about one frame a second per
+ * camera, paused while off-screen or in a hidden tab). Needs a signed-in user (shows a
+ * compact sign-in otherwise).
+ *
+ * @tagname vigil-system
+ * @attr system - uuid of the system (required)
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @csspart system - the system's wrapper
+ * @csspart breadcrumbs - the breadcrumb trail
+ * @csspart system-status - the online/offline pill
+ * @csspart live-view - the camera grid's region
+ * @csspart camera - one camera tile (`data-status`: connecting, live, stale, offline)
+ * @csspart large-view - the large view overlay
+ * @csspart error - the message when the system cannot be loaded or does not exist
+ * @cssproperty --vigil-color-screen - background behind camera images (default #0f172a)
+ */
+export const VigilSystem = defineElement({
+  tag: 'vigil-system',
+  component: ({ system }: ElementProps<'system'>) => createElement(SystemPage, { uuid: system ?? '' }),
+  attributes: { system: { required: true, check: isUuid } },
+  session: 'required',
+});

@@ -1,0 +1,11 @@
+/**
+ * The public demo live view (GET /api/public/v1/demo-live-views/{uuid}): no sign-in.
+ * Answers are cached by uuid like the other resources.
+ */
+import { Answers, type DemoLiveView } from '../api/contract.ts';
+import { request } from '../api/client.ts';
+import { createCache } from '../resources/cache.ts';
+
+export const demoLiveViewCache = createCache<DemoLiveView>('demoLiveView', (uuid) =>
+  request('GET', `/api/public/v1/demo-live-views/${encodeURIComponent(uuid)}`, Answers.demoLiveView).then((r) => r.data),
+);

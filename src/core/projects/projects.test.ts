@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProjectSummary } from '../api/contract.ts';
+import { $apiBase } from '../config/config.ts';
+import { signOut } from '../session/session.ts';
+import { $currentUser } from '../session/store.ts';
+import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { $toasts, dismissToast } from '../toasts/toasts.ts';
+import { $projects, filterProjects, loadProjects } from './projects.ts';
+
+const project = (name: string, extra: Partial<ProjectSummary> = {}): ProjectSummary => ({
+  uuid: `uuid-${name}`,
+  name,
+  permissions: ['view'],
+  sites_count: 2,
+  systems_count: 5,
+  ...extra,
+});
+
+describe('projects list', () => {
+  beforeEach(() => {
+    $apiBase.set('https://api.vigil.test');
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok' });
+  });
+  afterEach(() => {
+    signOut();
+    for (const t of $toasts.get()) dismissToast(t.id);
+  });
+
+  it('loads GET /api/v2/projects once for concurrent callers', async () => {
+    const m = mockFetch(() => json({ data: [project('Northwind', { evacuation_active: true })], meta: { total: 1 } }));
+    await Promise.all([loadProjects(), loadProjects()]);
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(1);
+    expect(m.calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    expect($projects.get().status).toBe('ready');
+    expect($projects.get().projects?.[0]?.evacuation_active).toBe(true);
+  });
+
+  it('keeps the list visible while refreshing', async () => {
+    let resolve: (r: Response) => void = () => {};
+    mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    await loadProjects();
+    mockFetch(() => new Promise<Response>((r) => (resolve = r)));
+    const refreshing = loadProjects();
+    expect($projects.get().status).toBe('ready');
+    expect($projects.get().projects).toHaveLength(1);
+    resolve(json({ data: [project('A'), project('B')], meta: { total: 2 } }));
+    await refreshing;
+    expect($projects.get().projects).toHaveLength(2);
+  });
+
+  it('toasts the SPEC §8 text on failure and keeps what it had', async () => {
+    mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    await loadProjects();
+    mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
+    await loadProjects();
+    expect($projects.get().status).toBe('error');
+    expect($projects.get().projects).toHaveLength(1);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadProjects']);
+  });
+
+  it('does not toast a 401 (the session handles it)', async () => {
+    mockFetch(() => json({ errors: [{ message: 'Unauthenticated.' }] }, 401));
+    await loadProjects();
+    expect($projects.get().status).toBe('error');
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('is cleared on sign-out', async () => {
+    mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    await loadProjects();
+    signOut();
+    expect($projects.get()).toEqual({ status: 'idle', projects: null, error: null });
+  });
+});
+
+describe('filterProjects', () => {
+  const list = [project('Northwind Logistics'), project('Atlas Data Centres'), project('Société Générale Liège')];
+
+  it('returns everything for an empty query', () => {
+    expect(filterProjects(list, '  ')).toHaveLength(3);
+  });
+
+  it('matches every word, case- and accent-insensitively', () => {
+    expect(filterProjects(list, 'north').map((p) => p.name)).toEqual(['Northwind Logistics']);
+    expect(filterProjects(list, 'DATA atlas').map((p) => p.name)).toEqual(['Atlas Data Centres']);
+    expect(filterProjects(list, 'societe liege').map((p) => p.name)).toEqual(['Société Générale Liège']);
+    expect(filterProjects(list, 'north atlas')).toEqual([]);
+  });
+});

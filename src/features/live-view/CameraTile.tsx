@@ -1,0 +1,55 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, type Ref } from 'react';
+import type { Camera } from '../../core/api/contract.ts';
+import type { FrameLoop } from '../../core/live-view/frameLoop.ts';
+import { watchVisibility } from '../../core/live-view/visibility.ts';
+import { useT } from '../common/useT.ts';
+import { CameraCanvas } from './CameraCanvas.tsx';
+import { feedText } from './feedText.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+export interface CameraTileProps {
+  camera: Camera;
+  feed: FrameLoop;
+  now: number;
+  buttonRef: Ref<HTMLButtonElement>;
+  onOpen(): void;
+  /** Reports whether the tile is on screen in a visible tab. */
+  onVisible(visible: boolean): void;
+}
+
+/** One camera in the grid: its live image, status and age; opens the large view. */
+export function CameraTile({ camera, feed, now, buttonRef, onOpen, onVisible }: CameraTileProps) {
+  const t = useT();
+  const state = useStore(feed.$state);
+  const item = useRef<HTMLLIElement>(null);
+  const text = feedText(t, state, now);
+
+  useEffect(() => {
+    if (!item.current) return;
+    return watchVisibility(item.current, onVisible);
+    // onVisible is stable per camera for the tile's life
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <li className="lv-cam" ref={item} part="camera" data-status={text.status}>
+      <button ref={buttonRef} type="button" className="lv-frame" onClick={onOpen} aria-label={t('liveView.openLarge', { name: camera.name })}>
+        <CameraCanvas feed={feed} className="lv-canvas" />
+        {state.frame === null && (
+          <span className="lv-placeholder" aria-hidden="true">
+            {text.status === 'offline' ? t('liveView.offlineHint') : text.status === 'connecting' ? t('liveView.status.connecting') : ''}
+          </span>
+        )}
+        <StatusBadge status={text.status} label={text.label} />
+      </button>
+      <div className="lv-meta">
+        <span className="lv-name">{camera.name}</span>
+        <span className="lv-age">
+          <span className="v-visually-hidden">{text.label}, </span>
+          {text.age}
+        </span>
+      </div>
+    </li>
+  );
+}

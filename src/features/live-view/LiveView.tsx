@@ -1,0 +1,100 @@
+import './messages/bundled.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Camera } from '../../core/api/contract.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import { CameraTile } from './CameraTile.tsx';
+import { LargeView } from './LargeView.tsx';
+import css from './liveView.css?inline';
+import { useCameraFeeds } from './useCameraFeeds.ts';
+import { useNow } from './useNow.ts';
+
+export interface LiveViewProps {
+  cameras: readonly Camera[];
+  /** Names the region ("Live view of Docks"). */
+  label: string;
+  /** Time between frames per camera (ms); default 1000. */
+  intervalMs?: number;
+}
+
+/**
+ * The live camera view: a responsive grid of cameras, about one frame a second each.
+ * A camera polls only while its tile is on screen in a visible tab; with the large view
+ * open, only the camera shown there polls.
+ */
+export function LiveView({ cameras, label, intervalMs }: LiveViewProps) {
+  useStyles(css);
+  const t = useT();
+  const now = useNow();
+  const feeds = useCameraFeeds(cameras, intervalMs);
+  const [visible, setVisible] = useState<Record<string, boolean>>({});
+  const [open, setOpen] = useState<number | null>(null);
+  const [largeVisible, setLargeVisible] = useState(false);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const returnFocusTo = useRef<string | null>(null);
+
+  const onVisible = useCallback((uuid: string, value: boolean) => setVisible((v) => (v[uuid] === value ? v : { ...v, [uuid]: value })), []);
+
+  const openCamera = open === null ? null : (cameras[open] ?? null);
+  useEffect(() => {
+    if (!feeds) return;
+    for (const [uuid, feed] of feeds) feed.setActive(openCamera ? uuid === openCamera.uuid && largeVisible : visible[uuid] === true);
+  }, [feeds, visible, openCamera, largeVisible]);
+
+  useEffect(() => {
+    // Focus goes back to the camera the large view showed last.
+    if (open === null && returnFocusTo.current) {
+      buttons.current.get(returnFocusTo.current)?.focus();
+      returnFocusTo.current = null;
+    }
+  }, [open]);
+
+  if (cameras.length === 0) {
+    return (
+      <p className="v-state" part="empty">
+        {t('liveView.noCameras')}
+      </p>
+    );
+  }
+  if (!feeds) return null;
+
+  return (
+    <div className="lv" role="region" aria-label={label} part="live-view">
+      <ul className="lv-grid" data-count={cameras.length}>
+        {cameras.map((camera, i) => {
+          const feed = feeds.get(camera.uuid);
+          return feed ? (
+            <CameraTile
+              key={camera.uuid}
+              camera={camera}
+              feed={feed}
+              now={now}
+              buttonRef={(el) => {
+                if (el) buttons.current.set(camera.uuid, el);
+                else buttons.current.delete(camera.uuid);
+              }}
+              onOpen={() => setOpen(i)}
+              onVisible={(value) => onVisible(camera.uuid, value)}
+            />
+          ) : null;
+        })}
+      </ul>
+      {openCamera && open !== null && feeds.get(openCamera.uuid) && (
+        <LargeView
+          camera={openCamera}
+          feed={feeds.get(openCamera.uuid)!}
+          index={open}
+          count={cameras.length}
+          now={now}
+          onVisible={setLargeVisible}
+          onStep={(delta) => setOpen((open + delta + cameras.length) % cameras.length)}
+          onClose={() => {
+            returnFocusTo.current = openCamera.uuid;
+            setOpen(null);
+            setLargeVisible(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import './messages/bundled.ts';
+import { MANAGE_USERS } from '../../core/api/contract.ts';
+import { isMissing, projectCache } from '../../core/resources/resources.ts';
+import { notFound } from '../../core/router/navigation.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { Link } from '../common/Link.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useResource } from '../common/useResource.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import css from './projects.css?inline';
+import { ResourceState } from './ResourceState.tsx';
+import { SiteCard } from './SiteCard.tsx';
+
+/** Project detail: evacuation banner, its sites and their systems, links to schedules and users. */
+export function ProjectPage({ uuid }: { uuid: string }) {
+  useStyles(css);
+  const t = useT();
+  const entry = useResource(projectCache, uuid, (e) => {
+    if (isMissing(e)) notFound('Project');
+  });
+  const project = entry?.data;
+  usePageTitle(project?.name ?? t('projects.breadcrumb.projects'));
+
+  if (!project) {
+    return (
+      <div className="pj v-stack">
+        <Breadcrumbs items={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }]} />
+        <ResourceState
+          status={entry?.status}
+          error={entry?.error}
+          missingText={t('projects.project.notFound')}
+          errorText={t('projects.project.loadFailed')}
+          onRetry={() => void projectCache.load(uuid, { force: true }).catch(() => {})}
+        />
+      </div>
+    );
+  }
+
+  const canManageUsers = project.permissions.includes(MANAGE_USERS);
+  return (
+    <div className="pj v-stack" part="project">
+      <Breadcrumbs items={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }, { label: project.name }]} />
+      <header className="pj-head">
+        <div className="pj-head-text">
+          <h1>{project.name}</h1>
+          {project.description && <p className="v-muted">{project.description}</p>}
+        </div>
+        <div className="pj-actions">
+          <Link className="v-btn" to={pathTo('siteSchedules', { uuid })}>
+            {t('projects.project.siteSchedules')}
+          </Link>
+          {canManageUsers && (
+            <Link className="v-btn" to={pathTo('projectUsers', { uuid })}>
+              {t('projects.project.projectUsers')}
+            </Link>
+          )}
+        </div>
+      </header>
+      <section className="v-stack" aria-labelledby="pj-sites">
+        <h2 id="pj-sites">{t('projects.project.sites')}</h2>
+        {project.sites.length === 0 ? (
+          <p className="v-state" part="empty">
+            {t('projects.project.noSites')}
+          </p>
+        ) : (
+          <ul className="pj-sites">
+            {project.sites.map((site) => (
+              <SiteCard key={site.uuid} site={site} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

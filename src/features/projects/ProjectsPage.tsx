@@ -1,0 +1,107 @@
+import './messages/bundled.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { $projects, filterProjects, loadProjects, PROJECT_SEARCH_THRESHOLD } from '../../core/projects/projects.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import { ProjectCard } from './ProjectCard.tsx';
+import css from './projects.css?inline';
+
+/**
+ * Home: the user's projects with their sites and systems counts. A search box appears
+ * once the list is long enough to need one (PROJECT_SEARCH_THRESHOLD).
+ */
+export function ProjectsPage() {
+  useStyles(css);
+  const t = useT();
+  usePageTitle(t('projects.list.title'));
+  const { status, projects } = useStore($projects);
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    void loadProjects();
+  }, []);
+
+  let body;
+  if (!projects) {
+    body =
+      status === 'error' ? (
+        <div className="v-stack pj-state" part="error">
+          <p className="v-message" role="alert">
+            {t('projects.list.loadFailed')}
+          </p>
+          <p>
+            <button type="button" className="v-btn" onClick={() => void loadProjects()}>
+              {t('core.common.retry')}
+            </button>
+          </p>
+        </div>
+      ) : (
+        <Spinner label={t('core.common.loading')} />
+      );
+  } else if (projects.length === 0) {
+    body = (
+      <p className="v-state" part="empty">
+        {t('projects.list.empty')}
+      </p>
+    );
+  } else {
+    const searchable = projects.length >= PROJECT_SEARCH_THRESHOLD || query !== '';
+    const shown = searchable ? filterProjects(projects, query) : projects;
+    body = (
+      <>
+        {searchable && (
+          <div className="pj-search" role="search">
+            <div className="v-field">
+              <label className="v-label" htmlFor={searchId}>
+                {t('projects.list.search')}
+              </label>
+              <div className="pj-search-row">
+                <input
+                  id={searchId}
+                  className="v-input"
+                  type="search"
+                  value={query}
+                  autoComplete="off"
+                  aria-describedby={hintId}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
+                {query && (
+                  <button type="button" className="v-btn v-btn--ghost" onClick={() => setQuery('')}>
+                    {t('projects.list.clearSearch')}
+                  </button>
+                )}
+              </div>
+              <span id={hintId} className="v-muted v-small">
+                {t('projects.list.searchHint')}
+              </span>
+            </div>
+            <p className="v-muted v-small" role="status">
+              {query.trim() ? t('projects.list.results', { shown: shown.length, total: projects.length }) : ''}
+            </p>
+          </div>
+        )}
+        {shown.length === 0 ? (
+          <p className="v-state">{t('projects.list.noMatch', { query: query.trim() })}</p>
+        ) : (
+          <ul className="pj-list">
+            {shown.map((p) => (
+              <ProjectCard key={p.uuid} project={p} />
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="pj v-stack" part="projects">
+      <h1>{t('projects.list.title')}</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import './messages/bundled.ts';
+import { isMissing, siteCache } from '../../core/resources/resources.ts';
+import { notFound } from '../../core/router/navigation.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useResource } from '../common/useResource.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
+import css from './projects.css?inline';
+import { ResourceState } from './ResourceState.tsx';
+import { SecurityHours } from './SecurityHours.tsx';
+import { SystemList } from './SystemList.tsx';
+
+/** Site detail: address, time zone, evacuation, systems and security hours. */
+export function SitePage({ uuid }: { uuid: string }) {
+  useStyles(css);
+  const t = useT();
+  const entry = useResource(siteCache, uuid, (e) => {
+    if (isMissing(e)) notFound('Site');
+  });
+  const site = entry?.data;
+  usePageTitle(site?.name ?? t('projects.breadcrumb.projects'));
+  const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
+
+  if (!site) {
+    return (
+      <div className="pj v-stack">
+        <Breadcrumbs items={crumbs} />
+        <ResourceState
+          status={entry?.status}
+          error={entry?.error}
+          missingText={t('projects.site.notFound')}
+          errorText={t('core.errors.loadSite')}
+          onRetry={() => void siteCache.load(uuid, { force: true }).catch(() => {})}
+        />
+      </div>
+    );
+  }
+
+  const projectUuid = site.project?.uuid ?? site.project_uuid;
+  if (site.project && projectUuid) crumbs.push({ label: site.project.name, to: pathTo('project', { uuid: projectUuid }) });
+  crumbs.push({ label: site.name });
+
+  return (
+    <div className="pj v-stack" part="site">
+      <Breadcrumbs items={crumbs} />
+      <header className="pj-head">
+        <div className="pj-head-text">
+          <h1>{site.name}</h1>
+          <dl className="pj-facts">
+            <div>
+              <dt>{t('projects.site.address')}</dt>
+              <dd>{site.address}</dd>
+            </div>
+            <div>
+              <dt>{t('projects.site.timezone')}</dt>
+              <dd>{site.timezone}</dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+      <section className="v-card v-stack" aria-labelledby="pj-site-systems">
+        <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>
+        <SystemList systems={site.systems} emptyText={t('projects.site.noSystems')} />
+      </section>
+      <SecurityHours schedule={site.schedule} timezone={site.timezone} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import './messages/bundled.ts';
+import { useStore } from '@nanostores/react';
+import { isMissing, projectCache, systemCache } from '../../core/resources/resources.ts';
+import { notFound } from '../../core/router/navigation.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useResource } from '../common/useResource.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import { LiveView } from '../live-view/LiveView.tsx';
+import { SystemStatus } from '../live-view/SystemStatus.tsx';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
+import css from './projects.css?inline';
+import { ResourceState } from './ResourceState.tsx';
+
+/** System detail: status, cameras and the live view. */
+export function SystemPage({ uuid }: { uuid: string }) {
+  useStyles(css);
+  const t = useT();
+  const entry = useResource(systemCache, uuid, (e) => {
+    if (isMissing(e)) notFound('System');
+  });
+  const system = entry?.data;
+  const projects = useStore(projectCache.$entries, { keys: system?.project_uuid ? [system.project_uuid] : [] });
+  usePageTitle(system?.name ?? t('projects.breadcrumb.projects'));
+  const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
+
+  if (!system) {
+    return (
+      <div className="pj v-stack">
+        <Breadcrumbs items={crumbs} />
+        <ResourceState
+          status={entry?.status}
+          error={entry?.error}
+          missingText={t('projects.system.notFound')}
+          errorText={t('projects.system.loadFailed')}
+          onRetry={() => void systemCache.load(uuid, { force: true }).catch(() => {})}
+        />
+      </div>
+    );
+  }
+
+  // The project's name when it is already known (the user came through it).
+  const project = system.project_uuid ? projects[system.project_uuid]?.data : undefined;
+  if (project) crumbs.push({ label: project.name, to: pathTo('project', { uuid: project.uuid }) });
+  if (system.site) crumbs.push({ label: system.site.name, to: pathTo('site', { uuid: system.site.uuid }) });
+  crumbs.push({ label: system.name });
+
+  return (
+    <div className="pj v-stack" part="system">
+      <Breadcrumbs items={crumbs} />
+      <header className="pj-head">
+        <div className="pj-head-text">
+          <div className="pj-title-row">
+            <h1>{system.name}</h1>
+            <SystemStatus online={system.online} />
+          </div>
+          <dl className="pj-facts">
+            <div>
+              <dt>{t('projects.system.type')}</dt>
+              <dd>{system.type}</dd>
+            </div>
+            <div>
+              <dt>{t('projects.system.cameras')}</dt>
+              <dd>{system.cameras.length}</dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+      {!system.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
+      <section className="v-stack" aria-labelledby="pj-live-view">
+        <h2 id="pj-live-view">{t('liveView.title')}</h2>
+        <LiveView cameras={system.cameras} label={t('liveView.regionLabel', { name: system.name })} />
+      </section>
+    </div>
+  );
+}
