@@ -1,0 +1,36 @@
+import './vigil-toast-region.ts';
+import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { InboxElement } from '../src/features/inbox/InboxElement.tsx';
+import { isInboxView } from '../src/features/inbox/InboxTabs.tsx';
+
+/**
+ * The signed-in user's inbox: incidents or notifications, newest first, in a virtualized
+ * list that pages from the server as you scroll (tens of thousands of items stay smooth),
+ * with filters (severity; unread only). A row opens its detail inside the element, with
+ * a Back button. Opening an unread notification marks it read: every unread badge on the
+ * page (and in other tabs) drops by one. Signed-out visitors get a compact sign-in.
+ *
+ * @tagname vigil-inbox
+ * @attr view - `incidents` (default) or `notifications`: the list shown first
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @fires vigil-notification-read - an unread notification was opened and marked read; detail `{ uuid, unread }` (the new unread count)
+ * @csspart inbox - the list screen
+ * @csspart tabs - the Incidents / Notifications tabs
+ * @csspart tab - one tab
+ * @csspart filters - the filter bar above a list
+ * @csspart list - the scrolling list
+ * @csspart row - a row of the list (`row-unread` too on unread notifications)
+ * @csspart severity - an incident's severity pill (`severity-low` … `severity-critical` too)
+ * @csspart back - the Back button of a detail
+ * @csspart incident - an incident's detail
+ * @csspart media - one incident image
+ * @csspart notification - a notification's detail
+ * @csspart notification-body - a notification's (sanitized) text
+ * @cssproperty --vigil-inbox-list-height - height of the scrolling list (default `min(70vh, 44rem)`)
+ */
+export const VigilInbox = defineElement({
+  tag: 'vigil-inbox',
+  component: InboxElement,
+  session: 'required',
+  attributes: { view: { check: isInboxView } },
+});

@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { incidentCache, isMissing } from '../../core/resources/resources.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { Link } from '../common/Link.tsx';
+import { useResource } from '../common/useResource.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import detailCss from './detail.css?inline';
+import inboxCss from './inbox.css?inline';
+import { HandledBy } from './HandledBy.tsx';
+import { MediaImage } from './MediaImage.tsx';
+import { SeverityPill } from './SeverityPill.tsx';
+
+export interface IncidentDetailProps {
+  uuid: string;
+  heading: 'h1' | 'h2';
+  /** The way back to the list (a link in the portal, a button in the element). */
+  back: ReactNode;
+  /** Called when the incident does not exist (for this user): the portal shows /404. */
+  onMissing?: () => void;
+  /** Move focus to the title once shown (opened in place, not by a page load). */
+  focusTitle?: boolean;
+}
+
+/** Every field of one incident, its images (fetched with the token) and who handled it. */
+export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusTitle }: IncidentDetailProps) {
+  useStyles(inboxCss, detailCss);
+  const t = useT();
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // The cache has shown 'Unable to load incident.' for anything but a missing one; here the
+  // re-thrown error decides between not-found and the inline retry.
+  const entry = useResource(incidentCache, uuid, (e) => {
+    if (isMissing(e)) onMissing?.();
+  });
+  const incident = entry?.data;
+
+  useEffect(() => {
+    if (focusTitle && incident) titleRef.current?.focus();
+  }, [focusTitle, incident !== undefined]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  let body: ReactNode;
+  if (incident) {
+    const count = incident.media.length;
+    body = (
+      <article className="v-card vi-card" aria-labelledby={titleId} part="incident">
+        <header className="vi-head">
+          <div>
+            <SeverityPill severity={incident.severity} label={`${t('inbox.incident.severity')}: ${t(`inbox.severity.${incident.severity}`)}`} />
+          </div>
+          <Heading id={titleId} className="vi-head-title" ref={titleRef} tabIndex={-1}>
+            {incident.title}
+          </Heading>
+        </header>
+        <dl className="vi-facts">
+          <dt>{t('inbox.incident.occurredAt')}</dt>
+          <dd>
+            <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at, { dateStyle: 'full', timeStyle: 'short' })}</time>
+          </dd>
+          <dt>{t('inbox.incident.site')}</dt>
+          <dd>{incident.site ? <Link to={pathTo('site', { uuid: incident.site.uuid })}>{incident.site.name}</Link> : t('inbox.incident.unknown')}</dd>
+          <dt>{t('inbox.incident.system')}</dt>
+          <dd>{incident.system ? <Link to={pathTo('system', { uuid: incident.system.uuid })}>{incident.system.name}</Link> : t('inbox.incident.unknown')}</dd>
+          <dt>{t('inbox.incident.handledBy')}</dt>
+          <dd>
+            <HandledBy username={incident.handled_by} />
+          </dd>
+        </dl>
+        <section className="vi-section" aria-labelledby={`${titleId}-d`}>
+          <h3 id={`${titleId}-d`}>{t('inbox.incident.description')}</h3>
+          <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
+        </section>
+        {count > 0 && (
+          <section className="vi-section" aria-labelledby={`${titleId}-m`}>
+            <h3 id={`${titleId}-m`}>{t('inbox.incident.media')}</h3>
+            <ul className="vi-media">
+              {incident.media.map((url, i) => (
+                <li key={url}>
+                  <MediaImage url={url} number={i + 1} alt={t('inbox.incident.mediaAlt', { number: i + 1, count, title: incident.title })} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </article>
+    );
+  } else if (entry?.status === 'error') {
+    const missing = isMissing(entry.error);
+    body = (
+      <div className="v-card v-state" role="alert">
+        <p>{missing ? t('inbox.incident.missing') : t('inbox.incident.failed')}</p>
+        {!missing && (
+          <button type="button" className="v-btn" onClick={() => void incidentCache.load(uuid).catch(() => undefined)}>
+            {t('core.common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="v-card">
+        <Spinner label={t('inbox.incident.loading')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="vi-detail">
+      {back}
+      {body}
+    </div>
+  );
+}

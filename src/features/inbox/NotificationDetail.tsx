@@ -1,0 +1,113 @@
+import './messages/bundled.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ApiError } from '../../core/api/client.ts';
+import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { openNotification } from '../../core/inbox/notifications.ts';
+import { isMissing, notificationCache } from '../../core/resources/resources.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useElementScope } from '../common/element/context.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import detailCss from './detail.css?inline';
+import { NotificationBody } from './NotificationBody.tsx';
+
+export interface NotificationDetailProps {
+  uuid: string;
+  heading: 'h1' | 'h2';
+  back: ReactNode;
+  /** Called when the notification does not exist (for this user): the portal shows /404. */
+  onMissing?: () => void;
+  focusTitle?: boolean;
+}
+
+/**
+ * One notification in the user's language. Opening an unread one marks it read (the
+ * unread count drops by one everywhere and `vigil-notification-read` is emitted).
+ */
+export function NotificationDetail({ uuid, heading: Heading, back, onMissing, focusTitle }: NotificationDetailProps) {
+  useStyles(detailCss);
+  const t = useT();
+  const { host } = useElementScope();
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const entries = useStore(notificationCache.$entries, { keys: [uuid] });
+  const notification = entries[uuid]?.data;
+  const [error, setError] = useState<ApiError | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    openNotification(uuid, host).catch((e: ApiError) => {
+      if (!live) return;
+      setError(e);
+      if (isMissing(e)) onMissing?.();
+    });
+    return () => {
+      live = false;
+    };
+    // onMissing is a callback for this uuid only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uuid, host, attempt]);
+
+  useEffect(() => {
+    if (focusTitle && notification) titleRef.current?.focus();
+  }, [focusTitle, notification !== undefined]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  let body: ReactNode;
+  if (notification) {
+    const read = notification.read_at;
+    body = (
+      <article className="v-card vi-card" aria-labelledby={titleId} part="notification">
+        <header className="vi-head">
+          <Heading id={titleId} className="vi-head-title" ref={titleRef} tabIndex={-1}>
+            {notification.title}
+          </Heading>
+        </header>
+        <dl className="vi-facts">
+          <dt>{t('inbox.notification.received')}</dt>
+          <dd>
+            <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, { dateStyle: 'full', timeStyle: 'short' })}</time>
+          </dd>
+          <dt>{t('inbox.notification.readAt')}</dt>
+          <dd>
+            {read ? (
+              <time className="vi-status-read" dateTime={read}>
+                {formatDateTime(read)}
+              </time>
+            ) : (
+              <span className="vi-status-unread">{t('inbox.notification.unread')}</span>
+            )}
+          </dd>
+        </dl>
+        <NotificationBody html={notification.body_html} />
+      </article>
+    );
+  } else if (error) {
+    const missing = isMissing(error);
+    body = (
+      <div className="v-card v-state" role="alert">
+        <p>{missing ? t('inbox.notification.missing') : t('inbox.notification.failed')}</p>
+        {!missing && (
+          <button type="button" className="v-btn" onClick={() => setAttempt((n) => n + 1)}>
+            {t('core.common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="v-card">
+        <Spinner label={t('inbox.notification.loading')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="vi-detail">
+      {back}
+      {body}
+    </div>
+  );
+}

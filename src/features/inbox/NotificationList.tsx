@@ -1,0 +1,40 @@
+import { useStore } from '@nanostores/react';
+import { formatNumber } from '../../core/i18n/i18n.ts';
+import { notificationList, setUnreadOnly } from '../../core/inbox/lists.ts';
+import { useT } from '../common/useT.ts';
+import { ListTools } from './ListTools.tsx';
+import { NotificationRow } from './NotificationRow.tsx';
+import type { RowTarget } from './RowAction.tsx';
+import { VirtualList } from './VirtualList.tsx';
+
+export interface NotificationListProps {
+  target: RowTarget;
+  focusUuid?: string | undefined;
+}
+
+/** The user's notifications, newest first, optionally unread only. */
+export function NotificationList({ target, focusUuid }: NotificationListProps) {
+  const t = useT();
+  const { filters, total } = useStore(notificationList.$state);
+  return (
+    <>
+      <ListTools
+        label={t('inbox.filters.label')}
+        total={total === null ? null : t('inbox.list.total', { count: formatNumber(total) })}
+        onRefresh={() => notificationList.refresh()}
+      >
+        <label className="vi-filter">
+          <input type="checkbox" className="vi-check" checked={filters.unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
+          {t('inbox.filters.unreadOnly')}
+        </label>
+      </ListTools>
+      <VirtualList
+        list={notificationList}
+        label={t('inbox.list.notifications')}
+        emptyText={filters.unreadOnly ? t('inbox.empty.unread') : t('inbox.empty.notifications')}
+        focusUuid={focusUuid}
+        renderRow={(notification, props) => <NotificationRow notification={notification} target={target} {...props} />}
+      />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { useStore } from '@nanostores/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { itemAt, pageOf, type PagedList } from '../../core/inbox/pagedList.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useT } from '../common/useT.ts';
+
+/** Fixed row height (px): inbox.css `.vi-item` uses the same value. */
+export const ROW_HEIGHT = 72;
+
+export interface RowProps {
+  /** 0 for the one row Tab reaches (roving tabindex), -1 for the others. */
+  tabIndex: 0 | -1;
+}
+
+export interface VirtualListProps<T extends { uuid: string }, F> {
+  list: PagedList<T, F>;
+  /** Accessible name of the list. */
+  label: string;
+  emptyText: string;
+  renderRow: (item: T, props: RowProps) => ReactNode;
+  /** Focus this row (by uuid) once shown: the row the user came back from. */
+  focusUuid?: string | undefined;
+}
+
+/** Where each list was scrolled to, so coming back from a detail shows the same rows. */
+const memory = new WeakMap<object, { filters: unknown; offset: number; active: number }>();
+
+/**
+ * A server-paged list of any length, virtualized: only the rows on screen (plus a few) are
+ * in the DOM, and only their pages are loaded. One row is in the Tab order; the arrow
+ * keys, Page Up/Down, Home and End move through all of them.
+ */
+export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyText, renderRow, focusUuid }: VirtualListProps<T, F>) {
+  const t = useT();
+  const state = useStore(list.$state);
+  const hintId = useId();
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const remembered = memory.get(list);
+  const restore = remembered && remembered.filters === state.filters ? remembered : undefined;
+  const [active, setActive] = useState(restore?.active ?? 0);
+  const pendingFocus = useRef<number | null>(null);
+  const total = state.total ?? 0;
+
+  useEffect(() => list.start(), [list]);
+
+  const virtualizer = useVirtualizer({
+    count: state.status === 'ready' ? total : 0,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    initialOffset: restore?.offset ?? 0,
+    getItemKey: (index) => itemAt(state, list.perPage, index)?.uuid ?? `i${index}`,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+
+  // Load the pages on screen once scrolling pauses (dragging the scroll bar across 20,000
+  // rows must not ask for every page on the way).
+  useEffect(() => {
+    if (last < 0) return;
+    const timer = setTimeout(() => list.ensureRange(Math.max(0, first - 5), last + 5), state.pages[pageOf(first, list.perPage)] ? 0 : 120);
+    return () => clearTimeout(timer);
+  }, [list, first, last, state.pages]);
+
+  // Remember the position for when this list is shown again.
+  useEffect(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const save = () => memory.set(list, { filters: state.filters, offset: el.scrollTop, active });
+    save();
+    el.addEventListener('scroll', save, { passive: true });
+    return () => el.removeEventListener('scroll', save);
+  }, [list, state.filters, active, state.status]);
+
+  // Coming back from a detail: focus the row that was opened.
+  useEffect(() => {
+    if (!focusUuid || state.status !== 'ready') return;
+    for (const [page, rows] of Object.entries(state.pages)) {
+      const i = rows.findIndex((r) => r.uuid === focusUuid);
+      if (i !== -1) {
+        moveTo((Number(page) - 1) * list.perPage + i);
+        return;
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when asked, once the list is there
+  }, [focusUuid, state.status === 'ready']);
+
+  useLayoutEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const el = scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-row]`);
+    if (el) {
+      pendingFocus.current = null;
+      el.focus({ preventScroll: true });
+    }
+  });
+
+  const moveTo = useCallback(
+    (index: number) => {
+      const target = Math.max(0, Math.min(total - 1, index));
+      setActive(target);
+      pendingFocus.current = target;
+      virtualizer.scrollToIndex(target, { align: 'auto' });
+    },
+    [total, virtualizer],
+  );
+
+  function onKeyDown(event: KeyboardEvent) {
+    const pageRows = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + pageRows, PageUp: active - pageRows, Home: 0, End: total - 1 };
+    const to = moves[event.key];
+    if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    moveTo(to);
+  }
+
+  if (state.status === 'idle' || state.status === 'loading') {
+    return (
+      <div className="vi-state-box">
+        <Spinner label={t('inbox.list.loading')} />
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="vi-state-box v-state" role="alert">
+        <p>{t('inbox.list.failed')}</p>
+        <button type="button" className="v-btn" onClick={() => list.retry()}>
+          {t('core.common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (total === 0) {
+    return (
+      <div className="vi-state-box v-state" role="status">
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
+
+  // The row Tab lands on: the active one, or the first on screen when it scrolled away.
+  const tabbable = active >= first && active <= last ? active : first;
+  return (
+    <>
+      {state.failed.length > 0 && (
+        <div className="v-message vi-banner" role="alert">
+          <span>{t('inbox.list.rowsFailed')}</span>
+          <button type="button" className="v-btn v-btn--small" onClick={() => list.retry()}>
+            {t('core.common.retry')}
+          </button>
+        </div>
+      )}
+      <div className="vi-scroller" ref={scrollerRef} part="list">
+        <ul
+          className="vi-list"
+          role="list"
+          aria-label={label}
+          aria-describedby={hintId}
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onKeyDown}
+          onFocus={(e) => {
+            const index = Number((e.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'));
+            if (Number.isInteger(index) && index !== active) setActive(index);
+          }}
+        >
+          {items.map((row) => {
+            const item = itemAt(state, list.perPage, row.index);
+            const tabIndex = row.index === tabbable ? 0 : -1;
+            return (
+              <li
+                key={row.key}
+                className="vi-item"
+                data-index={row.index}
+                aria-setsize={total}
+                aria-posinset={row.index + 1}
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {item ? (
+                  renderRow(item, { tabIndex })
+                ) : (
+                  <div className="vi-placeholder" data-row tabIndex={tabIndex} aria-busy="true">
+                    <span className="v-visually-hidden">{t('inbox.list.loadingRow')}</span>
+                    <span className="vi-bar" aria-hidden="true" />
+                    <span className="vi-bar" aria-hidden="true" />
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <p id={hintId} className="v-visually-hidden">
+        {t('inbox.list.keyboardHint')}
+      </p>
+    </>
+  );
+}
