@@ -37,6 +37,8 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
+        // Library mode keeps whitespace in ES output unless the bundler is asked to minify.
+        minify: true,
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',

@@ -1,0 +1,118 @@
+/**
+ * Benchmark harness: a demo server on a free port with a fresh in-memory database, and
+ * Debian's Chromium through playwright-core. Scenarios get a `Bench` and return rows.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+
+export const REPO = join(import.meta.dirname, '..');
+
+export interface Bench {
+  base: string;
+  browser: Browser;
+  /** A fresh context; with `as`, signed in as that seeded account. */
+  context(options?: { as?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  /** Serves `html` at `path` on the server's origin (for synthetic pages). */
+  htmlPage(page: Page, path: string, html: string): Promise<string>;
+  reset(): Promise<void>;
+  bulkInbox(email: string, counts: { incidents?: number; notifications?: number }): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitForServer(base: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(`${base}/api/ping`, { method: 'HEAD' });
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('demo server did not start');
+}
+
+export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void> }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, [join(REPO, 'demo/server/main.ts'), '--no-csp'], {
+    env: { ...process.env, PORT: String(port), VIGIL_DB: ':memory:', VIGIL_TEST_HOOKS: '1', VIGIL_PUBLIC_URL: base },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForServer(base);
+  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+
+  const login = async (email: string) => {
+    const r = await fetch(`${base}/api/v2/user/login?locale=en`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'vigil-demo', device_name: 'bench' }),
+    });
+    if (!r.ok) throw new Error(`login ${email}: ${r.status}`);
+    return ((await r.json()) as { data: unknown }).data;
+  };
+
+  const bench: Bench = {
+    base,
+    browser,
+    async context({ as, viewport } = {}) {
+      const context = await browser.newContext({ baseURL: base, viewport: viewport ?? { width: 1280, height: 900 } });
+      if (as) {
+        const user = await login(as);
+        await context.addInitScript((u) => localStorage.setItem('auth.currentUser', JSON.stringify(u)), user);
+      }
+      return context;
+    },
+    async htmlPage(page, path, html) {
+      const url = base + path;
+      await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+      return url;
+    },
+    async reset() {
+      await fetch(`${base}/__test/reset`, { method: 'POST' });
+    },
+    async bulkInbox(email, counts) {
+      const r = await fetch(`${base}/__test/bulk-inbox`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, ...counts }),
+      });
+      if (!r.ok) throw new Error(`bulk-inbox: ${r.status}`);
+    },
+  };
+  return {
+    bench,
+    async stop() {
+      await browser.close();
+      server.kill();
+    },
+  };
+}
+
+/** Records every request a page makes (method + path + query). */
+export function recordRequests(page: Page): { all: () => { method: string; url: URL; resourceType: string }[] } {
+  const list: { method: string; url: URL; resourceType: string }[] = [];
+  page.on('request', (r) => list.push({ method: r.method(), url: new URL(r.url()), resourceType: r.resourceType() }));
+  return { all: () => list };
+}
+
+/** Polls in the page until `selector` (piercing shadow roots) is an enabled, visible button. */
+export async function timeToUsable(page: Page, locator: ReturnType<Page['locator']>): Promise<number> {
+  await locator.first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction((el) => el && !(el as HTMLButtonElement).disabled, await locator.first().elementHandle(), { timeout: 30_000 });
+  return page.evaluate(() => performance.now());
+}

@@ -1,0 +1,98 @@
+/**
+ * Requests: a page with 20 elements makes one user validation and no duplicate request;
+ * each portal screen's API requests listed against the minimum the spec needs.
+ */
+import type { Bench } from '../harness.ts';
+import { recordRequests } from '../harness.ts';
+
+const P = '10000000-0000-4000-8000-000000000001';
+const S1 = '20000000-0000-4000-8000-000000000001';
+const S2 = '20000000-0000-4000-8000-000000000002';
+const SYS = '30000000-0000-4000-8000-000000000001';
+
+const TWENTY = [
+  ...Array.from({ length: 5 }, () => '<vigil-unread-badge></vigil-unread-badge>'),
+  '<vigil-language-picker></vigil-language-picker>',
+  '<vigil-language-picker></vigil-language-picker>',
+  `<vigil-evacuation project="${P}"></vigil-evacuation>`,
+  `<vigil-evacuation project="${P}"></vigil-evacuation>`,
+  `<vigil-evacuation site="${S1}"></vigil-evacuation>`,
+  `<vigil-evacuation site="${S2}"></vigil-evacuation>`,
+  `<vigil-project project="${P}"></vigil-project>`,
+  `<vigil-project project="${P}"></vigil-project>`,
+  `<vigil-site site="${S1}"></vigil-site>`,
+  `<vigil-site site="${S1}"></vigil-site>`,
+  `<vigil-system system="${SYS}"></vigil-system>`,
+  '<vigil-projects></vigil-projects>',
+  '<vigil-inbox view="incidents"></vigil-inbox>',
+  '<vigil-inbox view="incidents"></vigil-inbox>',
+  `<vigil-schedule-matrix site="${S2}"></vigil-schedule-matrix>`,
+];
+
+/** API calls the spec needs on a first load of each screen (besides the catalogue). */
+const SESSION = ['GET /api/v2/user', 'GET /auth/jwt', 'GET /api/v2/notifications?filter[unread]'];
+const SCREENS: { path: string; minimum: string[] }[] = [
+  { path: '/', minimum: [...SESSION, 'GET /api/v2/projects', 'GET /api/v2/pages'] },
+  { path: `/project/${P}`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`, `GET /api/public/v2/projects/${P}/evacuation/status`] },
+  { path: `/site/${S1}`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/sites/${S1}`, `GET /api/public/v2/sites/${S1}/evacuation/status`] },
+  { path: `/system/${SYS}`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/systems/${SYS}`, 'GET /api/v2/media/* (frames)'] },
+  { path: '/inbox', minimum: [...SESSION, 'GET /api/v2/pages', 'GET /api/v2/incidents'] },
+  { path: '/inbox/notifications', minimum: [...SESSION, 'GET /api/v2/pages', 'GET /api/v2/notifications'] },
+  { path: `/projects/${P}/site-schedules`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`] },
+  { path: `/projects/${P}/users`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`, `GET /api/v2/projects/${P}/users`] },
+];
+
+const isApi = (u: URL) => /^\/(api|auth)\//.test(u.pathname);
+const label = (method: string, u: URL) => {
+  const unread = u.searchParams.get('filter[unread]') ? '?filter[unread]' : '';
+  const path = u.pathname.startsWith('/api/v2/media/') ? '/api/v2/media/* (frames)' : u.pathname;
+  return `${method} ${path}${unread}`;
+};
+
+export async function requests(bench: Bench) {
+  // 20 elements on one page
+  const context = await bench.context({ as: 'manager@vigil.test' });
+  const page = await context.newPage();
+  const rec = recordRequests(page);
+  const url = await bench.htmlPage(
+    page,
+    '/bench/twenty.html',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>20 elements</title><script type="module" src="/dist/vigil.js"></script></head><body>${TWENTY.join('\n')}</body></html>`,
+  );
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  const api = rec.all().filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
+  const counts = new Map<string, number>();
+  for (const r of api) counts.set(`${r.method} ${r.url.pathname}${r.url.search}`, (counts.get(`${r.method} ${r.url.pathname}${r.url.search}`) ?? 0) + 1);
+  const duplicates = [...counts].filter(([, n]) => n > 1);
+  const validations = api.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v2/user').length;
+  await context.close();
+
+  // each portal screen
+  const screens = [];
+  for (const screen of SCREENS) {
+    const ctx = await bench.context({ as: 'manager@vigil.test' });
+    const p = await ctx.newPage();
+    const r = recordRequests(p);
+    await p.goto(screen.path);
+    await p.waitForLoadState('networkidle');
+    await p.waitForTimeout(800);
+    const made = [...new Set(r.all().filter((x) => isApi(x.url)).map((x) => label(x.method, x.url)))];
+    const all = r.all().filter((x) => isApi(x.url) && !x.url.pathname.startsWith('/api/v2/media/')).length;
+    screens.push({ path: screen.path, made, minimum: screen.minimum, extra: made.filter((m) => !screen.minimum.includes(m)), missing: screen.minimum.filter((m) => !made.includes(m)), total: all });
+    await ctx.close();
+  }
+
+  return {
+    twenty: { elements: TWENTY.length, apiRequests: api.length, validations, duplicates },
+    screens,
+    markdown: [
+      `A page with ${TWENTY.length} elements (5 badges, 2 pickers, 4 evacuations (2 for one project), 2×2 identical project/site elements, a system, the projects list, 2 identical inboxes, a schedule matrix): **${api.length} API requests, ${validations} user validation, ${duplicates.length} duplicates**${duplicates.length ? ` (${duplicates.map(([k, n]) => `${k} ×${n}`).join(', ')})` : ''}.`,
+      '',
+      '| screen | API requests (non-media) | beyond the minimum | minimum not made |',
+      '| --- | ---: | --- | --- |',
+      ...screens.map((s) => `| ${s.path} | ${s.total} | ${s.extra.join(', ') || '—'} | ${s.missing.join(', ') || '—'} |`),
+    ].join('\n'),
+  };
+}
