@@ -209,6 +209,27 @@ describe('evacuation: status and actions', () => {
     expect(getEntry('project', PROJECT)).toMatchObject({ status: active, unconfirmed: 'abort' });
   });
 
+  it('after an accepted action, checks the other statuses on the page again (a project lists its sites)', async () => {
+    const SITE = '20000000-0000-4000-8000-000000000001';
+    const SITE_STATUS = `/api/public/v2/sites/${SITE}/evacuation/status`;
+    let siteActive = false;
+    const m = mockFetch(async (call) => {
+      if (call.url.pathname === SITE_STATUS) return json({ data: siteActive ? active : inactive });
+      if (call.url.pathname === STATUS_PATH) {
+        const sites = siteActive ? [{ uuid: SITE, name: 'Antwerp', started_at: active.started_at, started_by: 'Morgan Manager' }] : [];
+        return json({ data: { ...inactive, active_sites: sites } });
+      }
+      siteActive = true;
+      return json({ data: active });
+    });
+    await fetchStatus('project', PROJECT);
+    await fetchStatus('site', SITE);
+    expect(await startEvacuation(createIntent('site', SITE, 'start'))).toBe(true);
+    expect(m.callsTo(STATUS_PATH)).toHaveLength(2);
+    expect(getEntry('project', PROJECT)!.status!.active_sites).toHaveLength(1);
+    expect(getEntry('site', SITE)!.status).toEqual(active);
+  });
+
   it('makes v4 keys without crypto.randomUUID (insecure contexts)', () => {
     const original = globalThis.crypto.randomUUID;
     Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });

@@ -159,7 +159,15 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
     return false;
   }
   intent.done = true;
-  const fresh = await fetchStatus(scope, uuid, { quiet: true });
+  // Other statuses shown on the page may depend on this one (a project lists its sites'
+  // evacuations): check them all again too.
+  const others = Object.keys($evacuations.get())
+    .filter((k) => k !== targetKey(scope, uuid))
+    .map((k) => {
+      const [otherScope, otherUuid] = k.split(':') as [EvacuationScope, string];
+      return fetchStatus(otherScope, otherUuid, { quiet: true });
+    });
+  const [fresh] = await Promise.all([fetchStatus(scope, uuid, { quiet: true }), ...others]);
   if (!fresh && answered) patch(scope, uuid, { status: answered, checkedAt: Date.now(), unconfirmed: undefined });
   else if (!fresh) patch(scope, uuid, { unconfirmed: action });
   const status = fresh ?? answered ?? getEntry(scope, uuid)?.status;

@@ -120,8 +120,8 @@ describe('evacuation polling', () => {
     const settled = gets(m);
     await vi.advanceTimersByTimeAsync(POLL_MS * 2);
     expect(gets(m) - settled).toBeLessThanOrEqual(2);
-    // The other target kept its own 5 s pace throughout.
-    expect(gets(m, SITE)).toBeLessThanOrEqual(1 + Math.ceil((FAST_FOR_MS + POLL_MS * 2) / POLL_MS));
+    // The other watched status (a project's lists its sites') followed closely too.
+    expect(gets(m, SITE)).toBeGreaterThanOrEqual(10);
   });
 
   it('toasts once for a failing poll streak, not every 5 s', async () => {

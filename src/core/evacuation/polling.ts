@@ -39,11 +39,13 @@ const poller = shared('evacuation.poller', () => {
       }
     });
   }
-  onActionDone(({ scope, uuid }) => {
-    const target = targets.get(targetKey(scope, uuid));
-    if (!target) return;
-    target.fastUntil = Date.now() + FAST_FOR_MS;
-    schedule(target);
+  // After an accepted action every watched status follows closely (a project's status
+  // lists its sites' evacuations, so one action can change several).
+  onActionDone(() => {
+    for (const target of targets.values()) {
+      target.fastUntil = Date.now() + FAST_FOR_MS;
+      schedule(target);
+    }
   });
   return { targets };
 });

@@ -1,0 +1,35 @@
+import './vigil-toast-region.ts';
+import { defineElement, isUuid } from '../src/features/common/element/defineElement.tsx';
+import { EvacuationElement } from '../src/features/evacuation/EvacuationElement.tsx';
+
+/**
+ * Start or abort the evacuation of a project or a site, with its status as the server
+ * gives it (refreshed every few seconds while the element is on screen). Every action is
+ * confirmed in a dialog that names the project or site and the consequence, and is sent
+ * exactly once per confirmation (an `Idempotency-Key` per dialog). Signed-out users see a
+ * compact sign-in. Two elements for the same target on one page always agree.
+ *
+ * @tagname vigil-evacuation
+ * @attr project - uuid of the project to evacuate (give `project` or `site`)
+ * @attr site - uuid of the site to evacuate (give `project` or `site`)
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @fires vigil-evacuation-started - the server accepted a start; detail `{ scope: 'project' | 'site', uuid, status }` where `status` is the evacuation status fetched right after (`{ status, started_at, started_by, aborted_at, active_sites? }`)
+ * @fires vigil-evacuation-aborted - the server accepted an abort; detail `{ scope, uuid, status }` as above
+ * @csspart control - the card around the control
+ * @csspart status - the current status
+ * @csspart start-button - the Start evacuation button
+ * @csspart abort-button - the Abort evacuation button
+ * @csspart dialog - the confirmation dialog
+ * @csspart dialog-backdrop - the backdrop behind the dialog
+ * @csspart message - the message shown for a missing or invalid attribute
+ * @cssproperty --vigil-color-danger - colour of the active state, Start and Abort
+ * @cssproperty --vigil-color-success - colour of the inactive state
+ * @cssproperty --vigil-font-family - font of the element
+ */
+export const VigilEvacuation = defineElement({
+  tag: 'vigil-evacuation',
+  component: EvacuationElement,
+  attributes: { project: { check: isUuid }, site: { check: isUuid } },
+  requireOneOf: ['project', 'site'],
+  session: 'required',
+});

@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import {
+  $evacuations,
+  createIntent,
+  isActive,
+  runIntent,
+  targetKey,
+  type EvacuationAction as Action,
+  type EvacuationIntent,
+  type EvacuationScope,
+} from '../../core/evacuation/evacuation.ts';
+import { AlertDialog } from '../../ui/AlertDialog.tsx';
+import { useElementScope } from '../common/element/context.ts';
+import { useT } from '../common/useT.ts';
+
+export interface EvacuationActionProps {
+  scope: EvacuationScope;
+  uuid: string;
+  /** The project's or site's name, for the dialog; a neutral phrase when unknown. */
+  name: string | undefined;
+  action: Action;
+  /** 'block' fills the width (the control on a phone), 'compact' sits in a banner row. */
+  layout?: 'block' | 'compact';
+}
+
+/**
+ * The Start / Abort button and its confirmation. Opening the dialog makes the intent (its
+ * idempotency key); confirming sends it once; a failure keeps the dialog open so that
+ * "confirm" again retries with the same key. The button stays the same DOM node when its
+ * action flips (start ↔ abort), so focus returns to it after the dialog.
+ */
+export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }: EvacuationActionProps) {
+  const t = useT();
+  const { host } = useElementScope();
+  const key = targetKey(scope, uuid);
+  const entry = useStore($evacuations, { keys: [key] })[key];
+  const [intent, setIntent] = useState<EvacuationIntent | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  const label = name ?? t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site');
+  const busy = entry?.pending !== undefined;
+  const shown = intent?.action ?? action;
+  const sending = Boolean(intent) && entry?.pending === intent?.action;
+
+  function open() {
+    setFailed(false);
+    setSubmitted(false);
+    setIntent(createIntent(scope, uuid, action));
+  }
+
+  async function confirm() {
+    if (!intent) return;
+    setFailed(false);
+    setSubmitted(true);
+    // A second click before React re-renders reaches runIntent too: it sends nothing.
+    const ok = await runIntent(intent, host);
+    if (ok) setIntent(null);
+    else setFailed(true);
+  }
+
+  const buttonClass = [
+    'v-btn',
+    'evac-btn',
+    action === 'start' ? 'v-btn--danger evac-btn--start' : 'evac-btn--abort',
+    layout === 'block' ? 'evac-btn--block' : '',
+  ].join(' ');
+
+  const already =
+    intent && entry?.status && !sending && (!submitted || failed) && (intent.action === 'start') === isActive(entry.status)
+      ? t(intent.action === 'start' ? 'evacuation.dialog.alreadyActive' : 'evacuation.dialog.alreadyInactive', { name: label })
+      : null;
+
+  return (
+    <>
+      <button type="button" className={buttonClass} onClick={open} disabled={busy} aria-busy={busy} part={`${action}-button`}>
+        {busy ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting') : t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
+      </button>
+      <AlertDialog
+        open={intent !== null}
+        tone="danger"
+        title={t(shown === 'start' ? 'evacuation.dialog.startTitle' : 'evacuation.dialog.abortTitle', { name: label })}
+        description={t(
+          shown === 'start'
+            ? scope === 'project'
+              ? 'evacuation.dialog.startProjectBody'
+              : 'evacuation.dialog.startSiteBody'
+            : scope === 'project'
+              ? 'evacuation.dialog.abortProjectBody'
+              : 'evacuation.dialog.abortSiteBody',
+          { name: label },
+        )}
+        confirmLabel={t(shown === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
+        cancelLabel={t('evacuation.dialog.cancel')}
+        pending={sending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setIntent(null)}
+      >
+        {already && <p className="v-message evac-dialog-note">{already}</p>}
+        {failed && (
+          <p className="v-form-error" role="alert">
+            {t(shown === 'start' ? 'evacuation.dialog.failedStart' : 'evacuation.dialog.failedAbort')}
+          </p>
+        )}
+      </AlertDialog>
+    </>
+  );
+}

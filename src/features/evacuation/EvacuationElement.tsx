@@ -1,0 +1,20 @@
+import { useT } from '../common/useT.ts';
+import { EvacuationControl } from './EvacuationControl.tsx';
+
+export interface EvacuationElementProps {
+  project?: string;
+  site?: string;
+}
+
+/** `<vigil-evacuation project|site>`: the control for the one target given. */
+export function EvacuationElement({ project, site }: EvacuationElementProps) {
+  const t = useT();
+  if (project && site) {
+    return (
+      <p className="v-message" role="alert" part="message">
+        {t('evacuation.element.bothGiven')}
+      </p>
+    );
+  }
+  return project ? <EvacuationControl scope="project" uuid={project} /> : <EvacuationControl scope="site" uuid={site!} />;
+}
