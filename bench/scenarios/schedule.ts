@@ -1,0 +1,56 @@
+/**
+ * Schedule painting across all 336 cells by pointer drag: the longest task (long tasks
+ * over 50 ms, plus Event Timing durations) while painting.
+ */
+import type { Bench } from '../harness.ts';
+
+const SITE = '20000000-0000-4000-8000-000000000002';
+
+export async function schedule(bench: Bench) {
+  const context = await bench.context({ as: 'manager@vigil.test', viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[]; __events: number[] };
+    w.__longTasks = [];
+    w.__events = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__events.push(e.duration))).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  });
+  await page.goto(`/site/${SITE}`);
+  const cells = page.getByRole('gridcell');
+  await cells.nth(335).waitFor({ timeout: 30_000 });
+  const count = await cells.count();
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __events: number[] };
+    w.__longTasks = [];
+    w.__events = [];
+  });
+  // Drag from the first to the last cell, row by row, through every cell's centre.
+  const boxes = [];
+  for (let i = 0; i < count; i++) boxes.push(await cells.nth(i).boundingBox());
+  const first = boxes[0]!;
+  await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+  await page.mouse.down();
+  const t0 = Date.now();
+  for (const b of boxes) if (b) await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 1 });
+  await page.mouse.up();
+  const dragMs = Date.now() - t0;
+  await page.waitForTimeout(300);
+  const painted = await page.locator('[role="gridcell"][aria-selected="true"], [role="gridcell"][aria-pressed="true"]').count();
+  const { longTasks, events } = await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __events: number[] };
+    return { longTasks: w.__longTasks, events: w.__events };
+  });
+  await context.close();
+  const longest = Math.max(0, ...longTasks);
+  const longestEvent = Math.max(0, ...events);
+  return {
+    cells: count,
+    painted,
+    dragMs,
+    longTasks: longTasks.length,
+    longestTaskMs: Math.round(longest),
+    longestEventMs: Math.round(longestEvent),
+    markdown: `Dragging through all ${count} cells (${painted} secured afterwards) took ${dragMs} ms of pointer moves: **${longTasks.length} long tasks (> 50 ms)**, longest ${Math.round(longest)} ms; the slowest input event took ${Math.round(longestEvent)} ms (Event Timing, ≥ 16 ms reported).`,
+  };
+}
