@@ -1,4 +1,15 @@
 /** Registers every Vigil element. Loading it twice (or with single-element entries) is harmless. */
-export * from './vigil-toast-region.ts';
+export * from './vigil-demo-live-view.ts';
+export * from './vigil-evacuation.ts';
+export * from './vigil-inbox.ts';
 export * from './vigil-language-picker.ts';
+export * from './vigil-live-view.ts';
+export * from './vigil-login.ts';
+export * from './vigil-portal.ts';
+export * from './vigil-project-users.ts';
+export * from './vigil-project.ts';
+export * from './vigil-projects.ts';
+export * from './vigil-site.ts';
+export * from './vigil-system.ts';
+export * from './vigil-toast-region.ts';
 export * from './vigil-unread-badge.ts';
