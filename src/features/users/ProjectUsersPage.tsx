@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { MANAGE_USERS, PERMISSIONS, type ProjectUser } from '../../core/api/contract.ts';
 import { tKey } from '../../core/i18n/i18n.ts';
 import type { MutationResult } from '../../core/users/users.ts';
@@ -48,7 +48,7 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
     formRef.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus();
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusError) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid-group] input:not([disabled])')?.focus();
   }, [focusError]);
