@@ -34,15 +34,17 @@ export function CameraTile({ camera, feed, now, buttonRef, onOpen, onVisible }: 
 
   return (
     <li className="lv-cam" ref={item} part="camera" data-status={text.status}>
-      <button ref={buttonRef} type="button" className="lv-frame" onClick={onOpen} aria-label={t('liveView.openLarge', { name: camera.name })}>
-        <CameraCanvas feed={feed} className="lv-canvas" />
+      <div className="lv-screen">
+        <button ref={buttonRef} type="button" className="lv-frame" onClick={onOpen} aria-label={t('liveView.openLarge', { name: camera.name })}>
+          <CameraCanvas feed={feed} className="lv-canvas" />
+        </button>
         {state.frame === null && (
           <span className="lv-placeholder" aria-hidden="true">
             {text.status === 'offline' ? t('liveView.offlineHint') : text.status === 'connecting' ? t('liveView.status.connecting') : ''}
           </span>
         )}
-        <StatusBadge status={text.status} label={text.label} />
-      </button>
+        <StatusBadge status={text.status} label={text.label} hidden />
+      </div>
       <div className="lv-meta">
         <span className="lv-name">{camera.name}</span>
         <span className="lv-age">

@@ -1,0 +1,221 @@
+// <vigil-live-view> and <vigil-demo-live-view> in real Chromium against an in-page fake
+// API that answers real (changing) JPEGs: frames drawn and freed, the bearer in a header
+// only, polling paused off-screen and in a hidden tab, the large view by keyboard,
+// offline cameras with one toast, and the public demo with no token and no session.
+import '../../../elements/vigil-live-view.ts';
+import '../../../elements/vigil-demo-live-view.ts';
+import { demoLiveViewCache } from '../../../src/core/live-view/demo.ts';
+import { liveFrameCount, liveFrameStats, resetLiveFrameStats } from '../../../src/core/live-view/liveFrames.ts';
+import { systemCache } from '../../../src/core/resources/resources.ts';
+import { $currentUser } from '../../../src/core/session/store.ts';
+import { $toasts } from '../../../src/core/toasts/toasts.ts';
+import { expect, waitFor } from '../helpers/assert.ts';
+import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
+import { press } from '../ui/keys.ts';
+import { callsTo, DEMO, fakeFetch, freshState, ME, SYSTEM, type FakeState } from './fakeApi.ts';
+
+const realFetch = window.fetch;
+let host: HTMLElement | undefined;
+let state: FakeState;
+
+const root = () => host!.shadowRoot!;
+const $ = <T extends Element = HTMLElement>(selector: string) => root().querySelector<T>(selector);
+const $$ = (selector: string) => [...root().querySelectorAll<HTMLElement>(selector)];
+const mediaCalls = () => state.calls.filter((c) => c.path.includes('/media/'));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function mount(tag: string, attrs: Record<string, string>): Promise<void> {
+  host = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) host.setAttribute(k, v);
+  document.body.append(host);
+  await waitFor(() => $$('.lv-cam').length > 0, { timeout: 4000, message: `<${tag}> shows cameras` });
+}
+
+/** A fingerprint of what a camera's canvas shows. */
+function pixels(canvas: HTMLCanvasElement): string {
+  const data = canvas.getContext('2d')!.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
+  return [...data].join(',');
+}
+
+/** Pretends the tab is hidden (or visible again). */
+function setTabHidden(hidden: boolean) {
+  if (hidden) Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  else delete (document as unknown as Record<string, unknown>).visibilityState;
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('live view elements', function () {
+  this.timeout(20_000);
+
+  beforeEach(() => {
+    state = freshState();
+    window.fetch = fakeFetch(state);
+    $toasts.set([]);
+    systemCache.clear();
+    demoLiveViewCache.clear();
+    resetLiveFrameStats();
+    $currentUser.set({ ...ME, token: 'test-token' });
+  });
+  afterEach(() => {
+    host?.remove();
+    host = undefined;
+    setTabHidden(false);
+    window.fetch = realFetch;
+    $currentUser.set(null);
+  });
+
+  describe('<vigil-live-view>', () => {
+    it('draws changing frames per camera, fetched with the bearer header and never a token in a URL', async () => {
+      await mount('vigil-live-view', { system: SYSTEM, interval: '200' });
+      expect($('h2')!.textContent).toBe('Dock cameras');
+      expect($$('.lv-name').map((n) => n.textContent)).toEqual(['Loading dock 1', 'Loading dock 2']);
+      const canvas = $<HTMLCanvasElement>('.lv-canvas')!;
+      await waitFor(() => canvas.width === 64, { message: 'the first frame is drawn' });
+      const first = pixels(canvas);
+      await waitFor(() => pixels(canvas) !== first, { message: 'the image changes' });
+      expect(mediaCalls().length).toBeGreaterThan(2);
+      for (const call of mediaCalls()) {
+        expect(call.authorization).toBe('Bearer test-token');
+        expect(call.url).not.toContain('test-token');
+      }
+      await waitFor(() => $$('.lv-age').every((a) => a.textContent === 'Live, just now'));
+      await expectNoA11yViolations(host!);
+    });
+
+    it('polls at the steady interval and keeps at most two frames per camera, freeing all on removal', async () => {
+      await mount('vigil-live-view', { system: SYSTEM, interval: '250' });
+      await waitFor(() => mediaCalls().length >= 2);
+      const start = mediaCalls().length;
+      await sleep(2000);
+      const perCamera = (mediaCalls().length - start) / 2;
+      expect(perCamera).toBeGreaterThan(5); // ~8 at 250 ms
+      expect(perCamera).toBeLessThan(10);
+      expect(liveFrameStats().peak).toBeLessThan(5);
+      expect(liveFrameCount()).toBe(2);
+      host!.remove();
+      host = undefined;
+      expect(liveFrameCount()).toBe(0);
+    });
+
+    it('pauses while off-screen and resumes at once when scrolled back', async () => {
+      await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
+      await waitFor(() => mediaCalls().length >= 4);
+      host!.style.cssText = 'position: absolute; top: 20000px; left: 0; right: 0';
+      await sleep(300); // the observer reports, a load under way settles
+      const paused = mediaCalls().length;
+      await sleep(600);
+      expect(mediaCalls().length).toBe(paused);
+      host!.style.cssText = '';
+      await waitFor(() => mediaCalls().length > paused, { timeout: 500, message: 'resumes at once' });
+    });
+
+    it('pauses while the tab is hidden and resumes at once when it is visible again', async () => {
+      await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
+      await waitFor(() => mediaCalls().length >= 4);
+      setTabHidden(true);
+      await sleep(250);
+      const paused = mediaCalls().length;
+      await sleep(600);
+      expect(mediaCalls().length).toBe(paused);
+      setTabHidden(false);
+      await waitFor(() => mediaCalls().length > paused, { timeout: 300, message: 'resumes at once' });
+    });
+
+    it('opens a camera large with Enter, steps with the arrow keys, and Escape returns focus to that camera', async () => {
+      await mount('vigil-live-view', { system: SYSTEM, interval: '200' });
+      const buttons = $$('.lv-frame');
+      expect(buttons[0]!.getAttribute('aria-label')).toBe('Open Loading dock 1 in large view');
+      buttons[0]!.focus();
+      await press('Enter');
+      await waitFor(() => $('[role="dialog"]') !== null);
+      const dialog = $('[role="dialog"]')!;
+      expect(dialog.getAttribute('aria-modal')).toBe('true');
+      expect(root().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Loading dock 1');
+      expect(root().activeElement?.textContent).toBe('Close large view');
+      const big = dialog.querySelector<HTMLCanvasElement>('canvas')!;
+      expect(big.getAttribute('aria-label')).toBe('Loading dock 1, large view');
+      await waitFor(() => big.width === 64, { message: 'the large view draws frames' });
+      await expectNoA11yViolations(host!);
+      // Tab stays inside the dialog.
+      for (let i = 0; i < 4; i++) await press('Tab');
+      expect(dialog.contains(root().activeElement)).toBe(true);
+      await press('ArrowRight');
+      await waitFor(() => root().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent === 'Loading dock 2');
+      expect(dialog.textContent).toContain('Camera 2 of 2');
+      await press('Escape');
+      await waitFor(() => $('[role="dialog"]') === null);
+      expect(root().activeElement).toBe($$('.lv-frame')[1]);
+    });
+
+    it('while the large view is open only its camera polls', async () => {
+      await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
+      $$('.lv-frame')[0]!.click();
+      await waitFor(() => $('[role="dialog"]') !== null);
+      await sleep(300);
+      const second = () => mediaCalls().filter((c) => c.path.endsWith('02')).length;
+      const before = second();
+      await sleep(600);
+      expect(second()).toBe(before);
+    });
+
+    it('marks a failing camera offline in words, keeps the others live, and toasts once', async () => {
+      state.brokenMedia.set('60000000-0000-4000-8000-000000000001', 503);
+      const seen = new Set<number>();
+      const stop = $toasts.listen((list) => list.filter((t) => t.key === 'core.errors.loadMedia').forEach((t) => seen.add(t.id)));
+      await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
+      await waitFor(() => $$('.lv-cam')[0]!.dataset.status === 'offline', { timeout: 3000, message: 'camera 1 offline' });
+      const [broken, fine] = $$('.lv-cam');
+      expect(broken!.querySelector('.lv-badge')!.textContent).toBe('Offline');
+      expect(broken!.querySelector('.lv-age')!.textContent).toBe('Offline, No image yet');
+      expect(broken!.textContent).toContain('Camera not reachable');
+      expect(fine!.dataset.status).toBe('live');
+      await sleep(1200);
+      stop();
+      expect(seen.size).toBe(1);
+      await expectNoA11yViolations(host!);
+    });
+
+    it('checks its attributes', async () => {
+      host = document.createElement('vigil-live-view');
+      host.setAttribute('system', SYSTEM);
+      host.setAttribute('interval', '5');
+      document.body.append(host);
+      await waitFor(() => root().textContent === 'The “interval” attribute has an invalid value: “5”.');
+      expect(mediaCalls()).toEqual([]);
+    });
+
+    it('has an empty state for a system without cameras', async () => {
+      state.cameras = 0;
+      host = document.createElement('vigil-live-view');
+      host.setAttribute('system', SYSTEM);
+      document.body.append(host);
+      await waitFor(() => root().textContent?.includes('This system has no cameras.') === true);
+      await expectNoA11yViolations(host);
+    });
+  });
+
+  describe('<vigil-demo-live-view>', () => {
+    it('works signed out: no Authorization header, no session calls, public media URLs', async () => {
+      $currentUser.set(null);
+      await mount('vigil-demo-live-view', { demo: DEMO, interval: '200' });
+      expect($('h2')!.textContent).toBe('Harbour demo');
+      expect($$('.lv-name').map((n) => n.textContent)).toEqual(['Demo camera 1', 'Demo camera 2', 'Demo camera 3']);
+      await waitFor(() => liveFrameCount() >= 3, { message: 'frames from the public media URLs' });
+      expect(state.calls.every((c) => c.authorization === null)).toBe(true);
+      expect(callsTo(state, '/api/v2/')).toEqual([]);
+      expect(callsTo(state, '/auth/')).toEqual([]);
+      expect(mediaCalls().every((c) => c.path.startsWith(`/api/public/v1/demo-live-views/${DEMO}/media/`))).toBe(true);
+      await expectNoA11yViolations(host!);
+    });
+
+    it('says clearly when the demo does not exist', async () => {
+      $currentUser.set(null);
+      host = document.createElement('vigil-demo-live-view');
+      host.setAttribute('demo', '99999999-0000-4000-8000-000000000009');
+      document.body.append(host);
+      await waitFor(() => root().textContent?.includes('This demo is not available.') === true);
+      await expectNoA11yViolations(host);
+    });
+  });
+});

@@ -1,0 +1,199 @@
+// <vigil-projects>, <vigil-project>, <vigil-site> and <vigil-system> in real Chromium
+// against an in-page fake API: content, links, permissions, search, loading / empty /
+// error / not-found states, keyboard, and axe on each.
+import '../../../elements/vigil-projects.ts';
+import '../../../elements/vigil-project.ts';
+import '../../../elements/vigil-site.ts';
+import '../../../elements/vigil-system.ts';
+import { $projects } from '../../../src/core/projects/projects.ts';
+import { projectCache, siteCache, systemCache } from '../../../src/core/resources/resources.ts';
+import { $currentUser } from '../../../src/core/session/store.ts';
+import { $toasts } from '../../../src/core/toasts/toasts.ts';
+import { liveFrameCount } from '../../../src/core/live-view/liveFrames.ts';
+import { expect, waitFor } from '../helpers/assert.ts';
+import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
+import { fakeFetch, freshState, ME, MISSING, PROJECT, SITE, summary, SYSTEM, type FakeState } from './fakeApi.ts';
+
+const realFetch = window.fetch;
+let host: HTMLElement | undefined;
+let state: FakeState;
+
+const root = () => host!.shadowRoot!;
+const $ = <T extends Element = HTMLElement>(selector: string) => root().querySelector<T>(selector);
+const $$ = (selector: string) => [...root().querySelectorAll<HTMLElement>(selector)];
+const text = () => root().textContent ?? '';
+const toastKeys = () => $toasts.get().map((t) => t.key);
+
+async function mount(tag: string, attrs: Record<string, string>, ready: () => boolean): Promise<void> {
+  host = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) host.setAttribute(k, v);
+  document.body.append(host);
+  await waitFor(ready, { timeout: 4000, message: `<${tag}> rendered` });
+}
+
+function type(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('projects, sites and systems elements', function () {
+  this.timeout(20_000);
+
+  beforeEach(() => {
+    state = freshState();
+    window.fetch = fakeFetch(state);
+    $toasts.set([]);
+    $projects.set({ status: 'idle', projects: null, error: null });
+    projectCache.clear();
+    siteCache.clear();
+    systemCache.clear();
+    $currentUser.set({ ...ME, token: 'test-token' });
+  });
+  afterEach(() => {
+    host?.remove();
+    host = undefined;
+    window.fetch = realFetch;
+    $currentUser.set(null);
+  });
+
+  describe('<vigil-projects>', () => {
+    it('lists projects with sites and systems counts and an evacuation marker (text, not colour alone)', async () => {
+      await mount('vigil-projects', {}, () => $$('.pj-card').length === 2);
+      const [northwind, atlas] = $$('.pj-card');
+      expect(northwind!.querySelector('h2')!.textContent).toBe('Northwind Logistics');
+      expect(northwind!.querySelector('a')!.getAttribute('href')).toBe(`/project/${PROJECT}`);
+      expect(northwind!.textContent).toContain('Evacuation active');
+      expect(atlas!.textContent).not.toContain('Evacuation active');
+      expect([...northwind!.querySelectorAll('.pj-counts dd')].map((d) => d.textContent)).toEqual(['3', '8']);
+      expect([...northwind!.querySelectorAll('.pj-counts dt')].map((d) => d.textContent)).toEqual(['Sites', 'Systems']);
+      expect($('input[type="search"]')).toBeNull(); // two projects need no search
+      expect(state.calls.find((c) => c.path === '/api/v2/projects')?.authorization).toBe('Bearer test-token');
+      await expectNoA11yViolations(host!);
+    });
+
+    it('shows a search box for a long list that filters by name and says how many match', async () => {
+      state.projects = Array.from({ length: 9 }, (_, i) => summary(i + 1, { name: ['Northwind', 'Atlas', 'Hudson', 'Société Liège', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'][i]! }));
+      await mount('vigil-projects', {}, () => $$('.pj-card').length === 9);
+      const search = $<HTMLInputElement>('input[type="search"]')!;
+      expect(root().querySelector(`label[for="${search.id}"]`)!.textContent).toBe('Search projects');
+      type(search, 'societe LIEGE');
+      await waitFor(() => $$('.pj-card').length === 1);
+      expect($('.pj-card h2')!.textContent).toBe('Société Liège');
+      expect($('[role="status"]')!.textContent).toBe('1 of 9 projects shown');
+      type(search, 'zzz');
+      await waitFor(() => text().includes('No project name contains “zzz”.'));
+      await expectNoA11yViolations(host!);
+      [...root().querySelectorAll('button')].find((b) => b.textContent === 'Clear search')!.click();
+      await waitFor(() => $$('.pj-card').length === 9);
+    });
+
+    it('has an empty state', async () => {
+      state.projects = [];
+      await mount('vigil-projects', {}, () => text().includes('You do not have any projects yet.'));
+      await expectNoA11yViolations(host!);
+    });
+
+    it('shows the loading state, then on failure a message, the SPEC §8 toast and a working retry', async () => {
+      state.failPaths.set('/api/v2/projects', 500);
+      await mount('vigil-projects', {}, () => text().includes('The projects could not be loaded.'));
+      expect(toastKeys()).toEqual(['core.errors.loadProjects']);
+      await expectNoA11yViolations(host!);
+      state.failPaths.clear();
+      [...root().querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+      await waitFor(() => $$('.pj-card').length === 2);
+    });
+  });
+
+  describe('<vigil-project>', () => {
+    it('shows its sites with systems (status in words) and links to schedules and, with manage users, users', async () => {
+      await mount('vigil-project', { project: PROJECT }, () => $('h1')?.textContent === 'Northwind Logistics');
+      expect($$('.pj-site h3').map((h) => h.textContent)).toEqual(['Antwerp Port Warehouse']);
+      expect($('.pj-site h3 a')!.getAttribute('href')).toBe(`/site/${SITE}`);
+      const systems = $$('.pj-system');
+      expect(systems.map((s) => s.querySelector('a')!.textContent)).toEqual(['Dock cameras', 'Roof terrace']);
+      expect(systems[0]!.textContent).toContain('Online');
+      expect(systems[1]!.textContent).toContain('Offline');
+      const links = $$('.pj-actions a').map((a) => [a.textContent, a.getAttribute('href')]);
+      expect(links).toEqual([
+        ['Site schedules', `/projects/${PROJECT}/site-schedules`],
+        ['Project users', `/projects/${PROJECT}/users`],
+      ]);
+      const filter = state.calls.find((c) => c.path === `/api/v2/projects/${PROJECT}`)!;
+      expect(new URL(filter.url).searchParams.get('filter[systemtype]')).toBe('UFO');
+      await expectNoA11yViolations(host!);
+    });
+
+    it('has no project-users link without manage users', async () => {
+      state.permissions = ['view'];
+      await mount('vigil-project', { project: PROJECT }, () => $('h1')?.textContent === 'Northwind Logistics');
+      expect($$('.pj-actions a').map((a) => a.textContent)).toEqual(['Site schedules']);
+    });
+
+    it('shows a cached project at once and refreshes it in the background', async () => {
+      await mount('vigil-project', { project: PROJECT }, () => $('h1') !== null);
+      host!.remove();
+      const before = state.calls.length;
+      host = document.createElement('vigil-project');
+      host.setAttribute('project', PROJECT);
+      document.body.append(host);
+      await waitFor(() => root().querySelector('h1')?.textContent === 'Northwind Logistics', { timeout: 200 });
+      await waitFor(() => state.calls.slice(before).some((c) => c.path === `/api/v2/projects/${PROJECT}`));
+    });
+
+    it('says clearly when the project does not exist (no toast), and checks its attribute', async () => {
+      await mount('vigil-project', { project: MISSING }, () => text().includes('This project does not exist, or you do not have access to it.'));
+      expect(toastKeys()).toEqual([]);
+      await expectNoA11yViolations(host!);
+      host!.setAttribute('project', 'not-a-uuid');
+      await waitFor(() => text().includes('The “project” attribute has an invalid value: “not-a-uuid”.'));
+    });
+  });
+
+  describe('<vigil-site>', () => {
+    it('shows address, time zone, systems and the security hours per day', async () => {
+      await mount('vigil-site', { site: SITE }, () => $('h1')?.textContent === 'Antwerp Port Warehouse');
+      expect($$('.pj-facts dd').map((d) => d.textContent)).toEqual(['Noorderlaan 120, 2030 Antwerpen', 'Europe/Brussels']);
+      expect($$('.pj-crumbs li').map((l) => l.textContent)).toEqual(['Projects', 'Northwind Logistics', 'Antwerp Port Warehouse']);
+      const days = $$('.pj-hours-day').map((d) => d.textContent);
+      expect(days[0]).toBe('Mon18:00–07:00 (next day)');
+      expect(days[1]).toBe('Tue08:00–12:0013:00–18:00');
+      expect(days[2]).toBe('WedNot secured');
+      expect(days[6]).toBe('Sun00:00–24:00');
+      await expectNoA11yViolations(host!);
+    });
+
+    it("shows SPEC §8's site text when the site cannot be loaded", async () => {
+      state.failPaths.set(`/api/v2/sites/${SITE}`, 500);
+      const spec = 'Something went wrong. Unable to load site. Please contact your project manager or our support for assistance.';
+      await mount('vigil-site', { site: SITE }, () => text().includes(spec));
+      expect(toastKeys()).toEqual(['core.errors.loadSite']);
+      await expectNoA11yViolations(host!);
+    });
+  });
+
+  describe('<vigil-system>', () => {
+    it('shows status in words, cameras and the live view; frees every frame when removed', async () => {
+      await mount('vigil-system', { system: SYSTEM }, () => $$('.lv-cam').length === 2);
+      expect($('.lv-system')!.textContent).toBe('Online');
+      expect($$('.pj-crumbs li').map((l) => l.textContent)).toEqual(['Projects', 'Antwerp Port Warehouse', 'Dock cameras']);
+      await waitFor(() => liveFrameCount() === 2, { timeout: 4000, message: 'a frame per camera' });
+      await expectNoA11yViolations(host!);
+      host!.remove();
+      host = undefined;
+      await waitFor(() => liveFrameCount() === 0, { message: 'every frame freed' });
+    });
+
+    it('marks an offline system in words', async () => {
+      state.online = false;
+      await mount('vigil-system', { system: SYSTEM }, () => $('.lv-system') !== null);
+      expect($('.lv-system')!.textContent).toBe('Offline');
+      expect(text()).toContain('This system is offline.');
+    });
+
+    it('says clearly when the system does not exist', async () => {
+      await mount('vigil-system', { system: MISSING }, () => text().includes('This system does not exist, or you do not have access to it.'));
+      expect(toastKeys()).toEqual([]);
+    });
+  });
+});
