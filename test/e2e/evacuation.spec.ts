@@ -1,0 +1,158 @@
+import { PROJECTS } from '../../demo/server/seed-ids.ts';
+import { expect, expectNoA11yViolations, SEED_PASSWORD, test } from './fixtures.ts';
+import { EvacuationExamplePage } from './pages/EvacuationExamplePage.ts';
+
+const START_ERROR = 'Something went wrong. Unable to start the evacuation. Please try again by refreshing the page or contact our support.';
+const startUrl = `**/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`;
+
+test.describe('evacuation on the intranet example page', () => {
+  test('signs in with the page’s login card, then starts and aborts with the server’s status and events', async ({ page }) => {
+    const example = await new EvacuationExamplePage(page).open();
+    await example.signInWithLoginCard('manager@vigil.test', SEED_PASSWORD);
+    await expect(example.status()).toContainText('No evacuation in progress');
+    await expect(example.control()).toContainText('Northwind Logistics');
+
+    await example.startButton().click();
+    await expect(example.dialog()).toContainText('Start the evacuation of Northwind Logistics?');
+    await expect(example.dialog()).toContainText('All people at every site of Northwind Logistics will be told to leave the building now.');
+    await expect(example.cancelButton()).toBeFocused();
+    await example.confirmButton().click();
+
+    await expect(example.dialog()).toBeHidden();
+    await expect(example.status()).toContainText('Evacuation in progress');
+    await expect(example.status()).toContainText('Started by Morgan Manager');
+    await expect(example.status()).toContainText(/Since \w+ \d+, \d{4}/);
+    await expect(example.control()).toContainText(/Status checked at \d+:\d\d:\d\d/);
+    // Focus came back to the (same) button, which now offers the abort.
+    await expect(example.abortButton()).toBeFocused();
+    await expect(example.logEntries().first()).toContainText(`Evacuation started: project ${PROJECTS.northwind}, active since`);
+    await expect(example.logEntries().first()).toContainText('started by Morgan Manager');
+
+    await example.abortButton().click();
+    await expect(example.dialog()).toContainText('Abort the evacuation of Northwind Logistics?');
+    await example.confirmButton().click();
+    await expect(example.status()).toContainText('No evacuation in progress');
+    await expect(example.status()).toContainText('The last evacuation ended on');
+    await expect(example.logEntries().first()).toContainText(`Evacuation aborted: project ${PROJECTS.northwind}, inactive`);
+  });
+
+  test('Cancel and Escape send nothing and give focus back', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const example = await new EvacuationExamplePage(page).open();
+    const sent = example.recordActions();
+    await expect(example.status()).toContainText('No evacuation in progress');
+
+    await example.startButton().click();
+    await example.cancelButton().click();
+    await expect(example.dialog()).toBeHidden();
+    await expect(example.startButton()).toBeFocused();
+
+    await page.keyboard.press('Enter'); // opens it again, by keyboard
+    await expect(example.cancelButton()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(example.confirmButton()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(example.cancelButton()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(example.dialog()).toBeHidden();
+    await expect(example.startButton()).toBeFocused();
+    expect(sent).toHaveLength(0);
+    await expect(example.status()).toContainText('No evacuation in progress');
+  });
+
+  test('a double click on confirm sends one request', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const example = await new EvacuationExamplePage(page).open();
+    const sent = example.recordActions();
+    // A slow answer, so that the second click lands while the first is under way.
+    await page.route(startUrl, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await expect(example.status()).toContainText('No evacuation in progress');
+    await example.startButton().click();
+    await example.confirmButton().dblclick();
+    await expect(example.status()).toContainText('Evacuation in progress');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // Two clicks in one task (before React re-renders) are caught too.
+    await example.abortButton().click();
+    await example.confirmButton().evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(example.status()).toContainText('No evacuation in progress');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers()['idempotency-key']).not.toBe(sent[0]!.headers()['idempotency-key']);
+  });
+
+  test('a 500 on start leaves the status inactive, shows the toast, and the retry reuses the key', async ({ page, signIn, browserProblems }) => {
+    browserProblems.allow(/status of 500/);
+    await signIn('manager@vigil.test');
+    const example = await new EvacuationExamplePage(page).open();
+    const sent = example.recordActions();
+    await page.route(startUrl, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Internal Server Error' }] }) }),
+    );
+    await expect(example.status()).toContainText('No evacuation in progress');
+    await example.start();
+
+    await expect(example.errorToast(START_ERROR)).toBeVisible();
+    await expect(example.dialog().getByRole('alert')).toContainText('The evacuation could not be started.');
+    await expect(example.status()).toContainText('No evacuation in progress');
+    await expect(example.confirmButton()).toBeEnabled();
+    await expect(page.locator('#log li')).toHaveCount(0);
+
+    await page.unroute(startUrl);
+    await example.confirmButton().click();
+    await expect(example.dialog()).toBeHidden();
+    await expect(example.status()).toContainText('Evacuation in progress');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers()['idempotency-key']).toBe(sent[0]!.headers()['idempotency-key']);
+  });
+
+  test('the control’s own compact sign-in works too', async ({ page }) => {
+    const example = await new EvacuationExamplePage(page).open();
+    await example.signInInControl('viewer@vigil.test', SEED_PASSWORD);
+    await expect(example.status()).toContainText('No evacuation in progress');
+    await expect(example.loginCard()).toContainText('Vic Viewer');
+  });
+
+  test('another user’s evacuation shows up by itself (polling)', async ({ page, signIn, api }) => {
+    await signIn('manager@vigil.test');
+    const example = await new EvacuationExamplePage(page).open();
+    await expect(example.status()).toContainText('No evacuation in progress');
+    const viewer = await api.login('viewer@vigil.test');
+    await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
+      headers: { Authorization: `Bearer ${viewer.token}`, 'Idempotency-Key': 'e2e-viewer-start' },
+    });
+    await expect(example.status()).toContainText('Started by Vic Viewer', { timeout: 8_000 });
+    await expect(example.abortButton()).toBeVisible();
+  });
+
+  test('is accessible, with the dialog open too', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const example = await new EvacuationExamplePage(page).open();
+    await expect(example.status()).toContainText('No evacuation in progress');
+    await expectNoA11yViolations(page);
+    await example.startButton().click();
+    await expect(example.dialog()).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('touch targets stay big on a phone', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn('manager@vigil.test');
+    const example = await new EvacuationExamplePage(page).open();
+    const start = await example.startButton().boundingBox();
+    const card = await example.control().boundingBox();
+    expect(start!.height).toBeGreaterThanOrEqual(48);
+    expect(start!.width).toBeGreaterThanOrEqual(card!.width - 40); // the card's whole width
+    await example.startButton().click();
+    for (const button of [example.confirmButton(), example.cancelButton()]) {
+      const box = await button.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(48);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    }
+  });
+});
