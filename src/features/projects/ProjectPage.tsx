@@ -4,6 +4,9 @@ import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
+import { EvacuationBanner } from '../evacuation/EvacuationBanner.tsx';
+// The evacuation components do not bundle their English fallback themselves (yet).
+import '../evacuation/messages/bundled.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
@@ -58,6 +61,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
           )}
         </div>
       </header>
+      <EvacuationBanner project={uuid} />
       <section className="v-stack" aria-labelledby="pj-sites">
         <h2 id="pj-sites">{t('projects.project.sites')}</h2>
         {project.sites.length === 0 ? (

@@ -6,6 +6,9 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
+import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
+// The evacuation components do not bundle their English fallback themselves (yet).
+import '../evacuation/messages/bundled.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { ResourceState } from './ResourceState.tsx';
@@ -60,6 +63,7 @@ export function SitePage({ uuid }: { uuid: string }) {
           </dl>
         </div>
       </header>
+      <EvacuationControl scope="site" uuid={uuid} name={site.name} />
       <section className="v-card v-stack" aria-labelledby="pj-site-systems">
         <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>
         <SystemList systems={site.systems} emptyText={t('projects.site.noSystems')} />

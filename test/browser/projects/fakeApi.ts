@@ -25,6 +25,8 @@ export interface FakeState {
   permissions: string[];
   online: boolean;
   cameras: number;
+  /** Evacuation of the project active (and of the site). */
+  evacuating: boolean;
   /** Media uuids that answer 500 (or this status). */
   brokenMedia: Map<string, number>;
   /** Answer these paths with this status. */
@@ -50,6 +52,7 @@ export function freshState(): FakeState {
     permissions: ['view', 'manage users'],
     online: true,
     cameras: 2,
+    evacuating: false,
     brokenMedia: new Map(),
     failPaths: new Map(),
     calls: [],
@@ -119,6 +122,10 @@ export function fakeFetch(state: FakeState): typeof fetch {
     if (path.startsWith('/i18n/messages/')) return json({}, 404);
     if (path === '/api/v2/projects') return json({ data: state.projects, meta: { total: state.projects.length } });
     if (path === `/api/v2/projects/${PROJECT}`) return json({ data: project(state) });
+    if (path === `/api/public/v2/projects/${PROJECT}/evacuation/status` || path === `/api/public/v2/sites/${SITE}/evacuation/status`) {
+      const active = state.evacuating;
+      return json({ data: { status: active ? 'active' : 'inactive', started_at: active ? '2026-01-05T09:00:00Z' : null, started_by: active ? 'Morgan Manager' : null, aborted_at: null } });
+    }
     if (path === `/api/v2/sites/${SITE}`) return json({ data: site(state) });
     if (path === `/api/v2/systems/${SYSTEM}`) return json({ data: system(state) });
     if (path.startsWith('/api/v2/media/') || path.startsWith(`/api/public/v1/demo-live-views/${DEMO}/media/`)) {

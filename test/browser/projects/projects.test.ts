@@ -5,6 +5,7 @@ import '../../../elements/vigil-projects.ts';
 import '../../../elements/vigil-project.ts';
 import '../../../elements/vigil-site.ts';
 import '../../../elements/vigil-system.ts';
+import { $evacuations } from '../../../src/core/evacuation/evacuation.ts';
 import { $projects } from '../../../src/core/projects/projects.ts';
 import { projectCache, siteCache, systemCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
@@ -45,6 +46,7 @@ describe('projects, sites and systems elements', function () {
     window.fetch = fakeFetch(state);
     $toasts.set([]);
     $projects.set({ status: 'idle', projects: null, error: null });
+    $evacuations.set({});
     projectCache.clear();
     siteCache.clear();
     systemCache.clear();
@@ -124,6 +126,13 @@ describe('projects, sites and systems elements', function () {
       await expectNoA11yViolations(host!);
     });
 
+    it('shows the evacuation banner while the project is being evacuated', async () => {
+      state.evacuating = true;
+      await mount('vigil-project', { project: PROJECT }, () => text().includes('Evacuation in progress'));
+      expect(text()).toContain('Northwind Logistics (the whole project)');
+      await expectNoA11yViolations(host!);
+    });
+
     it('has no project-users link without manage users', async () => {
       state.permissions = ['view'];
       await mount('vigil-project', { project: PROJECT }, () => $('h1')?.textContent === 'Northwind Logistics');
@@ -160,6 +169,8 @@ describe('projects, sites and systems elements', function () {
       expect(days[1]).toBe('Tue08:00–12:0013:00–18:00');
       expect(days[2]).toBe('WedNot secured');
       expect(days[6]).toBe('Sun00:00–24:00');
+      // The site's evacuation control, with the status the server gives.
+      await waitFor(() => text().includes('No evacuation in progress'));
       await expectNoA11yViolations(host!);
     });
 
