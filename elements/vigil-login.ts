@@ -1,0 +1,16 @@
+import './vigil-toast-region.ts';
+import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { LoginElement } from '../src/features/auth/LoginElement.tsx';
+
+/**
+ * Sign-in card for an integrator's page, with the forgot-password request inside it.
+ * Signing in here signs in every Vigil element of the page (one session); once signed
+ * in it shows who is signed in and a sign-out button.
+ *
+ * @tagname vigil-login
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @fires vigil-signed-in - a user signed in; detail `{ username, name }`
+ * @fires vigil-signed-out - the user signed out with the card's button
+ * @csspart card - the card
+ */
+export const VigilLogin = defineElement({ tag: 'vigil-login', component: LoginElement, session: 'optional' });

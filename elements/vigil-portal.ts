@@ -1,0 +1,28 @@
+import './vigil-toast-region.ts';
+import { createElement } from 'react';
+import { normalizeBasePath } from '../src/core/router/portal-router.ts';
+import { defineElement, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { Portal } from '../src/features/layout/Portal.tsx';
+
+/**
+ * The whole hosted portal: every route of the specification with the shared layout
+ * (logo, navigation pills with the unread count, user menu, language picker), sign-in,
+ * password reset, terms of use, and each page loaded on demand. Uses the history API;
+ * the language it applies becomes the page's `<html lang>`.
+ *
+ * @tagname vigil-portal
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr base-path - where the portal lives under its origin, e.g. `/portal` (default: the root)
+ * @fires vigil-signed-in - a user signed in; detail `{ username, name }`
+ * @fires vigil-signed-out - the user signed out (/logout)
+ * @fires vigil-language-changed - the language was switched; detail `{ language }`
+ * @csspart header - the header bar
+ * @csspart language-picker - the language picker in the header
+ * @csspart card - the sign-in card
+ */
+export const VigilPortal = defineElement({
+  tag: 'vigil-portal',
+  component: ({ basePath }: ElementProps<'basePath'>) => createElement(Portal, { basePath }),
+  attributes: { basePath: { check: (value) => normalizeBasePath(value) !== null } },
+  session: 'optional',
+});

@@ -1,0 +1,63 @@
+import './messages/bundled.ts';
+import { useStore } from '@nanostores/react';
+import { formatNumber } from '../../core/i18n/i18n.ts';
+import { $contentPages, firstContentPage } from '../../core/pages/pages.ts';
+import { pathTo, type RouteName } from '../../core/router/routes.ts';
+import { $unreadCount } from '../../core/session/session.ts';
+import { Link } from '../common/Link.tsx';
+import { useT } from '../common/useT.ts';
+
+const PROJECT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['home', 'project', 'site', 'system', 'projectUsers', 'siteSchedules']);
+const INBOX_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['inbox', 'notifications', 'incident', 'notification']);
+
+/** aria-current: "page" on the pill's own page, "true" anywhere else in its section. */
+function current(route: RouteName | undefined, own: RouteName, section: ReadonlySet<RouteName>): 'page' | 'true' | undefined {
+  if (!route) return undefined;
+  if (route === own) return 'page';
+  return section.has(route) ? 'true' : undefined;
+}
+
+/**
+ * The navigation pills (SPEC §2): Projects; Inbox with the green unread count when above
+ * 0; More, only when the translated pages list has an entry, linking to the first page.
+ */
+export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pageUuid?: string | undefined }) {
+  const t = useT();
+  const unread = useStore($unreadCount);
+  const more = firstContentPage(useStore($contentPages));
+  return (
+    <nav className="nav" aria-label={t('layout.nav.label')}>
+      <ul className="nav-pills">
+        <li>
+          <Link className="pill" to={pathTo('home')} aria-current={current(route, 'home', PROJECT_ROUTES)}>
+            {t('layout.nav.projects')}
+          </Link>
+        </li>
+        <li>
+          <Link className="pill" to={pathTo('inbox')} aria-current={current(route, 'inbox', INBOX_ROUTES)}>
+            {t('layout.nav.inbox')}
+            {unread > 0 && (
+              <>
+                <span className="v-badge" aria-hidden="true">
+                  {formatNumber(unread)}
+                </span>
+                <span className="v-visually-hidden">{`, ${t('layout.nav.unread', { count: unread })}`}</span>
+              </>
+            )}
+          </Link>
+        </li>
+        {more && (
+          <li>
+            <Link
+              className="pill"
+              to={pathTo('page', { uuid: more.uuid })}
+              aria-current={route === 'page' ? (pageUuid === more.uuid ? 'page' : 'true') : undefined}
+            >
+              {t('layout.nav.more')}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

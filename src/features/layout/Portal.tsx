@@ -1,0 +1,55 @@
+import './messages/bundled.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import layoutCss from './layout.css?inline';
+import statesCss from './states.css?inline';
+import { $language } from '../../core/i18n/languages.ts';
+import { fetchContentPages } from '../../core/pages/pages.ts';
+import { registerNavigator } from '../../core/router/navigation.ts';
+import { createPortalRouter } from '../../core/router/portal-router.ts';
+import { $currentUser } from '../../core/session/session.ts';
+import { adoptCss } from '../../ui/styles.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { Layout } from './Layout.tsx';
+
+/** The page around the portal: no margin, the portal's background (it owns the whole page). */
+const DOCUMENT_CSS = 'html, body { margin: 0; background: var(--vigil-color-background, #f5f7fa); }';
+
+/**
+ * `<vigil-portal>`: the hosted site. Routes every path of SPEC §2 under `base-path`,
+ * registers its router so features' links route in place, sets `<html lang>`, and
+ * shows the shared layout.
+ */
+export function Portal({ basePath }: { basePath?: string | undefined }) {
+  useStyles(layoutCss, statesCss);
+  const portal = useMemo(() => createPortalRouter({ basePath: basePath ?? null }), [basePath]);
+  const state = useStore(portal.$state);
+  const user = useStore($currentUser);
+  const language = useStore($language);
+
+  useEffect(() => {
+    const unregister = registerNavigator(portal.navigator);
+    const stop = portal.start();
+    return () => {
+      stop();
+      unregister();
+    };
+  }, [portal]);
+
+  // In the portal the language is the page's language (an embedded element sets only its own lang).
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  useEffect(() => {
+    adoptCss(document, DOCUMENT_CSS);
+  }, []);
+
+  // 'More' follows the signed-in user and the language.
+  const signedIn = user?.terms_accepted_web_portal ? user.token : null;
+  useEffect(() => {
+    if (signedIn) void fetchContentPages();
+  }, [signedIn, language]);
+
+  return <Layout state={state} />;
+}

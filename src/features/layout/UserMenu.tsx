@@ -1,0 +1,79 @@
+import './messages/bundled.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { pathTo } from '../../core/router/routes.ts';
+import { $currentUser } from '../../core/session/session.ts';
+import { Link } from '../common/Link.tsx';
+import { useT } from '../common/useT.ts';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts;
+  return letters.map((p) => p[0]!.toUpperCase()).join('') || '?';
+}
+
+/**
+ * The user menu (SPEC §2): the signed-in user's name, opening a small panel with who is
+ * signed in and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
+ * and so does going to another page (`closeKey`).
+ */
+export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
+  const t = useT();
+  const user = useStore($currentUser);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setOpen(false), [closeKey]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (wrapRef.current && !event.composedPath().includes(wrapRef.current)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  if (!user) return null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  return (
+    <div className="user-menu" ref={wrapRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {initials(user.name)}
+        </span>
+        <span className="v-visually-hidden">{`${t('layout.user.menu')}: `}</span>
+        <span className="user-name">{user.name}</span>
+        <svg className="chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <div id={panelId} className="user-panel" hidden={!open}>
+        <p className="user-who">
+          <span className="v-small v-muted">{t('layout.user.signedInAs')}</span>
+          <strong>{user.name}</strong>
+          <span className="v-small v-muted user-email">{user.email}</span>
+        </p>
+        <Link className="user-item" to={pathTo('logout')}>
+          {t('layout.user.signOut')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The portal's page table: every route of SPEC §2 and the module that renders it, each
+ * loaded on demand (React.lazy) with the 10 s limit of SPEC §9 — a page that is too slow
+ * or fails to load throws a PageLoadError, which the outlet turns into the timeout page.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { loadWithTimeout } from '../../core/router/page-loading.ts';
+import type { PortalView } from '../../core/router/portal-router.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function page<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
+  return lazy(() => loadWithTimeout(load));
+}
+
+/**
+ * A page whose module has not landed yet: "coming soon" while developing, the not-found
+ * page in a production build. (Every page module exists now; kept for the next one.)
+ */
+export function comingSoon<P extends object>(module: string): LazyExoticComponent<ComponentType<P>> {
+  return page<ComponentType<P>>(() =>
+    import.meta.env.DEV
+      ? import('./ComingSoonPage.tsx').then((m) => ({ default: () => <m.ComingSoonPage module={module} /> }))
+      : import('./NotFoundPage.tsx').then((m) => ({ default: () => <m.NotFoundPage /> })),
+  );
+}
+
+const ProjectsPage = page(() => import('../projects/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
+const ProjectPage = page(() => import('../projects/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })));
+const SitePage = page(() => import('../projects/SitePage.tsx').then((m) => ({ default: m.SitePage })));
+const SystemPage = page(() => import('../projects/SystemPage.tsx').then((m) => ({ default: m.SystemPage })));
+const DemoLiveViewPage = page(() => import('../live-view/DemoLiveViewPage.tsx').then((m) => ({ default: m.DemoLiveViewPage })));
+const InboxPage = page(() => import('../inbox/InboxPage.tsx').then((m) => ({ default: m.InboxPage })));
+const IncidentPage = page(() => import('../inbox/IncidentPage.tsx').then((m) => ({ default: m.IncidentPage })));
+const NotificationPage = page(() => import('../inbox/NotificationPage.tsx').then((m) => ({ default: m.NotificationPage })));
+const SiteSchedulesPage = comingSoon<{ uuid: string }>('schedules/SiteSchedulesPage.tsx');
+const ProjectUsersPage = page(() => import('../users/ProjectUsersPage.tsx').then((m) => ({ default: m.ProjectUsersPage })));
+const ContentPage = page(() => import('../pages/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
+const LoginPage = page(() => import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = page(() => import('../auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = page(() => import('../auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const LogoutPage = page(() => import('../auth/LogoutPage.tsx').then((m) => ({ default: m.LogoutPage })));
+const TermsPage = page(() => import('../auth/TermsPage.tsx').then((m) => ({ default: m.TermsPage })));
+const NotFoundPage = page(() => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+/** The page element of a view (route params and query as the page's props). */
+export function renderPage({ route, params, search }: PortalView): ReactNode {
+  const uuid = params.uuid ?? '';
+  switch (route) {
+    case 'home':
+      return <ProjectsPage />;
+    case 'login':
+      return <LoginPage search={search} />;
+    case 'forgotPassword':
+      return <ForgotPasswordPage search={search} />;
+    case 'resetPassword':
+      return <ResetPasswordPage token={params.token ?? ''} search={search} />;
+    case 'logout':
+      return <LogoutPage />;
+    case 'projectUsers':
+      return <ProjectUsersPage uuid={uuid} />;
+    case 'siteSchedules':
+      return <SiteSchedulesPage uuid={uuid} />;
+    case 'project':
+      return <ProjectPage uuid={uuid} />;
+    case 'site':
+      return <SitePage uuid={uuid} />;
+    case 'system':
+      return <SystemPage uuid={uuid} />;
+    case 'inbox':
+      return <InboxPage view="incidents" />;
+    case 'notifications':
+      return <InboxPage view="notifications" />;
+    case 'incident':
+      return <IncidentPage uuid={uuid} />;
+    case 'notification':
+      return <NotificationPage uuid={uuid} />;
+    case 'terms':
+      return <TermsPage search={search} />;
+    case 'page':
+      return <ContentPage uuid={uuid} />;
+    case 'demoLiveView':
+      return <DemoLiveViewPage uuid={uuid} />;
+    case 'notFound':
+      return <NotFoundPage resource={search.resource} />;
+  }
+}
