@@ -1,0 +1,199 @@
+// The strict Content-Security-Policy with Trusted Types: the demo server sends it on every
+// HTML answer, nothing the portal, the gallery or the examples do violates it, and the
+// guard of fixtures.ts really catches a violation.
+import type { Page } from '@playwright/test';
+import { expect, test, type BrowserProblems } from './fixtures.ts';
+import { portalPath } from './pages/BasePage.ts';
+import { examplePages, exampleHtmlFiles, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent } from './support/faults.ts';
+
+test.describe.configure({ mode: 'default' });
+test.use({ dbReset: 'file' });
+
+/** The CSP header as a map of directive → its sources. */
+function directives(header: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of header.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+const HTML_PATHS = ['/', '/login', portalPath('/inbox'), '/demo/gallery.html', ...exampleHtmlFiles()];
+
+test.describe('the demo server sends the strict CSP with Trusted Types on HTML', () => {
+  for (const path of HTML_PATHS) {
+    test(`GET ${path}`, async ({ request }) => {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toMatch(/^text\/html/);
+      const header = res.headers()['content-security-policy'];
+      expect(header, 'Content-Security-Policy header').toBeTruthy();
+      const csp = directives(header ?? '');
+      // Scripts only from the origin: no inline script, no eval, no wildcard.
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      // Styles only from files (constructable sheets are not restricted): no <style>, no style="".
+      expect(csp.get('style-src')).toEqual(["'self'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+      // Trusted Types enforced, with only the named policies (the sanitizer's).
+      expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
+      const policies = csp.get('trusted-types') ?? [];
+      expect(policies.length, 'trusted-types names its policies').toBeGreaterThan(0);
+      expect(policies).not.toContain('*');
+      expect(policies).not.toContain("'allow-duplicates'");
+      for (const [name, values] of csp) {
+        expect(values, `${name} allows nothing unsafe`).not.toContain("'unsafe-inline'");
+        expect(values, `${name} allows nothing unsafe`).not.toContain("'unsafe-eval'");
+      }
+    });
+  }
+});
+
+/** Opens each path and checks that nothing was reported by the CSP since the previous one. */
+async function visitWithoutViolations(page: Page, problems: BrowserProblems, paths: readonly string[], options: { heading?: boolean } = {}) {
+  for (const path of paths) {
+    await test.step(path, async () => {
+      const before = { events: problems.cspViolations.length, messages: problems.cspMessages.length };
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await waitForContent(page, options);
+      // What the page itself recorded (window.__vigilCspViolations, from the fixture's init script).
+      const inPage = await page.evaluate(() => (window as unknown as { __vigilCspViolations?: unknown[] }).__vigilCspViolations ?? null);
+      expect(inPage, 'the CSP recorder is installed in the page').not.toBeNull();
+      expect(inPage, `securitypolicyviolation events on ${path}`).toEqual([]);
+      // And what reached the test from every frame (the gallery embeds the portal).
+      expect(problems.cspViolations.slice(before.events), `CSP violations on ${path}`).toEqual([]);
+      expect(problems.cspMessages.slice(before.messages), `CSP console messages on ${path}`).toEqual([]);
+    });
+  }
+}
+
+test.describe('no securitypolicyviolation anywhere', () => {
+  test('portal routes, signed out', async ({ page, browserProblems }) => {
+    await visitWithoutViolations(page, browserProblems, SIGNED_OUT_ROUTES.map((r) => portalPath(r)));
+  });
+
+  test('portal routes, signed in as manager@vigil.test', async ({ page, api, signIn, browserProblems }) => {
+    const user = await signIn('manager@vigil.test');
+    const ids = await seededUuids(api, user.token);
+    await visitWithoutViolations(page, browserProblems, signedInRoutes(ids).map((r) => portalPath(r)));
+  });
+
+  test('the terms page, as new@vigil.test', async ({ page, signIn, browserProblems }) => {
+    await signIn('new@vigil.test');
+    await visitWithoutViolations(page, browserProblems, [portalPath('/terms')]);
+  });
+
+  test('the element gallery and the example pages, signed out', async ({ page, browserProblems }) => {
+    await visitWithoutViolations(page, browserProblems, ['/demo/gallery.html', ...examplePages()], { heading: false });
+  });
+
+  test('the element gallery and the example pages, signed in', async ({ page, signIn, browserProblems }) => {
+    await signIn('manager@vigil.test');
+    await visitWithoutViolations(page, browserProblems, ['/demo/gallery.html', ...examplePages()], { heading: false });
+  });
+});
+
+test('injected code is blocked in a live portal page, and the guard reports each attempt', async ({ page, browserProblems }) => {
+  await page.goto(portalPath('/login'));
+  await waitForContent(page);
+  expect(browserProblems.unexpected()).toEqual([]);
+
+  const outcome = await page.evaluate(async () => {
+    const w = window as unknown as { __pwned: string[] };
+    w.__pwned = [];
+    const attempt = (run: () => void): string => {
+      try {
+        run();
+        return 'allowed';
+      } catch (e) {
+        return (e as Error).name;
+      }
+    };
+    const script = document.createElement('script');
+    const button = document.createElement('button');
+    const result = {
+      // An inline <script>: Trusted Types refuse a plain string as script text.
+      inlineScript: attempt(() => {
+        script.textContent = 'window.__pwned.push("inline script")';
+        document.head.append(script);
+      }),
+      // An inline event handler.
+      inlineHandler: attempt(() => button.setAttribute('onclick', 'window.__pwned.push("inline handler")')),
+      // A string timer (eval in disguise).
+      stringTimer: attempt(() => setTimeout('window.__pwned.push("string timer")' as unknown as () => void, 0)),
+      bodyDisplay: '',
+    };
+    document.body.append(button);
+    button.click();
+    button.remove();
+    // An inline <style> block.
+    const style = document.createElement('style');
+    style.textContent = 'body { display: none !important; }';
+    document.head.append(style);
+    await new Promise((r) => setTimeout(r, 100)); // violation events are dispatched asynchronously
+    result.bodyDisplay = getComputedStyle(document.body).display;
+    style.remove();
+    return { result, pwned: w.__pwned };
+  });
+
+  expect(outcome.pwned, 'no injected code ran').toEqual([]);
+  expect(outcome.result.inlineScript).toBe('TypeError'); // "This document requires 'TrustedScript' assignment"
+  expect(outcome.result.inlineHandler).toBe('TypeError');
+  expect(outcome.result.bodyDisplay, 'the inline <style> was not applied').not.toBe('none');
+
+  await expect
+    .poll(() => browserProblems.cspViolations.map((v) => `${v.directive} ${v.sample.split('|')[0]}`).sort())
+    .toEqual(['require-trusted-types-for Element onclick', 'require-trusted-types-for HTMLScriptElement textContent', 'require-trusted-types-for Window setTimeout', 'style-src-elem ']);
+  // The guard would fail this test with exactly these lines…
+  const unexpected = browserProblems.unexpected();
+  expect(unexpected.filter((l) => l.startsWith('CSP violation: '))).toHaveLength(4);
+  // …they were provoked on purpose, so they are allowed and the test passes.
+  browserProblems.allowCsp(/require-trusted-types-for|style-src/);
+  browserProblems.allow(/requires 'TrustedScript' assignment/);
+  expect(browserProblems.unexpected()).toEqual([]);
+});
+
+test('a same-origin page under the policy cannot run inline script, eval or inline styles', async ({ page, request, browserProblems }) => {
+  // The header exactly as the server sends it on the portal page.
+  const csp = (await request.get(portalPath('/login'))).headers()['content-security-policy'];
+  expect(csp).toBeTruthy();
+  const probe = '/__csp-probe/';
+  await page.route(`**${probe}**`, (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname.endsWith('.js')) {
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.__ran.push('external script');
+try { eval('window.__ran.push("eval")'); } catch (e) { window.__ran.push('eval blocked: ' + e.name); }
+try { new Function('window.__ran.push("new Function")')(); } catch (e) { window.__ran.push('new Function blocked: ' + e.name); }`,
+      });
+    }
+    return route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'Content-Security-Policy': csp ?? '' },
+      body: `<!doctype html><html lang="en"><head><title>CSP probe</title>
+<script>window.__ran = ['inline script'];</script>
+<script src="${probe}ran.js"></script>
+<script src="${probe}probe.js"></script>
+<style>h1 { color: rgb(255, 0, 0); }</style>
+</head><body><h1 style="color: rgb(0, 128, 0)">Probe</h1></body></html>`,
+    });
+  });
+  // ran.js (an allowed external script) defines the list the other scripts write to.
+  await page.route(`**${probe}ran.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__ran = window.__ran || [];' }));
+
+  await page.goto(`${probe}index.html`);
+  const ran = await page.evaluate(() => (window as unknown as { __ran: string[] }).__ran);
+  expect(ran).toEqual(['external script', 'eval blocked: EvalError', 'new Function blocked: EvalError']);
+  expect(await page.locator('h1').evaluate((h) => getComputedStyle(h).color), 'neither the <style> block nor style="" applied').toBe('rgb(0, 0, 0)');
+
+  await expect
+    .poll(() => new Set(browserProblems.cspViolations.map((v) => v.directive)))
+    // eval and new Function meet Trusted Types first (a string is not a TrustedScript).
+    .toEqual(new Set(['script-src-elem', 'require-trusted-types-for', 'style-src-elem', 'style-src-attr']));
+  browserProblems.allowCsp(/script-src|style-src|require-trusted-types-for/);
+  browserProblems.allow(/requires 'TrustedScript' assignment/);
+  expect(browserProblems.unexpected()).toEqual([]);
+});
