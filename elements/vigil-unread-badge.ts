@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { UnreadBadge } from '../src/features/inbox/UnreadBadge.tsx';
+import badgeCss from '../src/features/inbox/badge.css?inline';
 
 /**
  * The unread-notifications count of the signed-in user; hidden at 0. Updates at once
@@ -9,5 +10,6 @@ import { UnreadBadge } from '../src/features/inbox/UnreadBadge.tsx';
  * @tagname vigil-unread-badge
  * @attr api-base - URL of the Vigil API (defaults to the page's origin)
  * @csspart badge - the count
+ * @cssproperty --vigil-color-success - the badge colour (green by default)
  */
-export const VigilUnreadBadge = defineElement({ tag: 'vigil-unread-badge', component: UnreadBadge, session: 'optional' });
+export const VigilUnreadBadge = defineElement({ tag: 'vigil-unread-badge', component: UnreadBadge, session: 'optional', css: [badgeCss] });

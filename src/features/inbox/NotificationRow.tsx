@@ -31,7 +31,6 @@ export function NotificationRow({ notification, target, tabIndex }: Notification
           {unread && <span className="vi-unread-label">{t('inbox.row.unread')}</span>}
         </span>
       </span>
-      {unread && <span className="vi-dot" aria-hidden="true" />}
     </RowAction>
   );
 }

@@ -40,6 +40,9 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   const restore = remembered && remembered.filters === state.filters ? remembered : undefined;
   const [active, setActive] = useState(restore?.active ?? 0);
   const pendingFocus = useRef<number | null>(null);
+  // The row that has the focus, kept when its element is replaced (a loading placeholder
+  // becoming the loaded row) so that the focus follows to the new element.
+  const focused = useRef<number | null>(null);
   const total = state.total ?? 0;
 
   useEffect(() => list.start(), [list]);
@@ -88,9 +91,15 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   }, [focusUuid, state.status === 'ready']);
 
   useLayoutEffect(() => {
-    const index = pendingFocus.current;
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    let index = pendingFocus.current;
+    // Restore only when the focus was lost (to <body>), never take it from elsewhere.
+    if (index === null && focused.current !== null && (!document.activeElement || document.activeElement === document.body)) {
+      index = focused.current;
+    }
     if (index === null) return;
-    const el = scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-row]`);
+    const el = scroller.querySelector<HTMLElement>(`[data-index="${index}"] [data-row]`);
     if (el) {
       pendingFocus.current = null;
       el.focus({ preventScroll: true });
@@ -163,7 +172,17 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
           onKeyDown={onKeyDown}
           onFocus={(e) => {
             const index = Number((e.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'));
-            if (Number.isInteger(index) && index !== active) setActive(index);
+            if (!Number.isInteger(index)) return;
+            focused.current = index;
+            if (index !== active) setActive(index);
+          }}
+          onBlur={(e) => {
+            const target = e.target;
+            if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
+            // Focus left the list, unless its element was merely replaced (then it stays ours).
+            queueMicrotask(() => {
+              if (target.isConnected) focused.current = null;
+            });
           }}
         >
           {items.map((row) => {
