@@ -1,5 +1,6 @@
-import { PROJECTS } from '../../demo/server/seed-ids.ts';
+import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, SEED_PASSWORD, test } from './fixtures.ts';
+import { EvacuationBanner } from './pages/EvacuationBanner.ts';
 import { EvacuationExamplePage } from './pages/EvacuationExamplePage.ts';
 
 const START_ERROR = 'Something went wrong. Unable to start the evacuation. Please try again by refreshing the page or contact our support.';
@@ -154,5 +155,56 @@ test.describe('evacuation on the intranet example page', () => {
       expect(box!.height).toBeGreaterThanOrEqual(48);
       expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     }
+  });
+});
+
+test.describe('evacuation in the portal', () => {
+  test('a site started from its page shows on the project banner with the starter, and aborts from there', async ({ page, signedInPage, api }) => {
+    await signedInPage('manager@vigil.test', { path: `/site/${SITES.antwerpWarehouse}` });
+    const control = page.getByRole('region', { name: /^Evacuation/ });
+    await expect(control.getByRole('status').first()).toContainText('No evacuation in progress');
+    await control.getByRole('button', { name: 'Start evacuation' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('All people at Antwerp Port Warehouse will be told to leave the building now.');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' }).click();
+    await expect(control.getByRole('status').first()).toContainText('Started by Morgan Manager');
+
+    // The whole project too, started by someone else through the API.
+    const viewer = await api.login('viewer@vigil.test');
+    await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
+      headers: { Authorization: `Bearer ${viewer.token}`, 'Idempotency-Key': 'e2e-portal-project-start' },
+    });
+
+    await page.goto(`/project/${PROJECTS.northwind}`);
+    const banner = new EvacuationBanner(page);
+    await expect(banner.rows()).toHaveCount(2);
+    await expect(banner.row('Northwind Logistics (the whole project)')).toContainText('started by Vic Viewer');
+    await expect(banner.row('Antwerp Port Warehouse')).toContainText('started by Morgan Manager');
+    // The banner (the portal's layout is checked by its own tests).
+    await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '.evac-banner'] }] });
+
+    await banner.abortButton('Antwerp Port Warehouse').click();
+    await expect(banner.dialog()).toContainText('Abort the evacuation of Antwerp Port Warehouse?');
+    // The dialog itself.
+    await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '[role="alertdialog"]'] }] });
+    await banner.dialog().getByRole('button', { name: 'Abort evacuation' }).click();
+    await expect(banner.rows()).toHaveCount(1);
+    await expect(banner.row('Antwerp Port Warehouse')).toHaveCount(0);
+
+    await banner.abort('Northwind Logistics');
+    await expect(banner.root()).toBeHidden();
+    await expect(banner.endedNote()).toContainText('no evacuation is in progress at Northwind Logistics');
+    await expect(banner.endedNote()).toBeFocused();
+  });
+
+  test('a banner is shown for an evacuation started elsewhere, without reloading', async ({ page, signedInPage, api }) => {
+    await signedInPage('manager@vigil.test', { path: `/project/${PROJECTS.northwind}` });
+    await expect(page.getByRole('heading', { level: 1, name: 'Northwind Logistics' })).toBeVisible();
+    const banner = new EvacuationBanner(page);
+    await expect(banner.root()).toBeHidden();
+    const manager = await api.login('manager@vigil.test');
+    await api.request.post(`/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, {
+      headers: { Authorization: `Bearer ${manager.token}`, 'Idempotency-Key': 'e2e-portal-ghent-start' },
+    });
+    await expect(banner.row('Ghent Distribution Centre')).toContainText('started by Morgan Manager', { timeout: 8_000 });
   });
 });

@@ -76,6 +76,8 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
     <>
       <button type="button" className={buttonClass} onClick={open} disabled={busy} aria-busy={busy} part={`${action}-button`}>
         {busy ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting') : t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
+        {/* Several of these sit side by side in the banner: say which one this is. */}
+        {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>
       <AlertDialog
         open={intent !== null}
