@@ -1,0 +1,77 @@
+import type { Site } from '../../core/api/contract.ts';
+import { readDays } from '../../core/schedules/convert.ts';
+import { describeWeek } from '../../core/schedules/describe.ts';
+import { describeDiff, diffWeeks, hasChanges } from '../../core/schedules/diff.ts';
+import type { SaveFailure } from '../../core/schedules/drafts.ts';
+import type { SavedSite } from '../../core/schedules/save.ts';
+import { emptyWeek, type Week } from '../../core/schedules/week.ts';
+import { useT } from '../common/useT.ts';
+import { SaveError } from './SaveError.tsx';
+
+export interface ApplyReviewProps {
+  /** The chosen sites, in the project's order. */
+  sites: readonly Site[];
+  cells: Week;
+  /** '' keeps each site's own time zone. */
+  timezone: string;
+  saving: boolean;
+  error: SaveFailure | null;
+  results: readonly SavedSite[] | null;
+  onApply: () => void;
+}
+
+const zoneOf = (site: Site) => site.schedule?.timezone ?? site.timezone;
+const weekOf = (site: Site) => (site.schedule ? readDays(site.schedule.days).week : emptyWeek());
+
+/** Before applying: what changes for each chosen site; after: what each site now has. */
+export function ApplyReview({ sites, cells, timezone, saving, error, results, onApply }: ApplyReviewProps) {
+  const t = useT();
+  const rows = sites.map((site) => {
+    const before = weekOf(site);
+    const zoneChange = !!timezone && timezone !== zoneOf(site);
+    return { site, text: describeDiff(before, cells), zoneChange, changes: zoneChange || hasChanges(diffWeeks(before, cells)) };
+  });
+  const anything = rows.some((r) => r.changes);
+
+  return (
+    <div className="ss-review">
+      {sites.length === 0 ? (
+        <p className="v-muted">{t('schedules.multi.chooseSites')}</p>
+      ) : (
+        <>
+          <p className="v-small v-muted">{t('schedules.multi.reviewIntro')}</p>
+          <ul className="ss-diff-list" aria-label={t('schedules.multi.reviewTitle')}>
+            {rows.map(({ site, text, zoneChange, changes }) => (
+              <li key={site.uuid} className={changes ? 'ss-diff' : 'ss-diff ss-diff--none'}>
+                <strong>{site.name}</strong>: {text}
+                {zoneChange && <>; {t('schedules.multi.zoneChange', { from: zoneOf(site), to: timezone })}</>}
+              </li>
+            ))}
+          </ul>
+          {!anything && <p className="v-small v-muted">{t('schedules.multi.nothingToApply')}</p>}
+        </>
+      )}
+      {error && <SaveError error={error} />}
+      <div className="v-row">
+        <button type="button" className="v-btn v-btn--primary" disabled={!anything || saving} aria-busy={saving || undefined} onClick={onApply} part="apply-button">
+          {saving ? t('schedules.multi.applying') : t('schedules.multi.apply', { count: sites.length })}
+        </button>
+      </div>
+      {results && (
+        <div className="ss-results" role="status" part="results">
+          <h3>{t('schedules.multi.resultsTitle')}</h3>
+          <ul>
+            {results.map((s) => (
+              <li key={s.uuid}>
+                <span aria-hidden="true" className="ss-tick">
+                  ✓
+                </span>{' '}
+                <strong>{s.name}</strong>: {t('schedules.multi.resultLine', { summary: describeWeek(readDays(s.schedule.days).week), zone: s.schedule.timezone })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { tKey } from '../../core/i18n/i18n.ts';
+import type { SaveFailure } from '../../core/schedules/drafts.ts';
+import { useT } from '../common/useT.ts';
+
+/** Why the last save failed (the SPEC §8-style text, then the server's own messages), and that nothing painted was lost. */
+export function SaveError({ error }: { error: SaveFailure }) {
+  const t = useT();
+  return (
+    <div className="v-form-error sm-error" part="save-error">
+      <p>{tKey(error.key)}</p>
+      {error.details.length > 0 && (
+        <ul>
+          {error.details.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      )}
+      <p>{t('schedules.editor.keptCells')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useStore } from '@nanostores/react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { $i18nVersion } from '../../core/i18n/i18n.ts';
+import { $language } from '../../core/i18n/languages.ts';
+import { dayNames, describeRange } from '../../core/schedules/describe.ts';
+import type { Range } from '../../core/schedules/paint.ts';
+import { SLOTS, slotTime, type Cell, type Week } from '../../core/schedules/week.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import gridCss from './grid.css?inline';
+import { GridHeader } from './GridHeader.tsx';
+import { GridRow } from './GridRow.tsx';
+import { useGridInput, type FocusMode } from './useGridInput.ts';
+import { useOverflow } from './useOverflow.ts';
+
+/** Where the "show from" buttons scroll a narrow grid to. */
+const JUMPS = [0, 12, 24, 36];
+
+export interface ScheduleGridProps {
+  week: Week;
+  /** Called with every painted change; without it the grid is read-only. */
+  onChange?: (next: Week) => void;
+  /** The grid's accessible name. */
+  label: string;
+}
+
+
+/**
+ * The security-hours matrix: 7 days (rows, Monday first) × 48 half-hours (columns), a
+ * WAI-ARIA grid with one tab stop. Secured half-hours are selected cells, drawn filled
+ * and striped (not by colour alone). Paint by mouse, pen or touch drag, click to toggle;
+ * by keyboard, arrows/Home/End/Ctrl+Home/Ctrl+End move, Space toggles, Shift+arrows paint
+ * a range. Every paint is announced in a polite live region ("Mon 08:00–12:00 secured").
+ *
+ * Narrow screens: the grid scrolls sideways inside its own box with the day names stuck
+ * to the left, so a row stays a day and the page never scrolls sideways; vertical swipes
+ * scroll the page, sideways drags paint (see useGridInput).
+ */
+export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
+  useStyles(gridCss);
+  const t = useT();
+  const language = useStore($language);
+  const version = useStore($i18nVersion);
+  const helpId = useId();
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [focus, setFocusState] = useState<Cell>({ day: 0, slot: 0 });
+  const focusRef = useRef(focus);
+  const focusMode = useRef<FocusMode>('none');
+  const [message, setMessage] = useState({ text: '', n: 0 });
+
+  const names = useMemo(() => ({ short: dayNames('short', language), long: dayNames('long', language) }), [language]);
+  const labels = useMemo(
+    () => names.long.map((day) => Array.from({ length: SLOTS }, (_, s) => t('schedules.grid.cell', { day, from: slotTime(s), to: slotTime(s + 1) }))),
+    // t follows the language through `version`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [names, version],
+  );
+
+  function focusCell(cell: Cell, mode: FocusMode): void {
+    const el = gridRef.current?.querySelector<HTMLElement>(`[data-day="${cell.day}"][data-slot="${cell.slot}"]`);
+    el?.focus({ preventScroll: mode === 'pointer' });
+  }
+
+  function setFocus(cell: Cell, mode: FocusMode): void {
+    const prev = focusRef.current;
+    if (prev.day === cell.day && prev.slot === cell.slot) {
+      if (mode !== 'none') focusCell(cell, mode);
+      return;
+    }
+    focusRef.current = cell;
+    focusMode.current = mode;
+    setFocusState(cell);
+  }
+
+  useLayoutEffect(() => {
+    if (focusMode.current !== 'none') focusCell(focus, focusMode.current);
+    focusMode.current = 'none';
+  }, [focus]);
+
+  function announce(range: Range, value: boolean): void {
+    const text = t(value ? 'schedules.grid.secured' : 'schedules.grid.notSecured', { range: describeRange(range) });
+    setMessage((m) => ({ text, n: m.n + 1 }));
+  }
+
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const overflowing = useOverflow(scrollerRef);
+  function jumpTo(slot: number): void {
+    const scroller = scrollerRef.current;
+    const head = gridRef.current?.querySelectorAll<HTMLElement>('.sg-hour')[slot];
+    const day = gridRef.current?.querySelector<HTMLElement>('.sg-corner');
+    if (scroller && head) scroller.scrollTo({ left: head.offsetLeft - (day?.offsetWidth ?? 0), behavior: 'smooth' });
+  }
+
+  const input = useGridInput({ gridRef, week, onChange, focus, setFocus, announce });
+  const editable = !!onChange;
+
+  return (
+    <div className="sg" part="matrix">
+      <p id={helpId} className="sg-help v-small v-muted">
+        {t(editable ? 'schedules.grid.help' : 'schedules.grid.helpReadOnly')}
+      </p>
+      {overflowing && (
+        <div className="sg-jump v-row" role="group" aria-label={t('schedules.grid.jump')}>
+          <span className="v-small v-muted" aria-hidden="true">
+            {t('schedules.grid.jump')}
+          </span>
+          {JUMPS.map((slot) => (
+            <button key={slot} type="button" className="v-btn v-btn--small" onClick={() => jumpTo(slot)}>
+              {slotTime(slot)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="sg-scroller" ref={scrollerRef}>
+        <div
+          ref={gridRef}
+          role="grid"
+          aria-label={label}
+          aria-describedby={helpId}
+          aria-multiselectable={editable || undefined}
+          aria-readonly={!editable || undefined}
+          className={editable ? 'sg-grid' : 'sg-grid sg-grid--readonly'}
+          {...input}
+        >
+          <GridHeader dayLabel={t('schedules.grid.dayColumn')} />
+          {week.map((cells, day) => (
+            <GridRow
+              key={day}
+              day={day}
+              cells={cells}
+              activeSlot={focus.day === day ? focus.slot : -1}
+              shortName={names.short[day]!}
+              longName={names.long[day]!}
+              labels={labels[day]!}
+            />
+          ))}
+        </div>
+      </div>
+      <div className="sg-legend v-small" aria-hidden="true">
+        <span className="sg-key">
+          <span className="sg-swatch sg-swatch--on" /> {t('schedules.grid.legendSecured')}
+        </span>
+        <span className="sg-key">
+          <span className="sg-swatch" /> {t('schedules.grid.legendOpen')}
+        </span>
+      </div>
+      <p className="v-visually-hidden" role="status" aria-atomic="true">
+        <span key={message.n}>{message.text}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import './messages/bundled.ts';
+import { useId, useMemo, useState } from 'react';
+import { emit } from '../../core/events.ts';
+import { isMissing, siteCache } from '../../core/resources/resources.ts';
+import { readDays } from '../../core/schedules/convert.ts';
+import { describeDiff } from '../../core/schedules/diff.ts';
+import { discardDraft, dismissRecovered, restoreDraft } from '../../core/schedules/drafts.ts';
+import { canEditSchedules, saveSiteDraft, siteDraftKey } from '../../core/schedules/save.ts';
+import { emptyWeek } from '../../core/schedules/week.ts';
+import { showSuccess } from '../../core/toasts/toasts.ts';
+import { AlertDialog } from '../../ui/AlertDialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useElementScope } from '../common/element/context.ts';
+import { useResource } from '../common/useResource.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import editorCss from './editor.css?inline';
+import { RecoveredOffer } from './RecoveredOffer.tsx';
+import { SaveBar } from './SaveBar.tsx';
+import { ScheduleGrid } from './ScheduleGrid.tsx';
+import { ScheduleTools } from './ScheduleTools.tsx';
+import { TimeNote } from './TimeNote.tsx';
+import { useLeaveGuard } from './useLeaveGuard.ts';
+import { WeekSummary } from './WeekSummary.tsx';
+import { useScheduleDraft } from './useScheduleDraft.ts';
+
+export interface ScheduleMatrixEditorProps {
+  /** uuid of the site. */
+  site: string;
+}
+
+/**
+ * The security-hours matrix of one site, editable with 'edit schedules': the site's
+ * time zone and next DST change, presets and copy-day tools, the grid, and Save. Edits
+ * stay a draft until the server confirms; a failed save keeps every painted cell; leaving
+ * with unsaved changes asks first. Used by the site page and `<vigil-schedule-matrix>`.
+ */
+export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
+  useStyles(editorCss);
+  const t = useT();
+  const headingId = useId();
+  const { host } = useElementScope();
+  const entry = useResource(siteCache, site);
+  const data = entry?.data;
+  const schedule = data?.schedule;
+  const saved = useMemo(() => (data ? (schedule ? readDays(schedule.days) : { week: emptyWeek(), problems: [] }) : undefined), [!!data, schedule]);
+  const key = siteDraftKey(site);
+  const { draft, cells, dirty, edit } = useScheduleDraft(key, saved?.week);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  useLeaveGuard(dirty, t('schedules.editor.leave'));
+
+  if (!data || !saved || !cells) {
+    if (entry?.status === 'error') {
+      return (
+        <div className="v-message" role="alert" part="message">
+          <p>{isMissing(entry.error) ? t('schedules.editor.notFound') : t('core.errors.loadSite')}</p>
+          {!isMissing(entry.error) && (
+            <button type="button" className="v-btn v-btn--small" onClick={() => void siteCache.load(site, { force: true }).catch(() => undefined)}>
+              {t('core.common.retry')}
+            </button>
+          )}
+        </div>
+      );
+    }
+    return <Spinner label={t('schedules.editor.loading')} />;
+  }
+
+  const project = data.project_uuid ?? data.project?.uuid;
+  const editable = !!project && canEditSchedules(data.project?.permissions);
+  const timezone = schedule?.timezone ?? data.timezone;
+
+  async function save() {
+    if (!project) return;
+    const result = await saveSiteDraft(project, site);
+    if (!result) return;
+    showSuccess('schedules.editor.savedToast');
+    emit(host, 'vigil-schedule-saved', { project, sites: result.map((s) => s.uuid) });
+  }
+
+  return (
+    <section className="sm" aria-labelledby={headingId} part="schedule">
+      <header className="sm-head">
+        <h2 id={headingId}>{t('schedules.editor.title')}</h2>
+        <p className="v-muted">{data.name}</p>
+      </header>
+      <TimeNote timezone={timezone} />
+      {saved.problems.length > 0 && <p className="v-message">{t('schedules.editor.unreadable')}</p>}
+      {editable && draft?.recovered && (
+        <RecoveredOffer changes={describeDiff(draft.saved, draft.recovered)} onRestore={() => restoreDraft(key)} onDismiss={() => dismissRecovered(key)} />
+      )}
+      {!editable && <p className="v-message">{t('schedules.editor.readOnly')}</p>}
+      {editable && <ScheduleTools week={cells} onChange={edit} />}
+      <ScheduleGrid week={cells} onChange={editable ? edit : undefined} label={t('schedules.grid.label', { site: data.name })} />
+      <WeekSummary week={cells} />
+      {editable && (
+        <SaveBar
+          dirty={dirty}
+          saving={!!draft?.saving}
+          changes={dirty && draft ? describeDiff(draft.saved, draft.cells) : ''}
+          error={draft?.error ?? null}
+          onSave={() => void save()}
+          onDiscard={() => setConfirmDiscard(true)}
+        />
+      )}
+      <AlertDialog
+        open={confirmDiscard}
+        title={t('schedules.editor.discardTitle')}
+        description={t('schedules.editor.discardText')}
+        confirmLabel={t('schedules.editor.discard')}
+        cancelLabel={t('core.common.cancel')}
+        tone="danger"
+        onConfirm={() => {
+          discardDraft(key);
+          setConfirmDiscard(false);
+        }}
+        onCancel={() => setConfirmDiscard(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import './messages/bundled.ts';
+import { useCallback, useId, useState } from 'react';
+import type { Site } from '../../core/api/contract.ts';
+import { emit } from '../../core/events.ts';
+import { isMissing, projectCache } from '../../core/resources/resources.ts';
+import { notFound } from '../../core/router/navigation.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { readDays } from '../../core/schedules/convert.ts';
+import { describeDiff } from '../../core/schedules/diff.ts';
+import { dismissRecovered, rebaseDraft, restoreDraft } from '../../core/schedules/drafts.ts';
+import { applyProjectDraft, canEditSchedules, projectDraftKey, type SavedSite } from '../../core/schedules/save.ts';
+import { emptyWeek } from '../../core/schedules/week.ts';
+import { showSuccess } from '../../core/toasts/toasts.ts';
+import { AlertDialog } from '../../ui/AlertDialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useElementScope } from '../common/element/context.ts';
+import { Link } from '../common/Link.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useResource } from '../common/useResource.ts';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import { ApplyReview } from './ApplyReview.tsx';
+import editorCss from './editor.css?inline';
+import pageCss from './page.css?inline';
+import { RecoveredOffer } from './RecoveredOffer.tsx';
+import { ScheduleGrid } from './ScheduleGrid.tsx';
+import { ScheduleTools } from './ScheduleTools.tsx';
+import { SitePicker } from './SitePicker.tsx';
+import { StartFrom } from './StartFrom.tsx';
+import { TimeNote } from './TimeNote.tsx';
+import { TimeZoneSelect } from './TimeZoneSelect.tsx';
+import { useLeaveGuard } from './useLeaveGuard.ts';
+import { WeekSummary } from './WeekSummary.tsx';
+import { useScheduleDraft } from './useScheduleDraft.ts';
+
+export interface SiteSchedulesPageProps {
+  /** uuid of the project. */
+  uuid: string;
+}
+
+const EMPTY = emptyWeek();
+const zoneOf = (site: Site) => site.schedule?.timezone ?? site.timezone;
+const weekOf = (site: Site | undefined) => (site?.schedule ? readDays(site.schedule.days).week : EMPTY);
+
+/**
+ * The schedules of all sites of a project, and one schedule painted once and applied to
+ * several of them in ONE request (optionally with a new time zone), after a per-site
+ * review of what changes. Route /projects/{uuid}/site-schedules and `<vigil-site-schedules>`.
+ */
+export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
+  useStyles(editorCss, pageCss);
+  const t = useT();
+  const ids = useId();
+  const { host } = useElementScope();
+  const entry = useResource(projectCache, uuid, (e) => {
+    if (isMissing(e)) notFound('Project');
+  });
+  const project = entry?.data;
+  usePageTitle(project ? t('schedules.multi.pageTitle', { project: project.name }) : t('schedules.multi.title'));
+  const key = projectDraftKey(uuid);
+  const { draft, cells, dirty, edit } = useScheduleDraft(key, EMPTY);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [startFrom, setStartFrom] = useState('');
+  const [pendingStart, setPendingStart] = useState<string | null>(null);
+  const [timezone, setTimezone] = useState('');
+  const [results, setResults] = useState<SavedSite[] | null>(null);
+  const choose = useCallback((next: string[]) => setSelected(next), []);
+  useLeaveGuard(dirty, t('schedules.editor.leave'));
+
+  if (!project || !cells) {
+    if (entry?.status === 'error') {
+      return (
+        <div className="v-message" role="alert" part="message">
+          <p>{isMissing(entry.error) ? t('schedules.multi.notFound') : t('core.errors.loadProject')}</p>
+        </div>
+      );
+    }
+    return <Spinner label={t('schedules.multi.loading')} />;
+  }
+
+  const editable = canEditSchedules(project.permissions);
+  const chosen = project.sites.filter((s) => selected.includes(s.uuid));
+  const usedZones = [...new Set(project.sites.map(zoneOf))];
+
+  function begin(from: string) {
+    rebaseDraft(key, weekOf(project?.sites.find((s) => s.uuid === from)));
+    setStartFrom(from);
+    setResults(null);
+  }
+
+  async function apply() {
+    setResults(null);
+    const sites = await applyProjectDraft(uuid, chosen.map((s) => s.uuid), timezone || undefined);
+    if (!sites) return;
+    setResults(sites);
+    showSuccess('schedules.multi.appliedToast');
+    emit(host, 'vigil-schedule-saved', { project: uuid, sites: sites.map((s) => s.uuid) });
+  }
+
+  return (
+    <div className="ss" part="site-schedules">
+      <header className="ss-head">
+        <Link to={pathTo('project', { uuid })} className="ss-back">
+          <span aria-hidden="true">←</span> {project.name}
+        </Link>
+        <h1>{t('schedules.multi.title')}</h1>
+        <p className="v-muted">{t(editable ? 'schedules.multi.intro' : 'schedules.multi.introReadOnly')}</p>
+      </header>
+      {!editable && <p className="v-message">{t('schedules.multi.readOnly')}</p>}
+
+      <section className="v-card ss-step" aria-labelledby={`${ids}-sites`}>
+        <h2 id={`${ids}-sites`}>{t(editable ? 'schedules.multi.stepSites' : 'schedules.multi.sitesTitle')}</h2>
+        <SitePicker sites={project.sites} selected={selected} onChange={editable ? choose : undefined} />
+      </section>
+
+      {editable && project.sites.length > 0 && (
+        <>
+          <section className="v-card ss-step" aria-labelledby={`${ids}-paint`}>
+            <h2 id={`${ids}-paint`}>{t('schedules.multi.stepPaint')}</h2>
+            <StartFrom sites={project.sites} value={startFrom} onChange={(from) => (dirty ? setPendingStart(from) : begin(from))} />
+            {draft?.recovered && (
+              <RecoveredOffer changes={describeDiff(draft.saved, draft.recovered)} onRestore={() => restoreDraft(key)} onDismiss={() => dismissRecovered(key)} />
+            )}
+            <ScheduleTools week={cells} onChange={edit} />
+            <ScheduleGrid week={cells} onChange={edit} label={t('schedules.multi.gridLabel')} />
+            <WeekSummary week={cells} />
+          </section>
+
+          <section className="v-card ss-step" aria-labelledby={`${ids}-zone`}>
+            <h2 id={`${ids}-zone`}>{t('schedules.multi.stepZone')}</h2>
+            <TimeZoneSelect value={timezone} onChange={setTimezone} used={usedZones} />
+            {timezone ? <TimeNote timezone={timezone} /> : <p className="v-small v-muted">{t('schedules.multi.keepZonesHint')}</p>}
+          </section>
+
+          <section className="v-card ss-step" aria-labelledby={`${ids}-apply`}>
+            <h2 id={`${ids}-apply`}>{t('schedules.multi.stepApply')}</h2>
+            <ApplyReview sites={chosen} cells={cells} timezone={timezone} saving={!!draft?.saving} error={draft?.error ?? null} results={results} onApply={() => void apply()} />
+          </section>
+        </>
+      )}
+
+      <AlertDialog
+        open={pendingStart !== null}
+        title={t('schedules.multi.replaceTitle')}
+        description={t('schedules.multi.replaceText')}
+        confirmLabel={t('schedules.multi.replaceConfirm')}
+        cancelLabel={t('core.common.cancel')}
+        onConfirm={() => {
+          if (pendingStart !== null) begin(pendingStart);
+          setPendingStart(null);
+        }}
+        onCancel={() => setPendingStart(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
+import { $language } from '../../core/i18n/languages.ts';
+import { browserTimeZone, describeDstChange, formatOffset, isTimeZone, nextDstChange, utcOffset } from '../../core/schedules/dst.ts';
+import { useT } from '../common/useT.ts';
+
+export interface TimeNoteProps {
+  /** The IANA time zone the schedule is read in. */
+  timezone: string;
+}
+
+/**
+ * Honest about time: the zone the hours are in (with its offset now), the viewer's own
+ * zone when it differs, and the next daylight-saving change of the site's zone.
+ */
+export function TimeNote({ timezone }: TimeNoteProps) {
+  const t = useT();
+  const language = useStore($language);
+  const lines = useMemo(() => {
+    if (!isTimeZone(timezone)) return [t('schedules.time.unknownZone', { zone: timezone })];
+    const now = Date.now();
+    const device = browserTimeZone();
+    const zone = t('schedules.time.zone', { zone: timezone, offset: formatOffset(utcOffset(timezone, now)) });
+    return [
+      device && device !== timezone ? `${zone} ${t('schedules.time.yourZone', { zone: device })}` : zone,
+      describeDstChange(timezone, nextDstChange(timezone, now)),
+    ];
+    // language: the texts and date formats follow it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timezone, language, t]);
+  return (
+    <div className="sm-time v-small" part="time-note">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}

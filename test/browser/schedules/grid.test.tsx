@@ -1,0 +1,266 @@
+// The schedule grid in real Chromium, in a shadow root like every element renders it: the
+// WAI-ARIA grid pattern with real key presses (one tab stop, arrows, Home/End,
+// Ctrl+Home/End, Space, Shift+arrows painting a range with the anchor's new value), the
+// polite live region's words, pointer painting (set or clear decided by the first cell),
+// cost of painting (no long task, only changed cells re-render), and axe.
+import '../../../src/features/schedules/messages/bundled.ts';
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { daysToWeek } from '../../../src/core/schedules/convert.ts';
+import { describeWeek } from '../../../src/core/schedules/describe.ts';
+import { emptyWeek, securedCount, type Week } from '../../../src/core/schedules/week.ts';
+import { ElementScopeContext } from '../../../src/features/common/element/context.ts';
+import { GridCell, type GridCellProps } from '../../../src/features/schedules/GridCell.tsx';
+import { ScheduleGrid } from '../../../src/features/schedules/ScheduleGrid.tsx';
+import { BASE_CSS, adoptCss } from '../../../src/ui/styles.ts';
+import { expect, waitFor } from '../helpers/assert.ts';
+import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { cleanupFixtures, nextFrame, shadowFixture } from '../helpers/dom.ts';
+import { afterEach, describe, it } from '../helpers/mocha.ts';
+import { press } from '../ui/keys.ts';
+
+// Counts renders of the memoized cell: React reads a memo's inner function when it creates
+// a cell's fiber, so wrapping it here (before any mount) counts every cell render.
+const memoCell = GridCell as unknown as { type: (props: GridCellProps) => ReactNode };
+const cellFunction = memoCell.type;
+let cellRenders = 0;
+memoCell.type = (props: GridCellProps) => {
+  cellRenders++;
+  return cellFunction(props);
+};
+
+interface Probe {
+  week: Week;
+}
+
+function Harness({ initial, probe, readOnly }: { initial: Week; probe: Probe; readOnly: boolean }) {
+  const [week, setWeek] = useState(initial);
+  probe.week = week;
+  return (
+    <div>
+      <button type="button">Before</button>
+      <ScheduleGrid week={week} onChange={readOnly ? undefined : setWeek} label="Security hours of Ghent" />
+      <button type="button">After</button>
+    </div>
+  );
+}
+
+describe('schedule grid', function () {
+  this.timeout(20_000);
+  let reactRoot: Root | undefined;
+  afterEach(() => {
+    reactRoot?.unmount();
+    reactRoot = undefined;
+    cleanupFixtures();
+  });
+
+  function mount(initial: Week = emptyWeek(), readOnly = false) {
+    const { host, root, container } = shadowFixture();
+    // Narrow cells so that the whole week fits the test page's viewport (pointer tests
+    // find cells with elementFromPoint, which only sees what is on screen).
+    adoptCss(root, ...BASE_CSS, '.sg-grid { --sg-cell-min: 12px !important; }');
+    host.style.display = 'block';
+    host.style.width = '700px';
+    const probe: Probe = { week: initial };
+    reactRoot = createRoot(container);
+    flushSync(() =>
+      reactRoot!.render(
+        <ElementScopeContext.Provider value={{ host, root }}>
+          <Harness initial={initial} probe={probe} readOnly={readOnly} />
+        </ElementScopeContext.Provider>,
+      ),
+    );
+    const cell = (name: string) => {
+      const el = root.querySelector<HTMLElement>(`[role=gridcell][aria-label="${name}"]`);
+      if (!el) throw new Error(`no cell ${name}`);
+      return el;
+    };
+    const focused = () => (root.activeElement as HTMLElement | null)?.getAttribute('aria-label');
+    const live = () => root.querySelector('[role=status]')?.textContent ?? '';
+    return { host, root, probe, cell, focused, live };
+  }
+
+  async function tabIntoGrid(root: ShadowRoot) {
+    root.querySelector<HTMLButtonElement>('button')!.focus();
+    await press('Tab');
+  }
+
+  it('is a grid of 7 days × 48 half-hours with one tab stop and selected = secured', async () => {
+    const week = daysToWeek([[{ from: '08:00', to: '09:00' }], [], [], [], [], [], [{ from: '23:00', to: '00:30' }]]);
+    const { root, cell, focused } = mount(week);
+    const rows = root.querySelectorAll('[role=grid] > [role=row]');
+    expect(rows).toHaveLength(8);
+    expect(root.querySelectorAll('[role=columnheader]')).toHaveLength(49);
+    expect(root.querySelectorAll('[role=rowheader]')).toHaveLength(7);
+    expect(root.querySelectorAll('[role=gridcell]')).toHaveLength(336);
+    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).toHaveLength(1);
+    expect(cell('Monday 08:30–09:00').getAttribute('aria-selected')).toBe('true');
+    expect(cell('Monday 09:00–09:30').getAttribute('aria-selected')).toBe('false');
+    // the night crossing from Sunday into Monday
+    expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).toBe('true');
+    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).toBe('true');
+    // Tab enters the grid once and leaves it with the next Tab
+    await tabIntoGrid(root);
+    expect(focused()).toBe('Monday 00:00–00:30');
+    await press('Tab');
+    expect((root.activeElement as HTMLElement).textContent).toBe('After');
+  });
+
+  it('moves with arrows, Home/End, Ctrl+Home/End and PageUp/PageDown, keeping one tab stop', async () => {
+    const { root, focused } = mount();
+    await tabIntoGrid(root);
+    await press('ArrowRight');
+    await press('ArrowRight');
+    await press('ArrowDown');
+    expect(focused()).toBe('Tuesday 01:00–01:30');
+    await press('End');
+    expect(focused()).toBe('Tuesday 23:30–24:00');
+    await press('ArrowRight'); // stays at the edge
+    expect(focused()).toBe('Tuesday 23:30–24:00');
+    await press('Home');
+    expect(focused()).toBe('Tuesday 00:00–00:30');
+    await press('Control+End');
+    expect(focused()).toBe('Sunday 23:30–24:00');
+    await press('Control+Home');
+    expect(focused()).toBe('Monday 00:00–00:30');
+    await press('PageDown');
+    expect(focused()).toBe('Sunday 00:00–00:30');
+    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).toHaveLength(1);
+  });
+
+  it('Space toggles a half-hour and the live region says so', async () => {
+    const { root, cell, live, probe } = mount();
+    await tabIntoGrid(root);
+    await press('Space');
+    await waitFor(() => expect(live()).toBe('Mon 00:00–00:30 secured'));
+    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).toBe('true');
+    expect(securedCount(probe.week)).toBe(1);
+    await press('Space');
+    await waitFor(() => expect(live()).toBe('Mon 00:00–00:30 not secured'));
+    expect(securedCount(probe.week)).toBe(0);
+  });
+
+  it('Shift+arrows paint a range with the anchor’s new value, and shrinking gives cells back', async () => {
+    const { root, live, probe } = mount();
+    await tabIntoGrid(root);
+    for (let i = 0; i < 16; i++) await press('ArrowRight'); // Mon 08:00
+    for (let i = 0; i < 7; i++) await press('Shift+ArrowRight');
+    await waitFor(() => expect(live()).toBe('Mon 08:00–12:00 secured'));
+    expect(describeWeek(probe.week)).toBe('Mon 08:00–12:00');
+    await press('Shift+ArrowDown');
+    await press('Shift+ArrowDown');
+    await waitFor(() => expect(live()).toBe('Mon–Wed 08:00–12:00 secured'));
+    expect(describeWeek(probe.week)).toBe('Mon–Wed 08:00–12:00');
+    await press('Shift+ArrowUp');
+    await waitFor(() => expect(live()).toBe('Mon–Tue 08:00–12:00 secured'));
+    expect(describeWeek(probe.week)).toBe('Mon–Tue 08:00–12:00');
+    // a plain move ends the range; a new one starting on a secured cell clears
+    await press('ArrowLeft'); // Tue 11:00
+    for (let i = 0; i < 3; i++) await press('Shift+ArrowLeft');
+    await waitFor(() => expect(live()).toBe('Tue 09:30–11:30 not secured'));
+    expect(describeWeek(probe.week)).toBe('Mon 08:00–12:00, Tue 08:00–09:30, and Tue 11:30–12:00');
+  });
+
+  it('a read-only grid moves but never paints', async () => {
+    const { root, focused, probe } = mount(emptyWeek(), true);
+    expect(root.querySelector('[role=grid]')!.getAttribute('aria-readonly')).toBe('true');
+    await tabIntoGrid(root);
+    await press('ArrowRight');
+    await press('Space');
+    await press('Shift+ArrowRight');
+    expect(focused()).toBe('Monday 01:00–01:30');
+    expect(securedCount(probe.week)).toBe(0);
+  });
+
+  it('paints by pointer: the first cell decides set or clear, a click toggles', async () => {
+    const { root, cell, live, probe } = mount(daysToWeek([[{ from: '10:00', to: '11:00' }], [], [], [], [], [], []]));
+    const grid = root.querySelector<HTMLElement>('[role=grid]')!;
+    const at = (el: HTMLElement) => {
+      const b = el.getBoundingClientRect();
+      return { clientX: b.left + b.width / 2, clientY: b.top + b.height / 2 };
+    };
+    const fire = (target: HTMLElement, type: string, el: HTMLElement) =>
+      target.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, pointerId: 7, isPrimary: true, pointerType: 'mouse', button: 0, ...at(el) }));
+    // from an empty cell: secures the rectangle Mon–Tue 08:00–09:00
+    fire(cell('Monday 08:00–08:30'), 'pointerdown', cell('Monday 08:00–08:30'));
+    fire(grid, 'pointermove', cell('Tuesday 08:30–09:00'));
+    fire(grid, 'pointerup', cell('Tuesday 08:30–09:00'));
+    await waitFor(() => expect(live()).toBe('Mon–Tue 08:00–09:00 secured'));
+    expect(describeWeek(probe.week)).toBe('Mon 08:00–09:00, Mon 10:00–11:00, and Tue 08:00–09:00');
+    // from a secured cell: clears
+    fire(cell('Monday 10:00–10:30'), 'pointerdown', cell('Monday 10:00–10:30'));
+    fire(grid, 'pointermove', cell('Monday 11:00–11:30'));
+    fire(grid, 'pointerup', cell('Monday 11:00–11:30'));
+    await waitFor(() => expect(live()).toBe('Mon 10:00–11:30 not secured'));
+    expect(describeWeek(probe.week)).toBe('Mon–Tue 08:00–09:00');
+    // a click toggles one cell
+    fire(cell('Sunday 23:30–24:00'), 'pointerdown', cell('Sunday 23:30–24:00'));
+    fire(grid, 'pointerup', cell('Sunday 23:30–24:00'));
+    await waitFor(() => expect(live()).toBe('Sun 23:30–24:00 secured'));
+    expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a touch swipe taken over by scrolling paints nothing', async () => {
+    const { root, cell, probe } = mount();
+    const grid = root.querySelector<HTMLElement>('[role=grid]')!;
+    const b = cell('Monday 08:00–08:30').getBoundingClientRect();
+    const init = { bubbles: true, composed: true, pointerId: 9, isPrimary: true, pointerType: 'touch', clientX: b.left + 4, clientY: b.top + 4 };
+    cell('Monday 08:00–08:30').dispatchEvent(new PointerEvent('pointerdown', init));
+    expect(securedCount(probe.week)).toBe(0); // nothing until the finger moves sideways or lifts
+    grid.dispatchEvent(new PointerEvent('pointercancel', init));
+    await nextFrame();
+    expect(securedCount(probe.week)).toBe(0);
+  });
+
+  it('painting across all 336 cells re-renders only the changed cells and stays cheap per move', async () => {
+    // Long tasks are checked against the production build in the end-to-end test; here (a
+    // development React on a shared machine) renders are counted and script time measured.
+    const { root, cell, probe } = mount();
+    expect(cellRenders).toBeGreaterThan(335);
+    const grid = root.querySelector<HTMLElement>('[role=grid]')!;
+    grid.scrollIntoView({ block: 'center' });
+    const first = cell('Monday 00:00–00:30');
+    const a = first.getBoundingClientRect();
+    const z = cell('Sunday 23:30–24:00').getBoundingClientRect();
+    const point = (f: number) => ({ clientX: a.left + 2 + (z.right - a.left - 4) * f, clientY: a.top + 2 + (z.bottom - a.top - 4) * f });
+    const init = { bubbles: true, composed: true, pointerId: 3, isPrimary: true, pointerType: 'mouse', button: 0 };
+    const times: number[] = [];
+    const timed = (fn: () => void) => {
+      const t0 = performance.now();
+      flushSync(fn);
+      times.push(performance.now() - t0);
+    };
+    cellRenders = 0;
+    timed(() => first.dispatchEvent(new PointerEvent('pointerdown', { ...init, ...point(0) })));
+    for (let i = 1; i <= 40; i++) {
+      timed(() => grid.dispatchEvent(new PointerEvent('pointermove', { ...init, ...point(i / 40) })));
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    timed(() => grid.dispatchEvent(new PointerEvent('pointerup', { ...init, ...point(1) })));
+    expect(securedCount(probe.week)).toBe(336);
+    // Each of the 336 cells changed once, plus the tab stop following the pointer (two
+    // cells per move); re-rendering the grid per move would be 41 × 336 = 13,776.
+    expect(cellRenders).toBeLessThan(336 + 2 * 42 + 1);
+    const sorted = [...times].sort((x, y) => x - y);
+    expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(16); // median move: well within a frame
+
+    // One key press: Space re-renders one cell, an arrow the two that swap the tab stop.
+    cellRenders = 0;
+    await press('Space');
+    await waitFor(() => expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).toBe('false'));
+    expect(cellRenders).toBe(1);
+    cellRenders = 0;
+    await press('ArrowLeft');
+    expect(cellRenders).toBe(2);
+  });
+
+  it('has no accessibility violations, editable or read-only', async () => {
+    const { root } = mount(daysToWeek([[{ from: '18:00', to: '07:00' }], [], [], [], [], [], []]));
+    await expectNoA11yViolations(root);
+    reactRoot?.unmount();
+    cleanupFixtures();
+    const readOnly = mount(emptyWeek(), true);
+    await expectNoA11yViolations(readOnly.root);
+  });
+});
