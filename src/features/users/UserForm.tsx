@@ -168,20 +168,23 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
                 onChange={(e) => toggle(p, e.target.checked)}
                 aria-describedby={[`${boxId}-hint`, selfNote ? selfHintId : null].filter(Boolean).join(' ')}
               />
-              <label htmlFor={boxId} className="vu-check-label">
-                <span className="vu-check-name">{permissionLabel(t, p)}</span>
+              {/* The label is the name only; the hint is its description (not part of the name). */}
+              <div className="vu-check-text">
+                <label htmlFor={boxId} className="vu-check-name">
+                  {permissionLabel(t, p)}
+                </label>
                 <span id={`${boxId}-hint`} className="v-small v-muted">
                   {permissionHint(t, p)}
                 </span>
-                {selfNote && (
-                  <span id={selfHintId} className="vu-self-hint v-small">
-                    {lastManager ? t('users.form.lastManagerHint') : t('users.form.selfHint')}
-                  </span>
-                )}
-              </label>
+              </div>
             </div>
           );
         })}
+        {isSelf && (
+          <p id={selfHintId} className="vu-self-hint v-small">
+            {lastManager ? t('users.form.lastManagerHint') : t('users.form.selfHint')}
+          </p>
+        )}
         {errors.permissions && (
           <p id={errorId('permissions')} className="v-field-error">
             {text(errors.permissions)}

@@ -139,9 +139,12 @@ export function UsersView({ project }: UsersViewProps) {
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
-        <button type="button" className="v-btn v-btn--primary vu-add-button" onClick={openAdd} aria-expanded={adding}>
-          {t('users.form.open')}
-        </button>
+        {/* Hidden while the add form is open: its own buttons add or cancel. */}
+        {!adding && (
+          <button type="button" className="v-btn v-btn--primary vu-add-button" onClick={openAdd}>
+            {t('users.form.open')}
+          </button>
+        )}
       </div>
 
       {adding && (

@@ -52,7 +52,7 @@ export function fakeFetch(state: FakeState): typeof fetch {
       const id = path.slice(users.length + 1);
       if (method === 'GET') return json({ data: state.users });
       if (method === 'POST') {
-        const user = { uuid: `u-${state.users.length + 1}`, ...(body as Omit<ProjectUser, 'uuid'>) };
+        const user = { uuid: `u-${state.users.length + 1}`, ...body } as ProjectUser;
         state.users.push(user);
         return json({ data: user }, 201);
       }

@@ -26,9 +26,9 @@ const active = () => root().activeElement as HTMLElement | null;
 const names = () => $$('.vu-name').map((n) => n.textContent);
 const toastText = () => document.querySelector('vigil-toast-region')?.shadowRoot?.textContent ?? '';
 const byText = (selector: string, text: string) => $$(selector).find((el) => el.textContent?.trim() === text);
-/** The control labelled `label` (a checkbox's label is its permission name plus a hint). */
+/** The control labelled `label`. */
 const input = (label: string) => {
-  const l = $$('label').find((el) => el.textContent?.trim() === label || el.querySelector('.vu-check-name')?.textContent === label) as HTMLLabelElement | undefined;
+  const l = $$('label').find((el) => el.textContent?.trim() === label) as HTMLLabelElement | undefined;
   return root().getElementById(l?.htmlFor ?? '') as HTMLInputElement;
 };
 const usersCalls = (method: string) => state.calls.filter((c) => c.method === method && c.path.includes('/users'));
