@@ -9,6 +9,8 @@ export * from './vigil-portal.ts';
 export * from './vigil-project-users.ts';
 export * from './vigil-project.ts';
 export * from './vigil-projects.ts';
+export * from './vigil-schedule-matrix.ts';
+export * from './vigil-site-schedules.ts';
 export * from './vigil-site.ts';
 export * from './vigil-system.ts';
 export * from './vigil-toast-region.ts';
