@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import {

@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchStatus, isActive } from '../../core/evacuation/evacuation.ts';
 import { deepActiveElement } from '../../ui/AlertDialog.tsx';

@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useId, useRef } from 'react';
 import { fetchStatus, isActive, type EvacuationScope } from '../../core/evacuation/evacuation.ts';
 import { Spinner } from '../../ui/Spinner.tsx';

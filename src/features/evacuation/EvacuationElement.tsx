@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationControl } from './EvacuationControl.tsx';
 

@@ -1,3 +1,4 @@
+import './messages/bundled.ts';
 import type { EvacuationEntry } from '../../core/evacuation/evacuation.ts';
 import { isActive } from '../../core/evacuation/evacuation.ts';
 import { useT } from '../common/useT.ts';

@@ -1,0 +1,153 @@
+// <vigil-evacuation> in real Chromium against an in-page fake API: attribute messages,
+// the status, the confirmation naming the site and the consequence, one POST with its
+// Idempotency-Key per confirmation, the status fetched again afterwards, the composed
+// event, and axe on the control and the dialog.
+import '../../../elements/vigil-evacuation.ts';
+import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
+import { $evacuations } from '../../../src/core/evacuation/evacuation.ts';
+import { projectCache, siteCache } from '../../../src/core/resources/resources.ts';
+import { $currentUser } from '../../../src/core/session/store.ts';
+import { expect, waitFor } from '../helpers/assert.ts';
+import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
+import { press } from '../ui/keys.ts';
+
+const PROJECT = '10000000-0000-4000-8000-000000000001';
+const SITE = '20000000-0000-4000-8000-000000000001';
+const USER = { uuid: '40000000-0000-4000-8000-000000000001', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+
+interface Call {
+  method: string;
+  path: string;
+  key: string | null;
+}
+
+const realFetch = window.fetch;
+let calls: Call[] = [];
+let status: EvacuationStatus;
+let host: HTMLElement | undefined;
+
+const json = (body: unknown, code = 200) => new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
+
+function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  const method = (init.method ?? 'GET').toUpperCase();
+  calls.push({ method, path: url.pathname, key: new Headers(init.headers).get('Idempotency-Key') });
+  const p = url.pathname;
+  if (p === '/api/v2/user') return Promise.resolve(json({ data: USER }));
+  if (p === '/api/v2/notifications') return Promise.resolve(json({ data: [], meta: { total: 0 } }));
+  if (p === '/auth/jwt') return Promise.resolve(json({ data: null }));
+  if (p === `/api/v2/sites/${SITE}`)
+    return Promise.resolve(json({ data: { uuid: SITE, name: 'Antwerp Port Warehouse', address: 'Noorderlaan 120', timezone: 'Europe/Brussels', project_uuid: PROJECT, systems: [] } }));
+  if (p === `/api/v2/projects/${PROJECT}`)
+    return Promise.resolve(json({ data: { uuid: PROJECT, name: 'Northwind Logistics', permissions: ['view', 'evacuate'], sites: [] } }));
+  if (p === `/api/public/v2/sites/${SITE}/evacuation/status`) return Promise.resolve(json({ data: status }));
+  if (p === `/api/public/v2/projects/${PROJECT}/evacuation/status`) return Promise.resolve(json({ data: { ...status, active_sites: [] } }));
+  if (method === 'POST' && p === `/api/public/v1/sites/${SITE}/evacuation/start`) {
+    status = { status: 'active', started_at: new Date().toISOString(), started_by: 'Morgan Manager', aborted_at: null };
+    return new Promise((resolve) => setTimeout(() => resolve(json({ data: status })), 150));
+  }
+  return Promise.resolve(json({ errors: [{ message: 'Not found' }] }, 404));
+}
+
+const root = () => host!.shadowRoot!;
+const text = () => root().textContent ?? '';
+const button = (name: string, scope: ParentNode = root()) =>
+  [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) ?? null;
+const dialog = () => root().querySelector<HTMLElement>('[role="alertdialog"]');
+
+function mount(attributes: Record<string, string>): HTMLElement {
+  host = document.createElement('vigil-evacuation');
+  for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value);
+  document.body.append(host);
+  return host;
+}
+
+describe('<vigil-evacuation>', function () {
+  this.timeout(15_000);
+
+  beforeEach(() => {
+    calls = [];
+    status = { status: 'inactive', started_at: null, started_by: null, aborted_at: null };
+    window.fetch = fakeFetch as typeof fetch;
+    $evacuations.set({});
+    siteCache.clear();
+    projectCache.clear();
+    $currentUser.set({ ...USER, token: 'test-token' });
+  });
+  afterEach(() => {
+    host?.remove();
+    host = undefined;
+    window.fetch = realFetch;
+    $currentUser.set(null);
+  });
+
+  it('explains a missing, an invalid, or a doubled target instead of rendering blank', async () => {
+    mount({});
+    await waitFor(() => expect(text()).toContain('This element needs the “project” / “site” attribute.'));
+    host!.remove();
+    mount({ project: 'not-a-uuid' });
+    await waitFor(() => expect(text()).toContain('The “project” attribute has an invalid value: “not-a-uuid”.'));
+    host!.remove();
+    mount({ project: PROJECT, site: SITE });
+    await waitFor(() => expect(text()).toContain('Give either the “project” or the “site” attribute, not both.'));
+    expect(calls.filter((c) => c.path.includes('/evacuation/'))).toHaveLength(0);
+  });
+
+  it('starts a site evacuation after a confirmation that names it, with one POST, then shows the server’s status', async () => {
+    const events: CustomEvent[] = [];
+    const listener = (e: Event) => events.push(e as CustomEvent);
+    document.addEventListener('vigil-evacuation-started', listener);
+    try {
+      mount({ site: SITE });
+      await waitFor(() => expect(text()).toContain('No evacuation in progress'), { timeout: 4000 });
+      await waitFor(() => expect(text()).toContain('Antwerp Port Warehouse'));
+      await expectNoA11yViolations(host!);
+
+      const start = button('Start evacuation')!;
+      start.focus();
+      await press('Enter');
+      const d = await waitFor(() => dialog() ?? false);
+      expect((d as HTMLElement).textContent).toContain('Start the evacuation of Antwerp Port Warehouse?');
+      expect((d as HTMLElement).textContent).toContain('All people at Antwerp Port Warehouse will be told to leave the building now.');
+      expect(root().activeElement?.textContent).toBe('Cancel');
+      await expectNoA11yViolations(host!);
+
+      await press('Tab');
+      await press('Enter');
+      await press('Enter'); // a second confirm while the first is under way
+      await waitFor(() => expect(text()).toContain('Evacuation in progress'), { timeout: 4000 });
+      await waitFor(() => expect(dialog()).toBeNull());
+
+      const posts = calls.filter((c) => c.method === 'POST');
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const statusGets = calls.filter((c) => c.path.endsWith('/evacuation/status'));
+      const postIndex = calls.indexOf(posts[0]!);
+      expect(calls.slice(postIndex + 1).some((c) => statusGets.includes(c))).toBe(true);
+      expect(text()).toContain('Started by Morgan Manager');
+      expect(root().activeElement?.textContent).toBe('Abort evacuation');
+      expect(events).toHaveLength(1);
+      expect(events[0]!.detail.scope).toBe('site');
+      expect(events[0]!.detail.uuid).toBe(SITE);
+      expect(events[0]!.detail.status.status).toBe('active');
+      expect(events[0]!.composed).toBe(true);
+      await expectNoA11yViolations(host!);
+    } finally {
+      document.removeEventListener('vigil-evacuation-started', listener);
+    }
+  });
+
+  it('offers no button without the evacuate permission', async () => {
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (url.pathname === `/api/v2/projects/${PROJECT}`)
+        return Promise.resolve(json({ data: { uuid: PROJECT, name: 'Northwind Logistics', permissions: ['view'], sites: [] } }));
+      return fakeFetch(input, init);
+    }) as typeof fetch;
+    mount({ project: PROJECT });
+    await waitFor(() => expect(text()).toContain('You do not have permission to start or abort evacuations here.'), { timeout: 4000 });
+    await waitFor(() => expect(text()).toContain('No evacuation in progress'));
+    expect(button('Start evacuation')).toBeNull();
+  });
+});
