@@ -128,12 +128,15 @@ describe('project users store and actions', () => {
 
   it('reloads the project after the signed-in user changed their own permissions', async () => {
     await seed();
-    const m = mockFetch((call) =>
-      call.method === 'PATCH' ? json({ data: { ...me, permissions: ['view'] } }) : json({ data: { ...PROJECT, permissions: ['view'] } }),
-    );
+    const m = mockFetch((call) => {
+      if (call.method === 'PATCH') return json({ data: { ...me, permissions: ['view'] } });
+      if (call.url.pathname === '/api/v2/user') return json({ data: SAMPLE_USER });
+      return json({ data: { ...PROJECT, permissions: ['view'] } });
+    });
     await updateProjectUser(P, 'u-me', { permissions: ['view'] });
     await expect.poll(() => projectCache.peek(P)?.permissions).toEqual(['view']);
     expect(m.callsTo(`/api/v2/projects/${P}`)).toHaveLength(1);
+    expect(m.callsTo('/api/v2/user')).toHaveLength(1); // the stored user (name) is refreshed too
   });
 
   it('keeps the form values out of the store when an edit is refused on a field', async () => {

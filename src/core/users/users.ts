@@ -127,9 +127,14 @@ function failure<T>(project: string, action: Action, e: unknown): MutationResult
   return { ok: false, fieldErrors: {} };
 }
 
-/** After a change to the signed-in user's own membership, their project permissions changed too. */
+/**
+ * After a change to the signed-in user's own membership their project permissions (and
+ * maybe their name, shown in the portal's user menu) changed too: reload both.
+ */
 function afterSelfChange(project: string, user: ProjectUser | undefined): void {
-  if (user && isSelf(user, $currentUser.get()?.email)) void projectCache.load(project, { force: true }).catch(() => undefined);
+  if (!user || !isSelf(user, $currentUser.get()?.email)) return;
+  void projectCache.load(project, { force: true }).catch(() => undefined);
+  void validateUser();
 }
 
 /** POST a new member (the account is created when the e-mail is new). */

@@ -55,7 +55,7 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
   return (
     <div className="vu-root" part="users">
       <header className="vu-header">
-        {project && (
+        {project && allowed && (
           <Link className="vu-back" to={pathTo('project', { uuid })}>
             <span aria-hidden="true">← </span>
             {t('users.backToProject', { project: project.name })}

@@ -268,6 +268,17 @@ describe('<vigil-project-users>', function () {
     await expectNoA11yViolations(root());
   });
 
+  it('says so when the project has no users', async () => {
+    state.users = [];
+    host = document.createElement('vigil-project-users');
+    host.setAttribute('project', PROJECT);
+    document.body.append(host);
+    await waitFor(() => expect($('.vu-empty')?.textContent).toBe('This project has no users yet.'), { timeout: 4000 });
+    expect($('.vu-table')).toBeNull();
+    expect($('.vu-add-button')).not.toBeNull();
+    await expectNoA11yViolations(root());
+  });
+
   it('shows an error state with a retry when the list cannot be loaded', async () => {
     state.failNext = { method: 'GET', status: 500 };
     host = document.createElement('vigil-project-users');
