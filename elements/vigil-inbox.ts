@@ -11,7 +11,7 @@ import { isInboxView } from '../src/features/inbox/InboxTabs.tsx';
  * page (and in other tabs) drops by one. Signed-out visitors get a compact sign-in.
  *
  * @tagname vigil-inbox
- * @attr view - `incidents` (default) or `notifications`: the list shown first
+ * @attr {'incidents' | 'notifications'} view - `incidents` (default) or `notifications`: the list shown first
  * @attr api-base - URL of the Vigil API (defaults to the page's origin)
  * @fires vigil-notification-read - an unread notification was opened and marked read; detail `{ uuid, unread }` (the new unread count)
  * @csspart inbox - the list screen

@@ -219,3 +219,54 @@ test.describe('inbox on an integrator page', () => {
     await expectNoA11yViolations(page, { include: ['vigil-inbox'] });
   });
 });
+
+test.describe('inbox in the portal', () => {
+  test('list → detail → back by links, with page titles; reading lowers the Inbox pill', async ({ page, request, signIn }) => {
+    const user = await signIn(MANAGER);
+    const unread = await serverUnread(request, user);
+    const inbox = await new InboxPage(page).openPortal('/inbox');
+    await expect(inbox.heading('Inbox')).toBeVisible();
+    await expect(page).toHaveTitle('Incidents – Inbox | Vigil');
+    await expect(inbox.tab('Incidents')).toHaveAttribute('aria-current', 'page');
+
+    const first = inbox.rows(inbox.incidentList()).first();
+    const title = ((await first.locator('.vi-row-title').textContent()) ?? '').trim();
+    await inbox.row(inbox.incidentList(), title).first().click();
+    await inbox.expectRoute(/^\/inbox\/incident\/[0-9a-f-]{36}$/);
+    await expect(inbox.heading(title)).toBeVisible();
+    await expect(page).toHaveTitle(`${title} | Vigil`);
+    // Site and system lead to their portal pages.
+    await expect(inbox.detail().getByRole('link').first()).toHaveAttribute('href', /\/site\/[0-9a-f-]{36}$/);
+    await inbox.back().click();
+    await inbox.expectRoute('/inbox');
+
+    await inbox.tab('Notifications').click();
+    await inbox.expectRoute('/inbox/notifications');
+    await expect(inbox.layout.pill(/^Inbox/)).toContainText(String(unread));
+    await inbox.row(inbox.notificationList(), /Unread$/).first().click();
+    await inbox.expectRoute(/^\/inbox\/notification\/[0-9a-f-]{36}$/);
+    await expect(inbox.detail()).toBeVisible();
+    await expect(inbox.layout.pill(/^Inbox/)).toContainText(String(unread - 1));
+    await expect(inbox.tab('Notifications')).toHaveCount(0); // a detail page has no tabs
+    // The inbox's part of the page (the layout's header has its own suite).
+    const main = { include: [{ fromShadowDom: ['vigil-portal', '#main'] }] };
+    await expectNoA11yViolations(page, main);
+    await inbox.back().click();
+    await inbox.expectRoute('/inbox/notifications');
+    await expectNoA11yViolations(page, main);
+  });
+
+  for (const [kind, resource] of [
+    ['incident', 'Incident'],
+    ['notification', 'Notification'],
+  ] as const) {
+    test(`an unknown ${kind} goes to /404 naming it`, async ({ page, signIn, browserProblems }) => {
+      browserProblems.allow(/status of 404/);
+      await signIn(MANAGER);
+      const inbox = await new InboxPage(page).openPortal(`/inbox/${kind}/00000000-0000-4000-8000-00000000dead`);
+      await inbox.expectRoute('/404');
+      expect(new URL(page.url()).searchParams.get('resource')).toBe(resource);
+      await expect(inbox.errorToast()).toHaveCount(0); // a missing item is not an error toast
+    });
+  }
+});

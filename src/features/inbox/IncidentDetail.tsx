@@ -3,6 +3,7 @@ import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { FULL_DATE } from './dates.ts';
 import { Link } from '../common/Link.tsx';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
@@ -57,7 +58,7 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
         <dl className="vi-facts">
           <dt>{t('inbox.incident.occurredAt')}</dt>
           <dd>
-            <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at, { dateStyle: 'full', timeStyle: 'short' })}</time>
+            <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at, FULL_DATE)}</time>
           </dd>
           <dt>{t('inbox.incident.site')}</dt>
           <dd>{incident.site ? <Link to={pathTo('site', { uuid: incident.site.uuid })}>{incident.site.name}</Link> : t('inbox.incident.unknown')}</dd>

@@ -24,7 +24,7 @@ export function IncidentRow({ incident, target, tabIndex }: IncidentRowProps) {
           <span>
             <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at)}</time>
           </span>
-          {place && <span>{place}</span>}
+          {place && <span className="vi-row-place">{place}</span>}
         </span>
       </span>
     </RowAction>

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { openNotification } from '../../core/inbox/notifications.ts';
 import { isMissing, notificationCache } from '../../core/resources/resources.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { FULL_DATE } from './dates.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
@@ -68,7 +69,7 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
         <dl className="vi-facts">
           <dt>{t('inbox.notification.received')}</dt>
           <dd>
-            <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, { dateStyle: 'full', timeStyle: 'short' })}</time>
+            <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, FULL_DATE)}</time>
           </dd>
           <dt>{t('inbox.notification.readAt')}</dt>
           <dd>

@@ -4,7 +4,7 @@
 import { ALLOWED_LINK, sanitizeNotificationHtml } from '../../../src/core/sanitize/sanitize.ts';
 import { expect } from '../helpers/assert.ts';
 import { cleanupFixtures, htmlFixture, nextFrame, shadowFixture } from '../helpers/dom.ts';
-import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
+import { afterEach, beforeEach, describe, it, type MochaContext } from '../helpers/mocha.ts';
 import { VECTORS, callX } from './xss-vectors.ts';
 
 const clean = (html: string) => String(sanitizeNotificationHtml(html));
@@ -120,7 +120,7 @@ describe('sanitizeNotificationHtml: what survives', () => {
   });
 });
 
-describe('sanitizeNotificationHtml: hostile bodies do not run', function () {
+describe('sanitizeNotificationHtml: hostile bodies do not run', () => {
   beforeEach(() => {
     (window as unknown as XssWindow).__vigilXss = [];
   });
@@ -131,7 +131,7 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', function () {
     expect(new Set(VECTORS.map((vec) => vec.name)).size).toBe(VECTORS.length);
   });
 
-  it('detects execution: the same payloads unsanitized do run (control)', async function () {
+  it('detects execution: the same payloads unsanitized do run (control)', async function (this: MochaContext) {
     this.timeout(10_000);
     const raw = htmlFixture('');
     raw.innerHTML = `<img src=x onerror="${callX(1)}"><b onmouseover="${callX(2)}">h</b><details open ontoggle="${callX(3)}"><summary>s</summary></details><span onclick="${callX(4)}">c</span>`;
@@ -140,7 +140,7 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', function () {
     expect([...xssLog()].sort()).toEqual([1, 2, 3, 4]);
   });
 
-  it('detects execution: many of the vectors run when inserted unsanitized (control)', async function () {
+  it('detects execution: many of the vectors run when inserted unsanitized (control)', async function (this: MochaContext) {
     this.timeout(10_000);
     // Not the ones that would navigate or re-base the test page itself.
     const harmless = VECTORS.filter((vec) => !/base|meta|iframe|object|embed|form|isindex|link/.test(vec.name));
@@ -168,7 +168,7 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', function () {
     });
   }
 
-  it('none of them executes once in the page, in a shadow root and in the light DOM, poked and waited for', async function () {
+  it('none of them executes once in the page, in a shadow root and in the light DOM, poked and waited for', async function (this: MochaContext) {
     this.timeout(15_000);
     const { container } = shadowFixture();
     const light = htmlFixture('');

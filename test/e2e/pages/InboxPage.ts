@@ -1,19 +1,33 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { BasePage } from './BasePage.ts';
+import { PortalLayout } from './PortalLayout.ts';
 
 /**
- * The inbox as an integrator embeds it (demo/try/inbox.html): two `<vigil-unread-badge>`
- * (header and side) and one `<vigil-inbox view="notifications">`, each from its own
- * bundle, plus the page's log of `vigil-notification-read` events. The inbox's parts
- * (tabs, filters, list, details) are the same inside the portal.
+ * The inbox. `open()` is the integrator's try page (demo/try/inbox.html): two
+ * `<vigil-unread-badge>` (header and side) and one `<vigil-inbox view="notifications">`,
+ * each from its own bundle, plus the page's log of `vigil-notification-read` events; there
+ * tabs and rows are buttons and a detail opens in place (heading level 2). `openPortal()`
+ * is the portal's /inbox routes; there tabs and rows are links to routes (heading level 1).
  */
 export class InboxPage extends BasePage {
   override readonly route = '/demo/try/inbox.html';
+  readonly layout = new PortalLayout(this.page);
 
   /** The try page lives at the server's root, not under the portal's base path. */
   override async open(): Promise<this> {
     await this.page.goto(this.route, { waitUntil: 'domcontentloaded' });
     return this;
+  }
+
+  /** A portal route: '/inbox', '/inbox/notifications', '/inbox/incident/{uuid}', … */
+  async openPortal(route: string): Promise<this> {
+    await this.goto(route);
+    return this;
+  }
+
+  /** A link or a button (the portal and the element differ only in that). */
+  private action(scope: Page | Locator, name: string | RegExp): Locator {
+    return scope.getByRole('link', { name }).or(scope.getByRole('button', { name }));
   }
 
   /** Every unread badge of the page (each is a live region named "N unread notifications"). */
@@ -22,7 +36,7 @@ export class InboxPage extends BasePage {
   }
 
   tab(name: 'Incidents' | 'Notifications'): Locator {
-    return this.page.getByRole('navigation', { name: 'Inbox sections' }).getByRole('button', { name: new RegExp(`^${name}`) });
+    return this.action(this.page.getByRole('navigation', { name: 'Inbox sections' }), new RegExp(`^${name}`));
   }
 
   notificationList(): Locator {
@@ -38,9 +52,9 @@ export class InboxPage extends BasePage {
     return list.getByRole('listitem');
   }
 
-  /** A row's button by (part of) its title. */
+  /** A row's button (or link, in the portal) by (part of) its title. */
   row(list: Locator, title: string | RegExp): Locator {
-    return list.getByRole('button', { name: title });
+    return this.action(list, title);
   }
 
   unreadOnly(): Locator {
@@ -63,7 +77,7 @@ export class InboxPage extends BasePage {
   }
 
   back(): Locator {
-    return this.page.getByRole('button', { name: /^Back to/ });
+    return this.action(this.page, /^Back to/);
   }
 
   /** The page's own event log (demo/try/inbox.js). */
