@@ -26,6 +26,7 @@ async function serverUsers(request: APIRequestContext, user: CurrentUser, projec
 
 test.describe('project users', () => {
   test('a manager adds, edits and removes a user; the list is the server’s after a reload', async ({ page, request, signIn }) => {
+    test.slow(); // three round trips, two reloads and two axe runs
     const manager = await signIn(MANAGER);
     const users = await new ProjectUsersPage(page).openFor(NW);
     await expect(users.heading('Users of Northwind Logistics')).toBeVisible();
