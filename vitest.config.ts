@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Real servers, seeds of thousands of rows: generous on a loaded 2-core machine.
+          testTimeout: 30_000,
           include: ['demo/**/*.test.ts'],
         },
       },

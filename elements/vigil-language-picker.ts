@@ -11,4 +11,4 @@ import { LanguagePicker } from '../src/features/layout/LanguagePicker.tsx';
  * @fires vigil-language-changed - the language was switched; detail `{ language }`
  * @csspart language-picker - the picker's wrapper
  */
-export const VigilLanguagePicker = defineElement({ tag: 'vigil-language-picker', component: LanguagePicker, session: 'optional' });
+export const VigilLanguagePicker = defineElement<never>({ tag: 'vigil-language-picker', component: LanguagePicker, session: 'optional' });
