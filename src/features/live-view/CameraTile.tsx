@@ -40,7 +40,7 @@ export function CameraTile({ camera, feed, now, buttonRef, onOpen, onVisible }: 
         </button>
         {state.frame === null && (
           <span className="lv-placeholder" aria-hidden="true">
-            {text.status === 'offline' ? t('liveView.offlineHint') : text.status === 'connecting' ? t('liveView.status.connecting') : ''}
+            {text.status === 'offline' ? t('liveView.offlineHint') : <span className="v-spinner" />}
           </span>
         )}
         <StatusBadge status={text.status} label={text.label} hidden />
