@@ -33,7 +33,7 @@ const elements = manifest.modules
   .sort((a, b) => a.tagName!.localeCompare(b.tagName!));
 
 const eventsSource = readFileSync(join(root, 'src/core/events.ts'), 'utf8');
-const details = /export interface VigilEventDetails \{[\s\S]*?\n\}/.exec(eventsSource)?.[0];
+const details = /export interface VigilEvacuationStatus \{[\s\S]*?\n\}[\s\S]*?export interface VigilEventDetails \{[\s\S]*?\n\}/.exec(eventsSource)?.[0];
 if (!details) throw new Error('VigilEventDetails not found in src/core/events.ts');
 const eventNames = [...details.matchAll(/'(vigil-[a-z-]+)':/g)].map((m) => m[1]!);
 

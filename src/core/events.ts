@@ -3,13 +3,21 @@
  * integrators can listen on the element or anywhere above it. Details are typed here, in
  * one place (and re-exported in the package's type declarations).
  */
+/** The server's evacuation status, as the events carry it (kept self-contained for the published types). */
+export interface VigilEvacuationStatus {
+  status: 'inactive' | 'active';
+  started_at: string | null;
+  started_by: string | null;
+  aborted_at: string | null;
+}
+
 export interface VigilEventDetails {
   /** A user signed in through `<vigil-login>` or the portal. */
   'vigil-signed-in': { username: string; name: string };
   'vigil-signed-out': Record<string, never>;
   'vigil-language-changed': { language: string };
-  'vigil-evacuation-started': { scope: 'project' | 'site'; uuid: string; status: unknown };
-  'vigil-evacuation-aborted': { scope: 'project' | 'site'; uuid: string; status: unknown };
+  'vigil-evacuation-started': { scope: 'project' | 'site'; uuid: string; status: VigilEvacuationStatus | null };
+  'vigil-evacuation-aborted': { scope: 'project' | 'site'; uuid: string; status: VigilEvacuationStatus | null };
   'vigil-notification-read': { uuid: string; unread: number };
   'vigil-schedule-saved': { project: string; sites: string[] };
   'vigil-project-user-changed': { project: string; user: string; change: 'added' | 'updated' | 'removed' };
