@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import type { ReactNode } from 'react';
 import { pathTo, type RouteName } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
@@ -16,14 +17,17 @@ export interface HeaderProps {
   /** The page shown (closes the user menu on navigation). */
   fullPath: string | undefined;
   pageUuid?: string | undefined;
+  /** The skip link, first in the tab order (inside the banner landmark). */
+  skip?: ReactNode;
 }
 
 /** The portal's header bar: logo (home), navigation pills, language picker, user menu. */
-export function Header({ variant, route, fullPath, pageUuid }: HeaderProps) {
+export function Header({ variant, route, fullPath, pageUuid, skip }: HeaderProps) {
   const t = useT();
   const onSignIn = route === 'login' || route === 'forgotPassword' || route === 'resetPassword';
   return (
     <header className="header" part="header">
+      {skip}
       <div className={`header-bar header-bar--${variant}`}>
         <Link className="header-logo" to={pathTo('home')} aria-label={t('layout.home')}>
           <Logo />

@@ -26,17 +26,18 @@ export function Layout({ state }: { state: PortalState }) {
 
   return (
     <div className="portal">
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          mainRef.current?.focus();
-        }}
-      >
-        {t('layout.skipToContent')}
-      </a>
-      <Header variant={variant} route={view?.route} fullPath={view?.fullPath} pageUuid={view?.route === 'page' ? view.params.uuid : undefined} />
+      <Header
+        variant={variant}
+        route={view?.route}
+        fullPath={view?.fullPath}
+        pageUuid={view?.route === 'page' ? view.params.uuid : undefined}
+        skip={
+          // A button: a "#main" link cannot reach into the shadow root.
+          <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
+            {t('layout.skipToContent')}
+          </button>
+        }
+      />
       {checking && <div className="route-progress" aria-hidden="true" />}
       <main ref={mainRef} id="main" tabIndex={-1} className="portal-main" aria-busy={checking}>
         {view ? <PageOutlet key={view.fullPath} view={view} /> : <LoadingView />}

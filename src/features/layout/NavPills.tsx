@@ -37,12 +37,10 @@ export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pa
           <Link className="pill" to={pathTo('inbox')} aria-current={current(route, 'inbox', INBOX_ROUTES)}>
             {t('layout.nav.inbox')}
             {unread > 0 && (
-              <>
-                <span className="v-badge" aria-hidden="true">
-                  {formatNumber(unread)}
-                </span>
-                <span className="v-visually-hidden">{`, ${t('layout.nav.unread', { count: unread })}`}</span>
-              </>
+              <span className="v-badge">
+                {formatNumber(unread)}
+                <span className="v-visually-hidden">{` ${t('layout.nav.unread', { count: unread })}`}</span>
+              </span>
             )}
           </Link>
         </li>

@@ -1,0 +1,56 @@
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * The portal's shared layout (header bar): logo, navigation pills, language picker and
+ * user menu. Used by the portal's screen objects as `layout`.
+ */
+export class PortalLayout {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  header(): Locator {
+    return this.page.getByRole('banner');
+  }
+
+  /** The logo, a link home. */
+  logo(): Locator {
+    return this.header().getByRole('link', { name: 'Vigil home' });
+  }
+
+  /** The main navigation (the only navigation landmark of the header, in any language). */
+  nav(): Locator {
+    return this.header().getByRole('navigation');
+  }
+
+  /** A navigation pill by its text ("Projects", "Inbox", "More"). */
+  pill(name: string | RegExp): Locator {
+    return this.nav().getByRole('link', { name });
+  }
+
+  /** The language picker (a native select, named "Language" in English). */
+  language(): Locator {
+    return this.header().getByRole('combobox');
+  }
+
+  /** The user menu's button ("Account: <name>"; its only button besides the skip link). */
+  userMenu(): Locator {
+    return this.header().locator('button[aria-expanded]');
+  }
+
+  skipLink(): Locator {
+    return this.header().getByRole('button', { name: 'Skip to main content' });
+  }
+
+  signOutLink(): Locator {
+    return this.header().getByRole('link', { name: 'Sign out' });
+  }
+
+  /** Opens the user menu and follows "Sign out". */
+  async signOut(): Promise<void> {
+    await this.userMenu().click();
+    await this.signOutLink().click();
+  }
+}

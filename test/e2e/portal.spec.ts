@@ -1,0 +1,291 @@
+// The hosted portal (<vigil-portal>): routing, guards, sign-in, password reset, terms,
+// languages, the 404 page and the shared layout, against the demo server.
+import { DEMO_LIVE_VIEW_UUID, PAGES, PROJECTS } from '../../demo/server/seed-ids.ts';
+import { expect, expectNoA11yViolations, SEED_PASSWORD, test } from './fixtures.ts';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage.ts';
+import { LoginPage } from './pages/LoginPage.ts';
+import { NotFoundPage } from './pages/NotFoundPage.ts';
+import { PortalLayout } from './pages/PortalLayout.ts';
+import { ResetPasswordPage } from './pages/ResetPasswordPage.ts';
+import { TermsPage } from './pages/TermsPage.ts';
+
+const MANAGER = 'manager@vigil.test';
+const VIEWER = 'viewer@vigil.test';
+const NEWCOMER = 'new@vigil.test';
+/** Chromium logs every 4xx answer as a console error; these journeys provoke them on purpose. */
+const EXPECTED_FAILURES = /status of (401|422)/;
+
+const query = (url: string, name: string) => new URL(url).searchParams.get(name);
+
+test.describe('portal: signing in', () => {
+  test('a deep link while signed out goes to login, and back to the deep link after signing in', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto('/inbox/notifications?page=1');
+    await login.expectRoute('/login');
+    expect(query(page.url(), 'redirectFrom')).toBe('/inbox/notifications?page=1');
+    await expect(login.heading('Sign in to Vigil')).toBeVisible();
+    await expect(page).toHaveTitle('Sign in | Vigil');
+
+    await login.signIn(MANAGER, SEED_PASSWORD);
+    await login.expectRoute('/inbox/notifications');
+    expect(new URL(page.url()).search).toBe('?page=1');
+    expect((await login.storedUser())?.email).toBe(MANAGER);
+  });
+
+  test('a wrong password shows the error and changes nothing else; what was typed stays', async ({ page, browserProblems }) => {
+    browserProblems.allow(EXPECTED_FAILURES);
+    const login = await new LoginPage(page).open();
+    await login.signIn(MANAGER, 'not-the-password');
+    await expect(login.error('These credentials do not match our records.')).toBeVisible();
+    await expect(login.email()).toHaveAttribute('aria-invalid', 'true');
+    await expect(login.email()).toHaveValue(MANAGER);
+    await expect(login.password()).toHaveValue('not-the-password');
+    await login.expectRoute('/login');
+    expect(await login.storedUser()).toBeNull();
+    await expect(login.layout.userMenu()).toHaveCount(0);
+  });
+
+  test('the form checks the fields before sending', async ({ page }) => {
+    const login = await new LoginPage(page).open();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v2/user/login')) calls.push(r.url());
+    });
+    await login.signIn('manager', '');
+    await expect(login.error('Enter an e-mail address like name@example.com.')).toBeVisible();
+    await expect(login.error('Enter your password.')).toBeVisible();
+    await expect(login.email()).toBeFocused();
+    expect(calls).toEqual([]);
+  });
+
+  test('signing in works by keyboard alone', async ({ page }) => {
+    const login = await new LoginPage(page).open();
+    await expect(login.email()).toBeFocused();
+    await page.keyboard.type(MANAGER);
+    await page.keyboard.press('Tab');
+    await expect(login.password()).toBeFocused();
+    await page.keyboard.type(SEED_PASSWORD);
+    await page.keyboard.press('Enter');
+    await login.expectRoute('/');
+    await expect(login.layout.userMenu()).toBeVisible();
+    // On any page the first Tab reaches the skip link, then the header.
+    await page.reload();
+    await expect(login.layout.userMenu()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(login.layout.skipLink()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
+  test('a signed-in user visiting /login, /forgot-password or /reset-password goes home', async ({ page, signIn }) => {
+    await signIn(MANAGER);
+    const login = new LoginPage(page);
+    for (const path of ['/login', '/forgot-password', '/reset-password/abc?email=manager%40vigil.test']) {
+      await login.goto(path);
+      await login.expectRoute('/');
+    }
+    await expect(login.layout.pill('Projects')).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('sign-in and the 404 page pass axe', async ({ page }) => {
+    const login = await new LoginPage(page).open();
+    await expect(login.email()).toBeVisible();
+    await expectNoA11yViolations(page);
+    const notFound = new NotFoundPage(page);
+    await notFound.goto('/404?resource=Site');
+    await expect(notFound.heading('We could not find this site')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe('portal: terms of use', () => {
+  test('new@vigil.test is held at /terms until accepting, then goes on', async ({ page, signIn }) => {
+    await signIn(NEWCOMER);
+    const terms = new TermsPage(page);
+    await terms.goto('/inbox');
+    await terms.expectRoute('/terms');
+    expect(query(page.url(), 'redirectFrom')).toBe('/inbox');
+    await expect(terms.heading('Terms of use')).toBeVisible();
+    await expect(terms.layout.nav()).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    for (const path of ['/', `/project/${PROJECTS.atlas}`, '/inbox/notifications']) {
+      await terms.goto(path);
+      await terms.expectRoute('/terms');
+    }
+    await terms.goto('/terms?redirectFrom=%2Finbox');
+    await terms.accept().click();
+    await terms.expectRoute('/inbox');
+    expect((await terms.storedUser())?.terms_accepted_web_portal).toBe(true);
+    await page.reload();
+    await terms.expectRoute('/inbox');
+    await terms.goto('/terms');
+    await expect(terms.accepted()).toBeVisible();
+  });
+
+  test('a newcomer can still sign out from /terms', async ({ page, signIn }) => {
+    await signIn(NEWCOMER);
+    const terms = new TermsPage(page);
+    await terms.goto('/');
+    await terms.expectRoute('/terms');
+    await terms.layout.signOut();
+    await terms.expectRoute('/login');
+    expect(await terms.storedUser()).toBeNull();
+  });
+});
+
+test.describe('portal: password reset', () => {
+  test('forgot password, then reset it with the link the server sent, then sign in with it', async ({ page, api, browserProblems }) => {
+    browserProblems.allow(EXPECTED_FAILURES);
+    const login = await new LoginPage(page).open();
+    await login.email().fill(VIEWER);
+    await login.forgotLink().click();
+    const forgot = new ForgotPasswordPage(page);
+    await forgot.expectRoute('/forgot-password');
+    await expect(forgot.email()).toHaveValue(VIEWER);
+    await forgot.send().click();
+    await expect(forgot.sent()).toBeVisible();
+
+    const link = await api.lastResetLink();
+    expect(link).toBeTruthy();
+    const reset = await new ResetPasswordPage(page).openLink(link!);
+    await expect(reset.email()).toHaveValue(VIEWER);
+
+    // Checked before sending
+    await reset.setPassword('short', 'short');
+    await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
+    await reset.setPassword('a-new-password', 'a-new-passwort');
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
+    await expect(reset.confirmation()).toBeFocused();
+
+    await reset.setPassword('a-new-password');
+    await login.expectRoute('/login');
+    await login.expectToast('Your password has been changed. Sign in with your new password.');
+    await expect(login.email()).toHaveValue(VIEWER);
+
+    // The link is used up: the server's error is shown, with a way to get a new one.
+    await reset.openLink(link!);
+    await reset.setPassword('another-password');
+    await expect(page.getByText('This password reset token is invalid or has expired.')).toBeVisible();
+    await expect(reset.requestNewLink()).toBeVisible();
+    await expect(reset.password()).toHaveValue('another-password');
+
+    await login.open();
+    await login.signIn(VIEWER, 'a-new-password');
+    await login.expectRoute('/');
+  });
+});
+
+test.describe('portal: session', () => {
+  test('logout clears auth.currentUser and goes to login', async ({ signedInPage }) => {
+    const page = await signedInPage(MANAGER);
+    const layout = new PortalLayout(page);
+    const login = new LoginPage(page);
+    await expect(layout.userMenu()).toContainText('Morgan Manager');
+    expect(await login.storedUser()).not.toBeNull();
+    await layout.signOut();
+    await login.expectRoute('/login');
+    expect(await login.storedUser()).toBeNull();
+    await login.goto('/inbox');
+    await login.expectRoute('/login');
+  });
+
+  test('an expired token signs the user out on the next navigation', async ({ signedInPage, api, browserProblems }) => {
+    browserProblems.allow(EXPECTED_FAILURES);
+    // A page that makes no calls of its own, so the navigation is the first call after expiry.
+    const page = await signedInPage(MANAGER, { path: '/terms' });
+    const layout = new PortalLayout(page);
+    const login = new LoginPage(page);
+    await expect(page.getByText('You have accepted these terms.')).toBeVisible();
+    await expect(layout.pill('Inbox')).toBeVisible();
+    await api.expireTokens();
+    await layout.pill('Inbox').click();
+    await login.expectRoute('/login');
+    expect(query(page.url(), 'redirectFrom')).toBe('/inbox');
+    expect(await login.storedUser()).toBeNull();
+  });
+
+  test("a viewer opening a project's users page lands on the project page", async ({ signedInPage }) => {
+    const page = await signedInPage(VIEWER, { path: `/projects/${PROJECTS.northwind}/users` });
+    await new LoginPage(page).expectRoute(`/project/${PROJECTS.northwind}`);
+  });
+
+  test('a manager with the permission stays on the users page', async ({ signedInPage }) => {
+    const page = await signedInPage(MANAGER, { path: `/projects/${PROJECTS.northwind}/users` });
+    const base = new LoginPage(page);
+    await base.expectRoute(`/projects/${PROJECTS.northwind}/users`);
+  });
+});
+
+test.describe('portal: routes and layout', () => {
+  test('an unknown path goes to /404, signed in or not', async ({ page, signIn }) => {
+    const notFound = new NotFoundPage(page);
+    await notFound.goto('/no/such/page');
+    await notFound.expectRoute('/404');
+    await expect(notFound.heading('We could not find this page')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+    await signIn(MANAGER);
+    await notFound.goto('/projects/nope/typo');
+    await notFound.expectRoute('/404');
+    await expect(notFound.heading('We could not find this page')).toBeVisible();
+    await expect(page).toHaveTitle('Page not found | Vigil');
+    await page.getByRole('main').getByRole('link', { name: 'Go to your projects' }).click();
+    await notFound.expectRoute('/');
+  });
+
+  test('a failed load names the resource on the 404 page', async ({ signedInPage, browserProblems }) => {
+    browserProblems.allow(/status of 40[34]/);
+    const page = await signedInPage(MANAGER, { path: `/project/${PROJECTS.hudson}` });
+    const notFound = new NotFoundPage(page);
+    await notFound.expectRoute('/404');
+    expect(query(page.url(), 'resource')).toBe('Project');
+    await expect(notFound.heading('We could not find this project')).toBeVisible();
+  });
+
+  test('the demo live view needs no sign-in', async ({ page }) => {
+    const notFound = new NotFoundPage(page);
+    await notFound.goto(`/demo-live-view/${DEMO_LIVE_VIEW_UUID}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await notFound.expectRoute(`/demo-live-view/${DEMO_LIVE_VIEW_UUID}`);
+  });
+
+  test('the header: pills with the unread count, More to the first content page, routed in place', async ({ signedInPage }) => {
+    const page = await signedInPage(MANAGER);
+    const layout = new PortalLayout(page);
+    const login = new LoginPage(page);
+    await expect(layout.pill(/^Inbox \d+ unread notifications$/)).toBeVisible();
+    await expect(layout.pill(/^Inbox/).locator('.v-badge')).toHaveCSS('background-color', 'rgb(26, 127, 55)');
+    // In-place navigation: no document load between pages.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await layout.pill('More').click();
+    await login.expectRoute(`/page/${PAGES.contact}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact & support' })).toBeVisible();
+    await expect(layout.pill('More')).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveTitle('Contact & support | Vigil');
+    await layout.logo().click();
+    await login.expectRoute('/');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.goBack();
+    await login.expectRoute(`/page/${PAGES.contact}`);
+    await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', 'header'] }] });
+  });
+
+  test('switching the language re-renders in place, sets <html lang>, and lasts after a reload', async ({ signedInPage }) => {
+    const page = await signedInPage(MANAGER);
+    const layout = new PortalLayout(page);
+    await expect(layout.pill('Projects')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await layout.language().selectOption('de');
+    await expect(layout.pill('Projekte')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await expect.poll(async () => (await new LoginPage(page).storedUser())?.locale).toBe('de');
+
+    await page.reload();
+    await expect(layout.pill('Projekte')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(layout.language()).toHaveValue('de');
+  });
+});
