@@ -1,0 +1,39 @@
+/**
+ * An in-page stand-in for the sign-in calls of the demo API (login, user, forgot
+ * password), for `<vigil-login>` and the compact sign-in of embedded elements.
+ */
+export const USER = { uuid: 'u-1', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+export const PASSWORD = 'vigil-demo';
+
+export interface AuthCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export function fakeAuthFetch(calls: AuthCall[]): typeof fetch {
+  return async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), location.href);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    switch (url.pathname) {
+      case '/api/v2/user/login':
+        return body?.email === USER.email && body.password === PASSWORD
+          ? json({ data: { ...USER, token: 'tok-1' } })
+          : json({ errors: [{ field: 'email', message: 'These credentials do not match our records.' }] }, 422);
+      case '/api/v2/user/forgot-password':
+        return json({ data: { message: 'sent' } });
+      case '/api/v2/user':
+        return json({ data: USER });
+      case '/auth/jwt':
+        return json({ data: { token: 'jwt' } });
+      case '/api/v2/notifications':
+        return json({ data: [], meta: { total: 3 } });
+      default:
+        return json({ errors: [{ message: 'Not found.' }] }, 404);
+    }
+  };
+}

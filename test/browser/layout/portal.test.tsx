@@ -1,0 +1,194 @@
+// <vigil-portal> in real Chromium against an in-page fake API: the shared layout, routing
+// in place under a base path, a fresh page for every full path, <html lang>, the content
+// page's sanitized HTML, and the timeout page of a page module that did not load.
+import '../../../elements/vigil-portal.ts';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { $language } from '../../../src/core/i18n/languages.ts';
+import { $contentPages } from '../../../src/core/pages/pages.ts';
+import { PageLoadError } from '../../../src/core/router/page-loading.ts';
+import { navigate } from '../../../src/core/router/navigation.ts';
+import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';
+import { setLocale } from '../../../src/core/session/session.ts';
+import { PageErrorBoundary } from '../../../src/features/layout/PageErrorBoundary.tsx';
+import { expect, waitFor } from '../helpers/assert.ts';
+import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { cleanupFixtures, shadowFixture } from '../helpers/dom.ts';
+import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
+
+const USER = { uuid: 'u-1', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+const BASE = '/wtr-portal';
+const realFetch = window.fetch;
+const startUrl = location.href;
+let host: HTMLElement | undefined;
+let pingOk = true;
+const calls: string[] = [];
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function fakeFetch(): typeof fetch {
+  return async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), location.href);
+    calls.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    switch (url.pathname) {
+      case '/api/ping':
+        return pingOk ? new Response(null, { status: 204 }) : Promise.reject(new TypeError('Failed to fetch'));
+      case '/api/v2/user':
+        return json({ data: USER });
+      case '/auth/jwt':
+        return json({ data: { token: 'jwt' } });
+      case '/api/v2/notifications':
+        return json({ data: [], meta: { total: 4 } });
+      case '/api/v2/user/locale':
+        return json({ data: { ...USER, locale: 'de' } });
+      case '/api/v2/pages':
+        return json({ data: [{ uuid: 'p1', title: 'Contact' }] });
+      case '/api/v2/pages/p1':
+        return json({
+          data: { uuid: 'p1', title: 'Contact', body_html: '<h2>Call us</h2><p onclick="x()">On <a href="https://vigil.example">the web</a><img src=x onerror="window.__pwned=1"></p><script>window.__pwned=1</script>' },
+        });
+      case '/i18n/messages/de.json':
+        return json({ layout: { nav: { projects: 'Projekte', inbox: 'Posteingang', more: 'Mehr' } } });
+      default:
+        return json({ errors: [{ message: 'Not found.' }] }, 404);
+    }
+  };
+}
+
+const root = () => host!.shadowRoot!;
+const $ = <T extends Element = HTMLElement,>(selector: string) => root().querySelector<T>(selector);
+const until = <T,>(fn: () => T | null | undefined) => waitFor(() => fn() ?? false, { timeout: 4000 }) as Promise<T>;
+const pill = (text: string) => [...root().querySelectorAll<HTMLAnchorElement>('.pill')].find((a) => a.textContent?.startsWith(text));
+
+async function mount(path: string): Promise<void> {
+  history.replaceState(null, '', BASE + path);
+  host = document.createElement('vigil-portal');
+  host.setAttribute('base-path', BASE);
+  document.body.append(host);
+  await until(() => $('.header'));
+}
+
+describe('<vigil-portal>', function () {
+  this.timeout(15_000);
+
+  beforeEach(() => {
+    calls.length = 0;
+    pingOk = true;
+    window.fetch = fakeFetch();
+    localStorage.clear();
+    $currentUser.set({ ...USER, token: 'tok' });
+    $unreadCount.set(4);
+    $contentPages.set(null);
+  });
+  afterEach(async () => {
+    host?.remove();
+    host = undefined;
+    window.fetch = realFetch;
+    $currentUser.set(null);
+    if ($language.get() !== 'en') await setLocale('en');
+    history.replaceState(null, '', startUrl);
+  });
+
+  it('shows the layout: logo home, pills with the green unread count, More, the user menu', async () => {
+    await mount('/404');
+    await until(() => pill('More'));
+    expect(pill('Projects')!.getAttribute('href')).toBe(`${BASE}/`);
+    expect(pill('Inbox')!.textContent).toBe('Inbox4 unread notifications');
+    expect(getComputedStyle(pill('Inbox')!.querySelector('.v-badge')!).backgroundColor).toBe('rgb(26, 127, 55)');
+    expect(pill('More')!.getAttribute('href')).toBe(`${BASE}/page/p1`);
+    expect($('.user-name')!.textContent).toBe('Morgan Manager');
+    expect($<HTMLAnchorElement>('.header-logo')!.getAttribute('href')).toBe(`${BASE}/`);
+    await expectNoA11yViolations(root());
+  });
+
+  it('routes in place under the base path and renders the sanitized content page', async () => {
+    await mount('/404');
+    (await until(() => pill('More'))).click();
+    await until(() => $('.content-page h1'));
+    expect(location.pathname).toBe(`${BASE}/page/p1`);
+    expect($('.content-page h1')!.textContent).toBe('Contact');
+    expect($('.content-body')!.innerHTML).toBe(
+      '<h2>Call us</h2><p>On <a href="https://vigil.example" rel="noopener noreferrer" target="_blank">the web</a></p>',
+    );
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(document.title).toBe('Contact | Vigil');
+    expect(pill('More')!.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('mounts a fresh page whenever the full path changes, query included', async () => {
+    await mount('/404?resource=Project');
+    const first = await until(() => $('.state-page'));
+    expect(first.querySelector('h1')!.textContent).toBe('We could not find this project');
+    navigate('/404?resource=Site');
+    await waitFor(() => expect($('.state-page h1')?.textContent).toBe('We could not find this site'));
+    expect($('.state-page')).not.toBe(first);
+    expect(location.search).toBe('?resource=Site');
+  });
+
+  it('sets <html lang> and re-renders in the new language without a reload', async () => {
+    await mount('/404');
+    await until(() => pill('Projects'));
+    expect(document.documentElement.lang).toBe('en');
+    await setLocale('de');
+    await waitFor(() => expect(pill('Projekte')).toBeTruthy());
+    expect(document.documentElement.lang).toBe('de');
+    expect(host!.getAttribute('lang')).toBe('de');
+  });
+
+  it('sends a signed-out visitor to login with the full path', async () => {
+    $currentUser.set(null);
+    await mount('/inbox?x=1');
+    await waitFor(() => expect(location.pathname).toBe(`${BASE}/login`));
+    expect(new URLSearchParams(location.search).get('redirectFrom')).toBe('/inbox?x=1');
+  });
+});
+
+describe('a page module that does not load', function () {
+  this.timeout(10_000);
+  let reactRoot: Root | undefined;
+
+  function Broken(): never {
+    throw new PageLoadError('timeout');
+  }
+
+  beforeEach(() => {
+    window.fetch = fakeFetch();
+  });
+  afterEach(() => {
+    reactRoot?.unmount();
+    reactRoot = undefined;
+    cleanupFixtures();
+    window.fetch = realFetch;
+    sessionStorage.removeItem('vigil.portal.timeoutReload');
+  });
+
+  it('pings the server and, when it cannot be reached, shows the SPEC text', async () => {
+    pingOk = false;
+    const { root: shadow, container } = shadowFixture();
+    reactRoot = createRoot(container);
+    flushSync(() =>
+      reactRoot!.render(
+        <PageErrorBoundary>
+          <Broken />
+        </PageErrorBoundary>,
+      ),
+    );
+    await waitFor(() => expect(shadow.querySelector('[role="alert"]')?.textContent).toContain("The page timed out while loading. Are you sure you're still connected to the Internet?"));
+    expect(calls).toContain('HEAD /api/ping');
+  });
+
+  it('does not reload again for the same page within a minute', async () => {
+    pingOk = true;
+    sessionStorage.setItem('vigil.portal.timeoutReload', JSON.stringify({ path: location.pathname + location.search, at: Date.now() }));
+    const { root: shadow, container } = shadowFixture();
+    reactRoot = createRoot(container);
+    flushSync(() =>
+      reactRoot!.render(
+        <PageErrorBoundary>
+          <Broken />
+        </PageErrorBoundary>,
+      ),
+    );
+    await waitFor(() => expect(shadow.querySelector('[role="alert"] button')?.textContent).toBe('Reload the page'));
+  });
+});
