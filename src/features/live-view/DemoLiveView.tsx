@@ -1,8 +1,7 @@
 import './messages/bundled.ts';
 import { useEffect, useId } from 'react';
 import { applyLanguage } from '../../core/i18n/i18n.ts';
-import { isMissing } from '../../core/resources/resources.ts';
-import { demoLiveViewCache } from '../../core/live-view/demo.ts';
+import { demoLiveViewCache, isMissingDemo } from '../../core/live-view/demo.ts';
 import { startLanguage } from '../../core/session/session.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useResource } from '../common/useResource.ts';
@@ -41,9 +40,9 @@ export function DemoLiveView({ demo, interval, headingLevel = 2, ownLanguage = t
       return (
         <div className="v-stack" part="error">
           <p className="v-message" role="alert">
-            {isMissing(entry.error) ? t('liveView.demo.notFound') : t('liveView.demo.loadFailed')}
+            {isMissingDemo(entry.error) ? t('liveView.demo.notFound') : t('liveView.demo.loadFailed')}
           </p>
-          {!isMissing(entry.error) && demo && (
+          {!isMissingDemo(entry.error) && demo && (
             <button type="button" className="v-btn" onClick={() => void demoLiveViewCache.load(demo, { force: true }).catch(() => {})}>
               {t('core.common.retry')}
             </button>

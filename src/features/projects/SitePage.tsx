@@ -7,15 +7,15 @@ import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
+import { ScheduleMatrixEditor } from '../schedules/ScheduleMatrix.tsx';
 // The evacuation components do not bundle their English fallback themselves (yet).
 import '../evacuation/messages/bundled.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { ResourceState } from './ResourceState.tsx';
-import { SecurityHours } from './SecurityHours.tsx';
 import { SystemList } from './SystemList.tsx';
 
-/** Site detail: address, time zone, evacuation, systems and security hours. */
+/** Site detail: address, time zone, evacuation, systems and the security-hours matrix. */
 export function SitePage({ uuid }: { uuid: string }) {
   useStyles(css);
   const t = useT();
@@ -68,7 +68,7 @@ export function SitePage({ uuid }: { uuid: string }) {
         <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>
         <SystemList systems={site.systems} emptyText={t('projects.site.noSystems')} />
       </section>
-      <SecurityHours schedule={site.schedule} timezone={site.timezone} />
+      <ScheduleMatrixEditor site={uuid} />
     </div>
   );
 }

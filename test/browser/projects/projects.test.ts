@@ -160,15 +160,14 @@ describe('projects, sites and systems elements', function () {
   });
 
   describe('<vigil-site>', () => {
-    it('shows address, time zone, systems and the security hours per day', async () => {
+    it('shows address, time zone, evacuation, systems and the security-hours matrix', async () => {
       await mount('vigil-site', { site: SITE }, () => $('h1')?.textContent === 'Antwerp Port Warehouse');
       expect($$('.pj-facts dd').map((d) => d.textContent)).toEqual(['Noorderlaan 120, 2030 Antwerpen', 'Europe/Brussels']);
       expect($$('.pj-crumbs li').map((l) => l.textContent)).toEqual(['Projects', 'Northwind Logistics', 'Antwerp Port Warehouse']);
-      const days = $$('.pj-hours-day').map((d) => d.textContent);
-      expect(days[0]).toBe('Mon18:00–07:00 (next day)');
-      expect(days[1]).toBe('Tue08:00–12:0013:00–18:00');
-      expect(days[2]).toBe('WedNot secured');
-      expect(days[6]).toBe('Sun00:00–24:00');
+      expect($$('.pj-system a').map((a) => a.textContent)).toEqual(['Dock cameras', 'Roof terrace']);
+      // The schedules feature's matrix, read-only without 'edit schedules'.
+      await waitFor(() => $$('h2').some((h) => h.textContent === 'Security hours'));
+      expect(text()).toContain('Changing them needs the “edit schedules” permission on this project.');
       // The site's evacuation control, with the status the server gives.
       await waitFor(() => text().includes('No evacuation in progress'));
       await expectNoA11yViolations(host!);
