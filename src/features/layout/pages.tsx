@@ -12,18 +12,6 @@ function page<C extends ComponentType<any>>(load: () => Promise<{ default: C }>)
   return lazy(() => loadWithTimeout(load));
 }
 
-/**
- * A page whose module has not landed yet: "coming soon" while developing, the not-found
- * page in a production build. (Every page module exists now; kept for the next one.)
- */
-export function comingSoon<P extends object>(module: string): LazyExoticComponent<ComponentType<P>> {
-  return page<ComponentType<P>>(() =>
-    import.meta.env.DEV
-      ? import('./ComingSoonPage.tsx').then((m) => ({ default: () => <m.ComingSoonPage module={module} /> }))
-      : import('./NotFoundPage.tsx').then((m) => ({ default: () => <m.NotFoundPage /> })),
-  );
-}
-
 const ProjectsPage = page(() => import('../projects/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
 const ProjectPage = page(() => import('../projects/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })));
 const SitePage = page(() => import('../projects/SitePage.tsx').then((m) => ({ default: m.SitePage })));
@@ -32,7 +20,7 @@ const DemoLiveViewPage = page(() => import('../live-view/DemoLiveViewPage.tsx').
 const InboxPage = page(() => import('../inbox/InboxPage.tsx').then((m) => ({ default: m.InboxPage })));
 const IncidentPage = page(() => import('../inbox/IncidentPage.tsx').then((m) => ({ default: m.IncidentPage })));
 const NotificationPage = page(() => import('../inbox/NotificationPage.tsx').then((m) => ({ default: m.NotificationPage })));
-const SiteSchedulesPage = comingSoon<{ uuid: string }>('schedules/SiteSchedulesPage.tsx');
+const SiteSchedulesPage = page(() => import('../schedules/SiteSchedulesPage.tsx').then((m) => ({ default: m.SiteSchedulesPage })));
 const ProjectUsersPage = page(() => import('../users/ProjectUsersPage.tsx').then((m) => ({ default: m.ProjectUsersPage })));
 const ContentPage = page(() => import('../pages/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
 const LoginPage = page(() => import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
