@@ -3,7 +3,7 @@
 // HTML that never runs.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
-import { expect, expectNoA11yViolations, test } from './fixtures.ts';
+import { expect, expectNoA11yViolations, test, type AxeOptions } from './fixtures.ts';
 import { InboxPage } from './pages/InboxPage.ts';
 
 const MANAGER = 'manager@vigil.test';
@@ -249,7 +249,7 @@ test.describe('inbox in the portal', () => {
     await expect(inbox.layout.pill(/^Inbox/)).toContainText(String(unread - 1));
     await expect(inbox.tab('Notifications')).toHaveCount(0); // a detail page has no tabs
     // The inbox's part of the page (the layout's header has its own suite).
-    const main = { include: [{ fromShadowDom: ['vigil-portal', '#main'] }] };
+    const main: AxeOptions = { include: [{ fromShadowDom: ['vigil-portal', '#main'] }] };
     await expectNoA11yViolations(page, main);
     await inbox.back().click();
     await inbox.expectRoute('/inbox/notifications');

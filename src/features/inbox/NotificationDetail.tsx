@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../core/api/client.ts';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { $language } from '../../core/i18n/languages.ts';
 import { openNotification } from '../../core/inbox/notifications.ts';
 import { isMissing, notificationCache } from '../../core/resources/resources.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -36,6 +37,8 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
   const notification = entries[uuid]?.data;
   const [error, setError] = useState<ApiError | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The server translates notifications: a language switch loads this one again.
+  const language = useStore($language);
 
   useEffect(() => {
     let live = true;
@@ -50,7 +53,7 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
     };
     // onMissing is a callback for this uuid only
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [uuid, host, attempt]);
+  }, [uuid, host, attempt, language]);
 
   useEffect(() => {
     if (focusTitle && notification) titleRef.current?.focus();
