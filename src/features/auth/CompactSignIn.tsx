@@ -1,39 +1,20 @@
-import './messages/bundled.ts';
-import { useState } from 'react';
-import authCss from './auth.css?inline';
-import { useStyles } from '../common/useStyles.ts';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { useT } from '../common/useT.ts';
-import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
-import { LoginForm } from './LoginForm.tsx';
+
+// Loaded only when an element actually has to ask for a sign-in, so the forms stay out of
+// the bundle every element shares.
+const CompactSignInForm = lazy(() => import('./CompactSignInForm.tsx').then((m) => ({ default: m.CompactSignInForm })));
 
 /**
  * The compact sign-in state an embedded element shows when it needs a session and the
- * page has none. Signing in here signs in every element of the page; the reset request
- * happens in place.
+ * page has none (used by the element factory).
  */
 export function CompactSignIn() {
   const t = useT();
-  useStyles(authCss);
-  const [mode, setMode] = useState({ forgot: false, email: '', moved: false });
   return (
-    <section className="v-card auth-compact" part="sign-in" aria-label={t('auth.compact.title')}>
-      {mode.forgot ? (
-        <ForgotPasswordForm
-          compact
-          autoFocus
-          initialEmail={mode.email}
-          back={
-            <button type="button" className="auth-link-button" onClick={() => setMode({ forgot: false, email: mode.email, moved: true })}>
-              {t('auth.forgot.back')}
-            </button>
-          }
-        />
-      ) : (
-        <>
-          <p className="v-muted">{t('auth.compact.intro')}</p>
-          <LoginForm compact initialEmail={mode.email} autoFocus={mode.moved} onForgot={(email) => setMode({ forgot: true, email, moved: true })} />
-        </>
-      )}
-    </section>
+    <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
+      <CompactSignInForm />
+    </Suspense>
   );
 }
