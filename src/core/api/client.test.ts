@@ -103,3 +103,26 @@ describe('api client', () => {
     expect(error.kind).toBe('aborted');
   });
 });
+
+describe('public calls', () => {
+  beforeEach(() => {
+    $apiBase.set('https://api.vigil.test');
+    $currentUser.set({ ...SAMPLE_USER, token: 'secret-token' });
+  });
+  afterEach(() => $currentUser.set(null));
+
+  it('sends no token on an anonymous request, even when signed in', async () => {
+    const m = mockFetch(() => json({ data: SAMPLE_USER }));
+    await request('GET', '/api/v2/user', Answers.user, { anonymous: true });
+    expect(m.calls[0]!.headers.has('Authorization')).toBe(false);
+  });
+
+  it('never sends the token to the public demo endpoints (frames included)', async () => {
+    const m = mockFetch(() => new Response(new Blob(['x'], { type: 'image/jpeg' })));
+    await requestBlob('/api/public/v1/demo-live-views/d/media/c');
+    $apiBase.set('https://api.vigil.test/prefix');
+    await requestBlob('/api/public/v1/demo-live-views/d/media/c');
+    await requestBlob('/api/v2/media/c');
+    expect(m.calls.map((c) => c.headers.has('Authorization'))).toEqual([false, false, true]);
+  });
+});

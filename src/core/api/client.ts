@@ -49,6 +49,8 @@ export const isAborted = (e: unknown): boolean => isApiError(e) && e.kind === 'a
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
+  /** Send no token even when signed in (public calls). */
+  anonymous?: boolean;
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
@@ -57,13 +59,29 @@ export interface RequestOptions {
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Public endpoints never get the token, whoever is signed in (the public demo live view). */
+const PUBLIC_PATH = /^\/api\/public\/v1\/demo-live-views(?:\/|$)/;
+const ANONYMOUS = 'vigilAnonymous';
+
+function isPublic(url: string, basePath: string): boolean {
+  try {
+    const path = new URL(url).pathname;
+    return PUBLIC_PATH.test(basePath && path.startsWith(basePath) ? path.slice(basePath.length) : path);
+  } catch {
+    return false;
+  }
+}
+
 /** Adds the bearer to API-origin requests and strips any Authorization header elsewhere. */
 const bearerForApiOnly: ConfiguredMiddleware = (next) => (url, opts) => {
   const headers = new Headers(opts.headers as HeadersInit | undefined);
   const token = currentToken();
-  if (token && isApiOrigin(url)) headers.set('Authorization', `Bearer ${token}`);
+  const anonymous = (opts as Record<string, unknown>)[ANONYMOUS] === true || isPublic(url, new URL(apiUrl('/')).pathname.replace(/\/$/, ''));
+  if (token && !anonymous && isApiOrigin(url)) headers.set('Authorization', `Bearer ${token}`);
   else headers.delete('Authorization');
-  return next(url, { ...opts, headers });
+  const rest = { ...opts };
+  delete (rest as Record<string, unknown>)[ANONYMOUS];
+  return next(url, { ...rest, headers });
 };
 
 const base = wretch().addon(QueryStringAddon).middlewares([bearerForApiOnly]);
@@ -93,6 +111,7 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
   let w = base.url(apiUrl(path)).headers({ 'Accept-Language': $language.get(), ...opts.headers });
   if (opts.query) w = w.query(cleanQuery(opts.query));
   if (opts.signal) w = w.options({ signal: opts.signal });
+  if (opts.anonymous) w = w.options({ [ANONYMOUS]: true });
   if (opts.body !== undefined) w = w.json(opts.body as object);
   try {
     // Resolve to the raw Response: status handling is ours, not wretch's catchers.

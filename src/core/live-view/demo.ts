@@ -7,7 +7,7 @@ import { isApiError, request } from '../api/client.ts';
 import { createCache } from '../resources/cache.ts';
 
 export const demoLiveViewCache = createCache<DemoLiveView>('demoLiveView', (uuid) =>
-  request('GET', `/api/public/v1/demo-live-views/${encodeURIComponent(uuid)}`, Answers.demoLiveView).then((r) => r.data),
+  request('GET', `/api/public/v1/demo-live-views/${encodeURIComponent(uuid)}`, Answers.demoLiveView, { anonymous: true }).then((r) => r.data),
 );
 
 /** No such demo (404): say so instead of offering a retry. */
