@@ -84,6 +84,9 @@ export function createApp(options: AppOptions): VigilApp {
     maxAge: 600,
   });
   for (const prefix of ['/api/*', '/auth/*', '/i18n/*']) app.use(prefix, corsPolicy);
+  // The bundles are public: integrator pages on other origins load them as module scripts,
+  // which the browser fetches in CORS mode.
+  app.use('/dist/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
   app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ errors: [{ message: 'The request body is too large.' }] }, 413) }));
   app.use('/api/*', authenticate(deps));
   app.use('/auth/*', authenticate(deps));

@@ -87,6 +87,13 @@ describe('static files', () => {
     expect((await get('/dist/missing.js')).status).toBe(404);
   });
 
+  it('lets pages on other origins load the bundles as module scripts (CORS)', async () => {
+    const res = await get('/dist/vigil-portal.js', { Origin: 'https://intranet.example.com' });
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    const chunk = await get('/dist/chunks/shared-abc123.js', { Origin: 'https://intranet.example.com' });
+    expect(chunk.headers.get('Access-Control-Allow-Origin')).toBe('*');
+  });
+
   it('compresses text answers when the client accepts it', async () => {
     const res = await get('/dist/chunks/shared-abc123.js', { 'Accept-Encoding': 'gzip' });
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
