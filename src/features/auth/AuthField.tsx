@@ -14,7 +14,9 @@ export function AuthField({ label, error, hint, inputRef, id, ...input }: AuthFi
   const fieldId = id ?? autoId;
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  // The error replaces the hint (they usually say the same thing).
+  const showHint = hint && !error;
+  const describedBy = [showHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="v-field">
       <label className="v-label" htmlFor={fieldId}>
@@ -28,7 +30,7 @@ export function AuthField({ label, error, hint, inputRef, id, ...input }: AuthFi
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {hint && (
+      {showHint && (
         <span id={hintId} className="v-small v-muted">
           {hint}
         </span>
