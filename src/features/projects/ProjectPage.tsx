@@ -5,6 +5,7 @@ import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { EvacuationBanner } from '../evacuation/EvacuationBanner.tsx';
+import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
 // The evacuation components do not bundle their English fallback themselves (yet).
 import '../evacuation/messages/bundled.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -62,6 +63,8 @@ export function ProjectPage({ uuid }: { uuid: string }) {
         </div>
       </header>
       <EvacuationBanner project={uuid} />
+      {/* Start (or abort) an evacuation of the whole project, behind its confirmation (SPEC §2). */}
+      <EvacuationControl scope="project" uuid={uuid} name={project.name} />
       <section className="v-stack" aria-labelledby="pj-sites">
         <h2 id="pj-sites">{t('projects.project.sites')}</h2>
         {project.sites.length === 0 ? (
