@@ -4,8 +4,8 @@
 // multi-site editor applies one schedule to two sites in different time zones in ONE
 // request after a per-site review; painting the whole week causes no long task.
 //
-// Until the portal embeds these screens (/site/{uuid}, /projects/{uuid}/site-schedules)
-// the elements are opened on the schedules try page (demo/try/schedules.html).
+// Mostly in the portal (/site/{uuid} embeds the matrix, /projects/{uuid}/site-schedules is
+// the multi-site editor); the standalone elements on the schedules try page too.
 import type { APIRequestContext } from '@playwright/test';
 import { Answers, parse, type CurrentUser, type Interval } from '../../src/core/api/contract.ts';
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
@@ -135,12 +135,42 @@ test.describe('one site’s matrix', () => {
     await expect(matrix.saveButton()).toBeEnabled();
   });
 
-  test('the matrix passes axe', async ({ page, signIn }) => {
+  test('in the portal, an in-app link asks before leaving unsaved changes; coming back keeps them', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const matrix = await new ScheduleMatrixPage(page).openSite(SITES.antwerpWarehouse);
+    await matrix.drag(matrix.cell('Wednesday', '10:00'), matrix.cell('Wednesday', '11:30'));
+    const painted = await matrix.securedCells();
+    const projectLink = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Northwind Logistics' });
+
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await projectLink.click();
+    expect(dialogs).toEqual(['confirm: You have unsaved changes to the security hours. Leave anyway?']);
+    await matrix.expectRoute(`/site/${SITES.antwerpWarehouse}`);
+    expect(await matrix.securedCells()).toEqual(painted);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await projectLink.click();
+    await matrix.expectRoute(`/project/${PROJECTS.northwind}`);
+    await page.goBack();
+    await expect(matrix.grid()).toBeVisible();
+    await expect.poll(() => matrix.securedCells()).toEqual(painted);
+    await expect(matrix.saveButton()).toBeEnabled();
+  });
+
+  test('the matrix passes axe, in the portal and as its own element', async ({ page, signIn }) => {
     test.setTimeout(90_000); // axe walks 336 cells in a shadow root
     await signIn('manager@vigil.test');
     const matrix = await new ScheduleMatrixPage(page).openSite(SITES.brusselsOffice);
     await matrix.drag(matrix.cell('Wednesday', '08:00'), matrix.cell('Wednesday', '09:30'));
-    const violations = await axe(page, { disableRules: ['page-has-heading-one'] }); // the try page has no h1 of its own
+    let violations = await axe(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    page.once('dialog', (dialog) => void dialog.accept()); // the unsaved-changes prompt
+    await matrix.openElement(SITES.ghentDistribution);
+    violations = await axe(page, { disableRules: ['page-has-heading-one'] }); // the try page has no h1 of its own
     expect(violations, formatViolations(violations)).toEqual([]);
   });
 
@@ -196,7 +226,7 @@ test.describe('several sites at once', () => {
         body: { siteUuids: [SITES.liegeDataCentre, SITES.newarkDataHall], schedule: { days: [...office, [], []] } },
       },
     ]);
-    // The list follows the caches, and so does each site.
+    // The list follows the caches, and so does each site's page.
     await expect(editor.siteEntry('Newark Data Hall')).toContainText('America/New_York · Mon–Fri 08:00–18:00');
     for (const [site, zone] of [
       [SITES.liegeDataCentre, 'Europe/Brussels'],
@@ -214,7 +244,7 @@ test.describe('several sites at once', () => {
   test('a new time zone for one site shows in its review line and is sent once', async ({ page, api, signIn, request }) => {
     test.setTimeout(90_000);
     const user = await signInAsLucasInEnglish(api, signIn, request);
-    const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.atlas);
+    const editor = await new SiteSchedulesPage(page).openElement(PROJECTS.atlas); // the standalone element
     await editor.siteCheckbox('Newark Data Hall').check();
     await page.getByLabel('Start from').selectOption({ label: 'The schedule of Liège Data Centre' });
     await editor.timeZone().selectOption('Europe/Brussels');

@@ -78,7 +78,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   }
 
   return (
-    <section className="sm" aria-labelledby={headingId} part="schedule">
+    <section className="sm v-card" aria-labelledby={headingId} part="schedule">
       <header className="sm-head">
         <h2 id={headingId}>{t('schedules.editor.title')}</h2>
         <p className="v-muted">{data.name}</p>

@@ -2,12 +2,20 @@ import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './BasePage.ts';
 
 /**
- * The security-hours matrix of one site (`<vigil-schedule-matrix>`), on the schedules try
- * page until the portal's site page embeds it (then `/site/{uuid}` shows the same editor).
- * Cells are named like the grid names them: "Monday 08:00–08:30".
+ * The security-hours matrix of one site: the editor on the portal's site page
+ * (`/site/{uuid}`), or `<vigil-schedule-matrix>` on its own (`openElement`). Cells are
+ * named like the grid names them: "Monday 08:00–08:30".
  */
 export class ScheduleMatrixPage extends BasePage {
+  /** The portal's site page, which embeds the editor. */
   async openSite(uuid: string): Promise<this> {
+    await this.goto(`/site/${uuid}`);
+    await expect(this.grid()).toBeVisible();
+    return this;
+  }
+
+  /** `<vigil-schedule-matrix site=…>` alone on a page (the schedules try page). */
+  async openElement(uuid: string): Promise<this> {
     await this.page.goto(`/demo/try/schedules.html?el=vigil-schedule-matrix&site=${uuid}`, { waitUntil: 'domcontentloaded' });
     await expect(this.grid()).toBeVisible();
     return this;
@@ -32,7 +40,7 @@ export class ScheduleMatrixPage extends BasePage {
 
   /** The grid's polite live region. */
   announcement(): Locator {
-    return this.page.locator('vigil-schedule-matrix').getByRole('status').filter({ hasText: /secured/ });
+    return this.page.locator('[part="matrix"]').getByRole('status');
   }
 
   saveButton(): Locator {
@@ -64,6 +72,7 @@ export class ScheduleMatrixPage extends BasePage {
 
   /** Paints by mouse from one cell to another (the first cell decides secure or clear). */
   async drag(from: Locator, to: Locator, steps = 8): Promise<void> {
+    await this.grid().evaluate((grid) => grid.scrollIntoView({ block: 'center' })); // both ends on screen
     const a = (await from.boundingBox())!;
     const b = (await to.boundingBox())!;
     await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -2,11 +2,18 @@ import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './BasePage.ts';
 
 /**
- * The multi-site schedules editor of a project (`<vigil-site-schedules>`), on the schedules
- * try page until the portal routes /projects/{uuid}/site-schedules to it.
+ * The multi-site schedules editor of a project: the portal's /projects/{uuid}/site-schedules,
+ * or `<vigil-site-schedules>` on its own (`openElement`).
  */
 export class SiteSchedulesPage extends BasePage {
   async openProject(uuid: string): Promise<this> {
+    await this.goto(`/projects/${uuid}/site-schedules`);
+    await expect(this.heading('Site security hours')).toBeVisible();
+    return this;
+  }
+
+  /** `<vigil-site-schedules project=…>` alone on a page (the schedules try page). */
+  async openElement(uuid: string): Promise<this> {
     await this.page.goto(`/demo/try/schedules.html?el=vigil-site-schedules&project=${uuid}`, { waitUntil: 'domcontentloaded' });
     await expect(this.heading('Site security hours')).toBeVisible();
     return this;
