@@ -196,6 +196,21 @@ test.describe('evacuation in the portal', () => {
     await expect(banner.endedNote()).toBeFocused();
   });
 
+  test('the whole project is evacuated from its page: confirmation, then the banner with the starter; abort ends it', async ({ page, signedInPage }) => {
+    await signedInPage('manager@vigil.test', { path: `/project/${PROJECTS.northwind}` });
+    const control = page.getByRole('region', { name: /^Evacuation/ }).filter({ hasText: 'No evacuation in progress' });
+    await control.getByRole('button', { name: 'Start evacuation' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Northwind Logistics');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Start evacuation' }).click();
+    const banner = new EvacuationBanner(page);
+    await expect(banner.row('Northwind Logistics (the whole project)')).toContainText('started by Morgan Manager');
+    await banner.abort('Northwind Logistics');
+    await expect(banner.root()).toBeHidden();
+    await expect(page.getByText('No evacuation in progress').first()).toBeVisible();
+  });
+
   test('a banner is shown for an evacuation started elsewhere, without reloading', async ({ page, signedInPage, api }) => {
     await signedInPage('manager@vigil.test', { path: `/project/${PROJECTS.northwind}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Northwind Logistics' })).toBeVisible();
