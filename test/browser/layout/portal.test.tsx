@@ -111,7 +111,7 @@ describe('<vigil-portal>', function () {
       '<h2>Call us</h2><p>On <a href="https://vigil.example" rel="noopener noreferrer" target="_blank">the web</a></p>',
     );
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
-    expect(document.title).toBe('Contact | Vigil');
+    await waitFor(() => expect(document.title).toBe('Contact | Vigil'));
     expect(pill('More')!.getAttribute('aria-current')).toBe('page');
   });
 
