@@ -8,8 +8,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export const DIST = join(import.meta.dirname, '..', 'dist');
 
-const STATIC = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g;
-const DYNAMIC = /import\(\s*["']([^"']+\.js)["']\s*\)/g;
+const STATIC = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`]+\.js)["'`]/g;
+const DYNAMIC = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 
 function read(file: string): string {
   return readFileSync(join(DIST, file), 'utf8');
@@ -25,6 +25,8 @@ export interface Graph {
   initial: string[];
   /** Chunks only reachable through dynamic import(). */
   lazy: string[];
+  /** Each dynamic import target (a lazy page or part) with the files it adds when loaded. */
+  lazyTargets: { target: string; files: string[] }[];
 }
 
 export function graph(entries: string[]): Graph {
@@ -46,16 +48,35 @@ export function graph(entries: string[]): Graph {
   entries.forEach(visit);
   // A lazy chunk's own static imports load with it (when not already loaded up front).
   const lazy = new Set<string>();
-  const visitLazy = (file: string) => {
-    if (initial.has(file) || lazy.has(file) || !existsSync(join(DIST, file))) return;
-    lazy.add(file);
+  const closure = (file: string, seen: Set<string>) => {
+    if (initial.has(file) || seen.has(file) || !existsSync(join(DIST, file))) return;
+    seen.add(file);
     for (const m of read(file).matchAll(STATIC)) {
       const dep = resolveFrom(file, m[1]!);
-      if (dep) visitLazy(dep);
+      if (dep) closure(dep, seen);
     }
   };
-  dynamic.forEach(visitLazy);
-  return { initial: [...initial], lazy: [...lazy] };
+  // Every dynamic import target, including those inside lazy chunks (nested lazy parts).
+  const lazyTargets: { target: string; files: string[] }[] = [];
+  const queue = [...dynamic];
+  const done = new Set<string>();
+  while (queue.length) {
+    const target = queue.shift()!;
+    if (done.has(target) || initial.has(target)) continue;
+    done.add(target);
+    const seen = new Set<string>();
+    closure(target, seen);
+    seen.forEach((f) => lazy.add(f));
+    lazyTargets.push({ target, files: [...seen] });
+    for (const f of seen) {
+      for (const m of read(f).matchAll(DYNAMIC)) {
+        const dep = resolveFrom(f, m[1]!);
+        if (dep) queue.push(dep);
+      }
+    }
+  }
+  lazyTargets.sort((a, b) => a.target.localeCompare(b.target));
+  return { initial: [...initial], lazy: [...lazy], lazyTargets };
 }
 
 export interface Size {

@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import inboxCss from './inbox.css?inline';
-import { IncidentList } from './IncidentList.tsx';
 import { InboxTabs, type InboxView } from './InboxTabs.tsx';
-import { NotificationList } from './NotificationList.tsx';
 import type { InboxItemKind } from './RowAction.tsx';
+
+// Each list is its own chunk: a user on the incidents tab never downloads the notifications list.
+const IncidentList = lazy(() => import('./IncidentList.tsx').then((m) => ({ default: m.IncidentList })));
+const NotificationList = lazy(() => import('./NotificationList.tsx').then((m) => ({ default: m.NotificationList })));
 
 export interface InboxListsProps {
   view: InboxView;
@@ -31,7 +34,9 @@ export function InboxLists({ view, heading: Heading, onSelectView, onOpen, focus
         {t('inbox.title')}
       </Heading>
       <InboxTabs view={view} {...(onSelectView ? { onSelect: onSelectView } : {})} />
-      {view === 'incidents' ? <IncidentList target={target} focusUuid={focusUuid} /> : <NotificationList target={target} focusUuid={focusUuid} />}
+      <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
+        {view === 'incidents' ? <IncidentList target={target} focusUuid={focusUuid} /> : <NotificationList target={target} focusUuid={focusUuid} />}
+      </Suspense>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../core/api/client.ts';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
@@ -12,7 +12,10 @@ import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import detailCss from './detail.css?inline';
-import { NotificationBody } from './NotificationBody.tsx';
+
+// The body needs the sanitizer (DOMPurify, ~11 KB): it loads in parallel with the
+// notification, so the title and dates show at once.
+const NotificationBody = lazy(() => import('./NotificationBody.tsx').then((m) => ({ default: m.NotificationBody })));
 
 export interface NotificationDetailProps {
   uuid: string;
@@ -85,7 +88,9 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
             )}
           </dd>
         </dl>
-        <NotificationBody html={notification.body_html} />
+        <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
+          <NotificationBody html={notification.body_html} />
+        </Suspense>
       </article>
     );
   } else if (error) {

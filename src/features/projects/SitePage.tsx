@@ -7,13 +7,18 @@ import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
-import { ScheduleMatrixEditor } from '../schedules/ScheduleMatrix.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { lazy, Suspense } from 'react';
 // The evacuation components do not bundle their English fallback themselves (yet).
 import '../evacuation/messages/bundled.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { ResourceState } from './ResourceState.tsx';
 import { SystemList } from './SystemList.tsx';
+
+// The schedule editor is below the fold and the heaviest part of the page: it loads in
+// parallel as its own chunk, so the site's facts and the evacuation control come first.
+const ScheduleMatrixEditor = lazy(() => import('../schedules/ScheduleMatrix.tsx').then((m) => ({ default: m.ScheduleMatrixEditor })));
 
 /** Site detail: address, time zone, evacuation, systems and the security-hours matrix. */
 export function SitePage({ uuid }: { uuid: string }) {
@@ -68,7 +73,9 @@ export function SitePage({ uuid }: { uuid: string }) {
         <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>
         <SystemList systems={site.systems} emptyText={t('projects.site.noSystems')} />
       </section>
-      <ScheduleMatrixEditor site={uuid} />
+      <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
+        <ScheduleMatrixEditor site={uuid} />
+      </Suspense>
     </div>
   );
 }

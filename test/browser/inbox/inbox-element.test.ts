@@ -147,7 +147,9 @@ describe('<vigil-inbox>', () => {
     await waitFor(() => expect($unreadCount.get()).toBe(6));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).toEqual(['/api/v2/notifications/n-0/mark-as-read']);
     expect(events[0]?.detail).toEqual({ uuid: 'n-0', unread: 6 });
-    expect(root(el).querySelector('[part="notification-body"]')!.innerHTML).toBe('Body <b>0</b>');
+    // The body (and the sanitizer) loads in parallel with the notification.
+    const body = await until(() => root(el).querySelector('[part="notification-body"]'));
+    expect(body.innerHTML).toBe('Body <b>0</b>');
     await waitFor(() => expect(deepActive()).toBe(heading));
 
     root(el).querySelector<HTMLElement>('[part="back"]')!.click();
