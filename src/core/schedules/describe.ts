@@ -25,9 +25,16 @@ export function dayNames(width: 'short' | 'long' = 'short', language: string = $
   return names;
 }
 
+const lists = new Map<string, Intl.ListFormat>();
+
 /** A list joined the way the language does ("a, b and c"). */
 export function joinList(items: readonly string[], language: string = $language.get()): string {
-  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
+  let list = lists.get(language);
+  if (!list) {
+    list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+    lists.set(language, list);
+  }
+  return list.format(items);
 }
 
 const dayName = (day: number) => dayNames()[((day % DAYS) + DAYS) % DAYS]!;

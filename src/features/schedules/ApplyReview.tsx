@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Site } from '../../core/api/contract.ts';
 import { readDays } from '../../core/schedules/convert.ts';
 import { describeWeek } from '../../core/schedules/describe.ts';
@@ -24,7 +25,7 @@ const zoneOf = (site: Site) => site.schedule?.timezone ?? site.timezone;
 const weekOf = (site: Site) => (site.schedule ? readDays(site.schedule.days).week : emptyWeek());
 
 /** Before applying: what changes for each chosen site; after: what each site now has. */
-export function ApplyReview({ sites, cells, timezone, saving, error, results, onApply }: ApplyReviewProps) {
+export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, saving, error, results, onApply }: ApplyReviewProps) {
   const t = useT();
   const rows = sites.map((site) => {
     const before = weekOf(site);
@@ -74,4 +75,4 @@ export function ApplyReview({ sites, cells, timezone, saving, error, results, on
       )}
     </div>
   );
-}
+});

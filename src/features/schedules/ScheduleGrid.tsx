@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { $i18nVersion } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { dayNames, describeRange } from '../../core/schedules/describe.ts';
@@ -84,12 +84,23 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
 
   const scrollerRef = useRef<HTMLDivElement>(null);
   const overflowing = useOverflow(scrollerRef);
-  function jumpTo(slot: number): void {
+  function jumpTo(slot: number, behavior: ScrollBehavior = 'smooth'): void {
     const scroller = scrollerRef.current;
     const head = gridRef.current?.querySelectorAll<HTMLElement>('.sg-hour')[slot];
     const day = gridRef.current?.querySelector<HTMLElement>('.sg-corner');
-    if (scroller && head) scroller.scrollTo({ left: head.offsetLeft - (day?.offsetWidth ?? 0), behavior: 'smooth' });
+    if (scroller && head) scroller.scrollTo({ left: head.offsetLeft - (day?.offsetWidth ?? 0), behavior });
   }
+  // A narrow grid first shows the hour before the earliest secured half-hour of the week,
+  // so "Mon–Fri 08:00–18:00" is not hidden off to the right of an empty-looking grid.
+  const scrolledOnce = useRef(false);
+  useEffect(() => {
+    if (!overflowing || scrolledOnce.current) return;
+    scrolledOnce.current = true;
+    const first = Math.min(...week.map((day) => day.indexOf(true)).filter((s) => s >= 0));
+    if (Number.isFinite(first) && first > 2) jumpTo(first - 2, 'auto');
+    // only when the grid first turns out to scroll
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [overflowing]);
 
   const input = useGridInput({ gridRef, week, onChange, focus, setFocus, announce });
   const editable = !!onChange;

@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { readDays } from '../../core/schedules/convert.ts';
@@ -47,6 +47,10 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const key = siteDraftKey(site);
   const { draft, cells, dirty, edit } = useScheduleDraft(key, saved?.week);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // The texts (summary, what is unsaved) may trail a fast drag by a frame; the grid never does.
+  const textCells = useDeferredValue(cells);
+  const savedWeek = draft?.saved;
+  const changes = useMemo(() => (savedWeek && textCells ? describeDiff(savedWeek, textCells) : ''), [savedWeek, textCells]);
   useLeaveGuard(dirty, t('schedules.editor.leave'));
 
   if (!data || !saved || !cells) {
@@ -91,12 +95,12 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
       {!editable && <p className="v-message">{t('schedules.editor.readOnly')}</p>}
       {editable && <ScheduleTools week={cells} onChange={edit} />}
       <ScheduleGrid week={cells} onChange={editable ? edit : undefined} label={t('schedules.grid.label', { site: data.name })} />
-      <WeekSummary week={cells} />
+      <WeekSummary week={textCells ?? cells} />
       {editable && (
         <SaveBar
           dirty={dirty}
           saving={!!draft?.saving}
-          changes={dirty && draft ? describeDiff(draft.saved, draft.cells) : ''}
+          changes={changes}
           error={draft?.error ?? null}
           onSave={() => void save()}
           onDiscard={() => setConfirmDiscard(true)}

@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import type { Site } from '../../core/api/contract.ts';
 import { emit } from '../../core/events.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
@@ -64,7 +64,11 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const [pendingStart, setPendingStart] = useState<string | null>(null);
   const [timezone, setTimezone] = useState('');
   const [results, setResults] = useState<SavedSite[] | null>(null);
+  const textCells = useDeferredValue(cells); // the review and summary may trail a fast drag
   const choose = useCallback((next: string[]) => setSelected(next), []);
+  const applyRef = useRef(() => {});
+  const onApply = useCallback(() => applyRef.current(), []);
+  const chosen = useMemo(() => project?.sites.filter((s) => selected.includes(s.uuid)) ?? [], [project, selected]);
   useLeaveGuard(dirty, t('schedules.editor.leave'));
 
   if (!project || !cells) {
@@ -79,7 +83,6 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   }
 
   const editable = canEditSchedules(project.permissions);
-  const chosen = project.sites.filter((s) => selected.includes(s.uuid));
   const usedZones = [...new Set(project.sites.map(zoneOf))];
 
   function begin(from: string) {
@@ -88,6 +91,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
     setResults(null);
   }
 
+  applyRef.current = () => void apply();
   async function apply() {
     setResults(null);
     const sites = await applyProjectDraft(uuid, chosen.map((s) => s.uuid), timezone || undefined);
@@ -123,7 +127,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
             )}
             <ScheduleTools week={cells} onChange={edit} />
             <ScheduleGrid week={cells} onChange={edit} label={t('schedules.multi.gridLabel')} />
-            <WeekSummary week={cells} />
+            <WeekSummary week={textCells ?? cells} />
           </section>
 
           <section className="v-card ss-step" aria-labelledby={`${ids}-zone`}>
@@ -134,7 +138,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
 
           <section className="v-card ss-step" aria-labelledby={`${ids}-apply`}>
             <h2 id={`${ids}-apply`}>{t('schedules.multi.stepApply')}</h2>
-            <ApplyReview sites={chosen} cells={cells} timezone={timezone} saving={!!draft?.saving} error={draft?.error ?? null} results={results} onApply={() => void apply()} />
+            <ApplyReview sites={chosen} cells={textCells ?? cells} timezone={timezone} saving={!!draft?.saving} error={draft?.error ?? null} results={results} onApply={onApply} />
           </section>
         </>
       )}

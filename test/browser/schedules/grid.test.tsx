@@ -7,7 +7,9 @@ import '../../../src/features/schedules/messages/bundled.ts';
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { applyLanguage } from '../../../src/core/i18n/i18n.ts';
 import { daysToWeek } from '../../../src/core/schedules/convert.ts';
+import de from '../../../src/features/schedules/messages/de.json';
 import { describeWeek } from '../../../src/core/schedules/describe.ts';
 import { emptyWeek, securedCount, type Week } from '../../../src/core/schedules/week.ts';
 import { ElementScopeContext } from '../../../src/features/common/element/context.ts';
@@ -160,6 +162,30 @@ describe('schedule grid', function () {
     for (let i = 0; i < 3; i++) await press('Shift+ArrowLeft');
     await waitFor(() => expect(live()).toBe('Tue 09:30–11:30 not secured'));
     expect(describeWeek(probe.week)).toBe('Mon 08:00–12:00, Tue 08:00–09:30, and Tue 11:30–12:00');
+  });
+
+  it('speaks the applied language: German day names and words in the live region and the cells', async () => {
+    const realFetch = window.fetch;
+    window.fetch = async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const body = url.endsWith('/i18n/messages/de.json') ? { schedules: de } : {};
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    try {
+      expect(await applyLanguage('de')).toBe('de');
+      const { root, live, cell } = mount();
+      expect(cell('Montag 08:00–08:30')).toBeDefined();
+      await tabIntoGrid(root);
+      for (let i = 0; i < 16; i++) await press('ArrowRight');
+      for (let i = 0; i < 7; i++) await press('Shift+ArrowRight');
+      const mo = new Intl.DateTimeFormat('de', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1)); // "Mo" (ICU's spelling)
+      await waitFor(() => expect(live()).toBe(`${mo} 08:00–12:00 gesichert`));
+      await press('Space');
+      await waitFor(() => expect(live()).toBe(`${mo} 11:30–12:00 nicht gesichert`));
+    } finally {
+      await applyLanguage('en');
+      window.fetch = realFetch;
+    }
   });
 
   it('a read-only grid moves but never paints', async () => {
