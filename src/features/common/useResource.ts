@@ -2,16 +2,20 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Cache, Entry } from '../../core/resources/cache.ts';
 
+/** Data loaded this recently is not refreshed again (several elements mounting together). */
+export const FRESH_MS = 5000;
+
 /**
  * Reads one cached resource and loads it (again in the background when already cached:
- * navigating back shows it at once and refreshes).
+ * navigating back shows it at once and refreshes, unless it was loaded moments ago).
  */
 export function useResource<T>(cache: Cache<T>, id: string | undefined, onError?: (error: unknown) => void): Entry<T> | undefined {
   const entries = useStore(cache.$entries, id ? { keys: [id] } : { keys: [] });
   useEffect(() => {
     if (!id) return;
-    const cached = cache.peek(id) !== undefined;
-    cache.load(id, { force: cached }).catch((e: unknown) => onError?.(e));
+    const entry = cache.$entries.get()[id];
+    const stale = entry?.data !== undefined && Date.now() - (entry.loadedAt ?? 0) > FRESH_MS;
+    cache.load(id, { force: stale }).catch((e: unknown) => onError?.(e));
     // onError is a callback for this id only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cache, id]);

@@ -15,7 +15,8 @@ export interface EvacuationTarget {
 /** Name and permission for an evacuation target, through the page's project and site caches. */
 export function useEvacuationTarget(scope: EvacuationScope, uuid: string, name?: string): EvacuationTarget {
   const site = useResource(siteCache, scope === 'site' ? uuid : undefined);
-  const projectUuid = scope === 'project' ? uuid : site?.data?.project_uuid;
+  // A site's answer carries its project's permissions; load the project only when it does not.
+  const projectUuid = scope === 'project' ? uuid : site?.data && !site.data.project ? site.data.project_uuid : undefined;
   const project = useResource(projectCache, projectUuid);
   const permissions = site?.data?.project?.permissions ?? project?.data?.permissions;
   const loadedName = scope === 'project' ? project?.data?.name : site?.data?.name;
