@@ -7,7 +7,8 @@ import type { Bench } from '../harness.ts';
 const SITE = '20000000-0000-4000-8000-000000000002';
 
 export async function schedule(bench: Bench) {
-  const context = await bench.context({ as: 'manager@vigil.test', viewport: { width: 1440, height: 1000 } });
+  // Tall enough that the whole matrix is on screen (pointer moves only reach visible cells).
+  const context = await bench.context({ as: 'manager@vigil.test', viewport: { width: 1440, height: 2000 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
     const w = window as unknown as { __longTasks: number[]; __events: number[] };
@@ -16,9 +17,16 @@ export async function schedule(bench: Bench) {
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__events.push(e.duration))).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
-  await page.goto(`/site/${SITE}`);
+  const url = await bench.htmlPage(
+    page,
+    '/bench/schedule.html',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Schedule</title><script type="module" src="/dist/vigil-schedule-matrix.js"></script></head>
+<body><vigil-schedule-matrix site="${SITE}"></vigil-schedule-matrix></body></html>`,
+  );
+  await page.goto(url);
   const cells = page.getByRole('gridcell');
   await cells.nth(335).waitFor({ timeout: 30_000 });
+  await page.getByRole('grid').scrollIntoViewIfNeeded();
   const count = await cells.count();
   await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[]; __events: number[] };
