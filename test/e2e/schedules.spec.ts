@@ -66,6 +66,7 @@ test.describe('one site’s matrix', () => {
     await matrix.expectToast('Security hours saved.');
     await expect(matrix.saveState()).toHaveText('All changes are saved.');
     await expect(matrix.saveButton()).toBeDisabled();
+    await expect(matrix.saveButton()).toBeFocused(); // aria-disabled: focus is not dropped on the page
     expect(await page.evaluate(() => (window as unknown as { saved: unknown[] }).saved)).toEqual([
       { project: PROJECTS.northwind, sites: [SITES.ghentDistribution] },
     ]);

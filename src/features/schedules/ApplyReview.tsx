@@ -54,7 +54,14 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
       )}
       {error && <SaveError error={error} />}
       <div className="v-row">
-        <button type="button" className="v-btn v-btn--primary" disabled={!anything || saving} aria-busy={saving || undefined} onClick={onApply} part="apply-button">
+        <button
+          type="button"
+          className="v-btn v-btn--primary"
+          aria-disabled={!anything || saving || undefined}
+          aria-busy={saving || undefined}
+          onClick={() => anything && !saving && onApply()}
+          part="apply-button"
+        >
           {saving ? t('schedules.multi.applying') : t('schedules.multi.apply', { count: sites.length })}
         </button>
       </div>

@@ -68,7 +68,7 @@ export function CopyDay({ week, onChange, onDone }: CopyDayProps) {
             </button>
           </div>
         </fieldset>
-        <button type="button" className="v-btn v-btn--small" disabled={chosen.length === 0} onClick={copy}>
+        <button type="button" className="v-btn v-btn--small" aria-disabled={chosen.length === 0 || undefined} onClick={() => chosen.length > 0 && copy()}>
           {t('schedules.tools.copyApply', { count: chosen.length })}
         </button>
       </div>

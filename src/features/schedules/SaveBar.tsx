@@ -14,7 +14,8 @@ export interface SaveBarProps {
 
 /**
  * Save and discard, with what is unsaved in words. Save is enabled whenever the draft
- * differs from the saved schedule (only not while a save is under way).
+ * differs from the saved schedule (only not while a save is under way). "Disabled" is
+ * aria-disabled, so a keyboard user's focus stays on Save after it saved.
  */
 export function SaveBar({ dirty, saving, changes, error, onSave, onDiscard }: SaveBarProps) {
   const t = useT();
@@ -26,10 +27,17 @@ export function SaveBar({ dirty, saving, changes, error, onSave, onDiscard }: Sa
           {saving ? t('schedules.editor.saving') : dirty ? t('schedules.editor.unsaved', { changes }) : t('schedules.editor.upToDate')}
         </p>
         <div className="v-row sm-actions">
-          <button type="button" className="v-btn" disabled={!dirty || saving} onClick={onDiscard}>
+          <button type="button" className="v-btn" aria-disabled={!dirty || saving || undefined} onClick={() => dirty && !saving && onDiscard()}>
             {t('schedules.editor.discard')}
           </button>
-          <button type="button" className="v-btn v-btn--primary" disabled={!dirty || saving} aria-busy={saving || undefined} onClick={onSave} part="save-button">
+          <button
+            type="button"
+            className="v-btn v-btn--primary"
+            aria-disabled={!dirty || saving || undefined}
+            aria-busy={saving || undefined}
+            onClick={() => dirty && !saving && onSave()}
+            part="save-button"
+          >
             {saving ? t('schedules.editor.saving') : t('schedules.editor.save')}
           </button>
         </div>

@@ -90,17 +90,21 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     const day = gridRef.current?.querySelector<HTMLElement>('.sg-corner');
     if (scroller && head) scroller.scrollTo({ left: head.offsetLeft - (day?.offsetWidth ?? 0), behavior });
   }
-  // A narrow grid first shows the hour before the earliest secured half-hour of the week,
-  // so "Mon–Fri 08:00–18:00" is not hidden off to the right of an empty-looking grid.
-  const scrolledOnce = useRef(false);
+  // A grid that scrolls sideways keeps the week's earliest secured half-hour in view when it
+  // appears or moves out of sight (on opening, after a preset), so "Mon–Fri 08:00–18:00" is
+  // never hidden off to the right of an empty-looking grid. Painting in view never scrolls.
+  const earliest = Math.min(...week.map((day) => day.indexOf(true)).filter((s) => s >= 0));
   useEffect(() => {
-    if (!overflowing || scrolledOnce.current) return;
-    scrolledOnce.current = true;
-    const first = Math.min(...week.map((day) => day.indexOf(true)).filter((s) => s >= 0));
-    if (Number.isFinite(first) && first > 2) jumpTo(first - 2, 'auto');
-    // only when the grid first turns out to scroll
+    const scroller = scrollerRef.current;
+    const head = gridRef.current?.querySelectorAll<HTMLElement>('.sg-hour')[earliest];
+    const dayWidth = gridRef.current?.querySelector<HTMLElement>('.sg-corner')?.offsetWidth ?? 0;
+    if (!overflowing || !scroller || !head) return;
+    const left = head.offsetLeft - dayWidth;
+    const visible = left >= scroller.scrollLeft && left + head.offsetWidth <= scroller.scrollLeft + scroller.clientWidth - dayWidth;
+    if (!visible) jumpTo(Math.max(0, earliest - 2), 'auto');
+    // only when the earliest secured half-hour changes (or the grid starts to scroll)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [overflowing]);
+  }, [overflowing, earliest]);
 
   const input = useGridInput({ gridRef, week, onChange, focus, setFocus, announce });
   const editable = !!onChange;
