@@ -41,3 +41,10 @@ export function managedProject(db: Db, user: UserRow, uuid: string): ProjectRow 
   if (!permissions.includes(MANAGE_USERS)) throw new ApiError(403, [{ message: MESSAGES.unauthorized }]);
   return project;
 }
+
+/** The project, if the user may edit its sites' schedules: 404 for non-members, 403 without 'edit schedules'. */
+export function scheduleEditableProject(db: Db, user: UserRow, uuid: string): ProjectRow {
+  const { project, permissions } = memberProject(db, user, uuid);
+  if (!permissions.includes('edit schedules')) throw new ApiError(403, [{ message: MESSAGES.unauthorized }]);
+  return project;
+}

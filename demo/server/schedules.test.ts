@@ -84,4 +84,15 @@ describe('POST /api/public/v3/projects/{uuid}/update-site-schedules', () => {
     expect(res.status).toBe(404);
     expect((await call(app, 'POST', url, { token: manager, rawBody: '[1,' })).status).toBe(400);
   });
+
+  it("answers 403 to a member without 'edit schedules', and changes nothing", async () => {
+    // The manager may only view and evacuate on Atlas.
+    const atlas = `/api/public/v3/projects/${PROJECTS.atlas}/update-site-schedules`;
+    const before = await call(app, 'GET', `/api/v2/sites/${SITES.liegeDataCentre}`, { token: manager });
+    const res = await post({ siteUuids: [SITES.liegeDataCentre], schedule: { days: week() } }, atlas);
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].message).toBeTruthy();
+    const after = await call(app, 'GET', `/api/v2/sites/${SITES.liegeDataCentre}`, { token: manager });
+    expect(after.body.data.schedule).toEqual(before.body.data.schedule);
+  });
 });

@@ -1,13 +1,13 @@
 /** Security-hours schedules: one week applied to several sites of a project at once. */
 import { Bodies, type SiteScheduleResult } from '../../../src/core/api/contract.ts';
-import { memberProject, type SiteRow } from '../access.ts';
+import { scheduleEditableProject, type SiteRow } from '../access.ts';
 import { ApiError, readBody, type App, type Deps } from '../http.ts';
 import { isValidTimeZone, scheduleErrors } from '../schedule.ts';
 import { scheduleOf } from '../views.ts';
 
 export function scheduleRoutes(app: App, { db }: Deps): void {
   app.post('/api/public/v3/projects/:uuid/update-site-schedules', async (c) => {
-    const { project } = memberProject(db, c.get('user'), c.req.param('uuid'));
+    const project = scheduleEditableProject(db, c.get('user'), c.req.param('uuid'));
     const body = await readBody(c, Bodies.updateSiteSchedules);
     const errors = [];
     const siteUuids = [...new Set(body.siteUuids)];
