@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import type { Site } from '../../core/api/contract.ts';
 import { emit } from '../../core/events.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
@@ -11,7 +11,6 @@ import { dismissRecovered, rebaseDraft, restoreDraft } from '../../core/schedule
 import { applyProjectDraft, canEditSchedules, projectDraftKey, type SavedSite } from '../../core/schedules/save.ts';
 import { emptyWeek } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
-import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { Link } from '../common/Link.tsx';
@@ -32,6 +31,9 @@ import { TimeZoneSelect } from './TimeZoneSelect.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { WeekSummary } from './WeekSummary.tsx';
 import { useScheduleDraft } from './useScheduleDraft.ts';
+
+// Only needed when replacing painted cells: loaded on first use, keeping the page light.
+const AlertDialog = lazy(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
 
 export interface SiteSchedulesPageProps {
   /** uuid of the project. */
@@ -143,18 +145,22 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
         </>
       )}
 
-      <AlertDialog
-        open={pendingStart !== null}
-        title={t('schedules.multi.replaceTitle')}
-        description={t('schedules.multi.replaceText')}
-        confirmLabel={t('schedules.multi.replaceConfirm')}
-        cancelLabel={t('core.common.cancel')}
-        onConfirm={() => {
-          if (pendingStart !== null) begin(pendingStart);
-          setPendingStart(null);
-        }}
-        onCancel={() => setPendingStart(null)}
-      />
+      {pendingStart !== null && (
+        <Suspense fallback={null}>
+          <AlertDialog
+            open
+            title={t('schedules.multi.replaceTitle')}
+            description={t('schedules.multi.replaceText')}
+            confirmLabel={t('schedules.multi.replaceConfirm')}
+            cancelLabel={t('core.common.cancel')}
+            onConfirm={() => {
+              begin(pendingStart);
+              setPendingStart(null);
+            }}
+            onCancel={() => setPendingStart(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
