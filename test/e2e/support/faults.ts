@@ -73,7 +73,8 @@ export const FAULTS = {
   '401': 'HTTP 401',
 } as const;
 export type Fault = keyof typeof FAULTS;
-export const FAULT_KINDS = Object.keys(FAULTS) as Fault[];
+/** Every fault, the 401 last (it signs the user out). Not Object.keys: '401' and '500' are index-like keys and would come first. */
+export const FAULT_KINDS: Fault[] = ['500', '500-errors', 'network', 'not-json', 'bad-shape', '401'];
 
 /** A JSON body lacking what every answer of the contract needs (`data`, and `meta` of lists). */
 const BAD_SHAPE = JSON.stringify({ data: { unexpected: true }, meta: { total: 'many' } });
@@ -125,6 +126,19 @@ export interface InjectedFault {
  * Makes the requests matching `call` fail with `fault` (all of them, or the first `times`),
  * letting every other request through. Registered last, so it wins over earlier routes.
  */
+/**
+ * A session that expired: once `fault` has hit (its 401), re-validating the user
+ * (GET /api/v2/user) answers 401 too, as the server would.
+ */
+export async function expireSessionAfter(page: Page, fault: InjectedFault): Promise<() => Promise<void>> {
+  const handler = async (route: Route, request: Request) => {
+    if (fault.hits > 0 && matches({ method: 'GET', path: /^\/api\/v2\/user$/ }, request)) return fulfilFault(route, '401');
+    return route.fallback();
+  };
+  await page.route('**/api/v2/user', handler);
+  return () => page.unroute('**/api/v2/user', handler);
+}
+
 export async function injectFault(page: Page, call: CallMatcher, fault: Fault, { times = Infinity } = {}): Promise<InjectedFault> {
   let hits = 0;
   let resolveHit!: () => void;
@@ -242,4 +256,102 @@ export function exampleHtmlFiles(): string[] {
  */
 export function examplePages(): string[] {
   return exampleHtmlFiles().filter((p) => p !== '/examples/react-app/index.html' && !p.startsWith('/examples/cross-origin/'));
+}
+
+// ---------------------------------------------------------------------------------------
+// The fault table's runner
+
+/** An error shown to the user: a toast or a form's alert (both role=alert), with this exact text. */
+export function alertText(page: Page, text: string) {
+  const alerts = page.getByRole('alert');
+  const whole = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  return alerts.getByText(text, { exact: true }).or(alerts.filter({ hasText: whole }));
+}
+
+/** What the user must see after a fault. */
+export type Outcome =
+  /** An error (toast, form alert or page alert: role=alert) with exactly this text. */
+  | { alert: string }
+  /** Signed out: at /login, `auth.currentUser` removed (a 401 when the session expired). */
+  | { signedOut: true }
+  /** Signed out on a page with elements (not the portal): the element offers its sign-in. */
+  | { signedOutInPlace: true }
+  /** Kept on /terms with the flag false (a 401 on accepting the terms). */
+  | { heldAtTerms: true }
+  /** No error shown; `check` says what is seen instead (e.g. English when a catalogue failed). */
+  | { quiet: string; check: (page: Page) => Promise<void> };
+
+export function describeOutcome(outcome: Outcome): string {
+  if ('alert' in outcome) return `shows “${outcome.alert}”`;
+  if ('signedOut' in outcome) return 'signs out to /login';
+  if ('signedOutInPlace' in outcome) return 'signs out (the element offers its sign-in)';
+  if ('heldAtTerms' in outcome) return 'stays on /terms';
+  return outcome.quiet;
+}
+
+/** The route of the page (path and query, no origin). */
+export function routeOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** The stored user (parsed), or null. */
+export async function storedUser(page: Page): Promise<{ terms_accepted_web_portal?: boolean; locale?: string } | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('auth.currentUser'));
+  return raw ? (JSON.parse(raw) as { terms_accepted_web_portal?: boolean }) : null;
+}
+
+export async function expectOutcome(page: Page, outcome: Outcome, what: string): Promise<void> {
+  if ('alert' in outcome) {
+    await expect(alertText(page, outcome.alert).first(), `${what}: the error “${outcome.alert}”`).toBeVisible();
+  } else if ('signedOut' in outcome) {
+    await expect.poll(() => new URL(page.url()).pathname, { message: `${what}: signed out to /login` }).toBe('/login');
+    expect(await storedUser(page), `${what}: auth.currentUser removed`).toBeNull();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  } else if ('signedOutInPlace' in outcome) {
+    await expect.poll(() => storedUser(page), { message: `${what}: auth.currentUser removed` }).toBeNull();
+    await expect(page.getByRole('button', { name: 'Sign in' }).first()).toBeVisible();
+  } else if ('heldAtTerms' in outcome) {
+    await expect.poll(async () => (await storedUser(page))?.terms_accepted_web_portal, { message: `${what}: terms flag false` }).toBe(false);
+    expect(new URL(page.url()).pathname, `${what}: still on /terms`).toBe('/terms');
+    await expect(page.getByRole('button', { name: 'Accept the terms' })).toBeVisible();
+  } else {
+    await outcome.check(page);
+    await expect(page.getByRole('alert'), `${what}: no error shown`).toHaveCount(0);
+  }
+}
+
+/**
+ * The page still works after the fault (with the fault removed): an open dialog can be
+ * cancelled, and the navigation goes somewhere else and shows that screen.
+ */
+export async function expectUsable(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  if (await dialog.isVisible()) {
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const path = new URL(page.url()).pathname;
+  const signedIn = (await storedUser(page)) !== null;
+  const h1 = page.getByRole('heading', { level: 1 });
+  if (path === '/terms') {
+    // Held at /terms: going home brings the user back to the terms.
+    await page.getByRole('link', { name: 'Vigil home' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/terms');
+    await expect(h1).toBeVisible();
+  } else if (!signedIn && path === '/login') {
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/forgot-password');
+    await expect(h1).toHaveText('Reset your password');
+  } else if (!signedIn) {
+    await page.getByRole('link', { name: 'Vigil home' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await expect(h1).toHaveText('Sign in to Vigil');
+  } else {
+    const nav = page.getByRole('banner').getByRole('navigation');
+    const [pill, target, heading] = path.startsWith('/inbox') ? ['Projects', '/', 'Projects'] : ['Inbox', '/inbox', 'Inbox'];
+    await nav.getByRole('link', { name: new RegExp(`^${pill}`) }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(target);
+    await expect(h1).toHaveText(heading);
+  }
 }
