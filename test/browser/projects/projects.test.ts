@@ -11,6 +11,7 @@ import { projectCache, siteCache, systemCache } from '../../../src/core/resource
 import { $currentUser } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
 import { liveFrameCount } from '../../../src/core/live-view/liveFrames.ts';
+import { FRESH_MS } from '../../../src/features/common/useResource.ts';
 import { expect, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
@@ -139,9 +140,24 @@ describe('projects, sites and systems elements', function () {
       expect($$('.pj-actions a').map((a) => a.textContent)).toEqual(['Site schedules']);
     });
 
-    it('shows a cached project at once and refreshes it in the background', async () => {
+    it('shows a cached project at once, without asking again moments after loading it', async () => {
       await mount('vigil-project', { project: PROJECT }, () => $('h1') !== null);
       host!.remove();
+      const before = state.calls.length;
+      host = document.createElement('vigil-project');
+      host.setAttribute('project', PROJECT);
+      document.body.append(host);
+      await waitFor(() => root().querySelector('h1')?.textContent === 'Northwind Logistics', { timeout: 200 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(state.calls.slice(before).filter((c) => c.path === `/api/v2/projects/${PROJECT}`)).toHaveLength(0);
+    });
+
+    it('shows a cached project at once and refreshes it in the background when coming back later', async () => {
+      await mount('vigil-project', { project: PROJECT }, () => $('h1') !== null);
+      host!.remove();
+      // Coming back later: the cached project is older than the freshness window.
+      const cached = projectCache.$entries.get()[PROJECT]!;
+      projectCache.$entries.setKey(PROJECT, { ...cached, loadedAt: Date.now() - FRESH_MS - 1 });
       const before = state.calls.length;
       host = document.createElement('vigil-project');
       host.setAttribute('project', PROJECT);
