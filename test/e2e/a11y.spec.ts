@@ -1,13 +1,11 @@
 // Accessibility: axe-core (through open shadow roots) finds nothing on any route of SPEC §2,
 // signed out and signed in, nor on any element of the gallery. Each screen is checked once
 // its content has loaded (no spinner, nothing busy), not while it is loading.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Result as AxeResult } from 'axe-core';
 import { axe, expect, formatViolations, test } from './fixtures.ts';
 import { portalPath } from './pages/BasePage.ts';
-import { REPO, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent, type SeededPaths } from './support/faults.ts';
+import { manifestTags, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent, waitForGallery, type SeededPaths } from './support/faults.ts';
 
 test.describe.configure({ mode: 'default' });
 test.use({ dbReset: 'file' });
@@ -55,23 +53,6 @@ test.describe('every route, signed in as manager@vigil.test', () => {
 // ---------------------------------------------------------------------------------------
 // The element gallery
 
-interface ManifestDeclaration {
-  tagName?: string;
-  customElement?: boolean;
-}
-
-/** The custom elements of the built manifest (what the gallery renders). */
-function manifestTags(): string[] {
-  const manifest = JSON.parse(readFileSync(join(REPO, 'dist', 'custom-elements.json'), 'utf8')) as {
-    modules: { declarations?: ManifestDeclaration[] }[];
-  };
-  return manifest.modules
-    .flatMap((m) => m.declarations ?? [])
-    .filter((d) => d.customElement && d.tagName)
-    .map((d) => d.tagName as string)
-    .sort();
-}
-
 /** The gallery section ("vigil-inbox") of each violating node, from its first (light DOM) selector. */
 async function sectionsOf(page: Page, violations: AxeResult[]): Promise<Map<string, AxeResult[]>> {
   const bySection = new Map<string, AxeResult[]>();
@@ -102,16 +83,12 @@ for (const signedIn of [false, true]) {
     const tags = manifestTags();
     expect(tags.length).toBeGreaterThan(10);
     await page.goto('/demo/gallery.html');
-    await expect(page.locator('#gallery')).toHaveAttribute('aria-busy', 'false');
-    // Every element of the manifest has its card and a live, defined instance.
+    // Every element of the manifest has its card and a live, defined instance, showing content.
     for (const tag of tags) {
       await expect(page.locator(`section#${tag}`), `the gallery shows ${tag}`).toHaveCount(1);
       expect(await page.evaluate((t) => Boolean(customElements.get(t)), tag), `${tag} is defined`).toBe(true);
     }
-    await waitForContent(page, { heading: false, timeout: 15_000 });
-    const portal = page.frameLocator('iframe[title]').first();
-    await expect(portal.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-    await expect(portal.locator('.v-spinner:visible')).toHaveCount(0);
+    await waitForGallery(page, tags);
 
     const bySection = await sectionsOf(page, await axe(page));
     for (const section of ['(page)', ...tags]) {

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type BrowserProblems } from './fixtures.ts';
 import { portalPath } from './pages/BasePage.ts';
-import { examplePages, exampleHtmlFiles, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent } from './support/faults.ts';
+import { examplePages, exampleHtmlFiles, goInApp, manifestTags, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent, waitForGallery } from './support/faults.ts';
 
 test.describe.configure({ mode: 'default' });
 test.use({ dbReset: 'file' });
@@ -51,47 +51,69 @@ test.describe('the demo server sends the strict CSP with Trusted Types on HTML',
   }
 });
 
-/** Opens each path and checks that nothing was reported by the CSP since the previous one. */
-async function visitWithoutViolations(page: Page, problems: BrowserProblems, paths: readonly string[], options: { heading?: boolean } = {}) {
+/** Nothing reported by the CSP since `before` (events from every frame, console messages, the page's own record). */
+async function expectNoViolationSince(page: Page, problems: BrowserProblems, before: { events: number; messages: number }, where: string) {
+  const inPage = await page.evaluate(() => (window as unknown as { __vigilCspViolations?: unknown[] }).__vigilCspViolations ?? null);
+  expect(inPage, 'the CSP recorder is installed in the page').not.toBeNull();
+  expect(inPage, `securitypolicyviolation events on ${where}`).toEqual([]);
+  expect(problems.cspViolations.slice(before.events), `CSP violations on ${where}`).toEqual([]);
+  expect(problems.cspMessages.slice(before.messages), `CSP console messages on ${where}`).toEqual([]);
+}
+
+const mark = (problems: BrowserProblems) => ({ events: problems.cspViolations.length, messages: problems.cspMessages.length });
+
+/**
+ * Portal routes: the first one loaded, the others reached by in-app navigation (as the
+ * portal is used: one document, pages loaded on demand), each checked once it shows content.
+ */
+async function visitPortal(page: Page, problems: BrowserProblems, routes: readonly string[]) {
+  for (const [i, route] of routes.entries()) {
+    await test.step(route, async () => {
+      const before = mark(problems);
+      if (i === 0) await page.goto(portalPath(route), { waitUntil: 'domcontentloaded' });
+      else await goInApp(page, portalPath(route));
+      await expect.poll(() => new URL(page.url()).pathname).toBe(portalPath(route).split('?')[0]);
+      await waitForContent(page);
+      await expectNoViolationSince(page, problems, before, route);
+    });
+  }
+}
+
+/** Server pages (gallery, examples): each one loaded and checked once it shows content. */
+async function visitPages(page: Page, problems: BrowserProblems, paths: readonly string[]) {
   for (const path of paths) {
     await test.step(path, async () => {
-      const before = { events: problems.cspViolations.length, messages: problems.cspMessages.length };
+      const before = mark(problems);
       await page.goto(path, { waitUntil: 'domcontentloaded' });
-      await waitForContent(page, options);
-      // What the page itself recorded (window.__vigilCspViolations, from the fixture's init script).
-      const inPage = await page.evaluate(() => (window as unknown as { __vigilCspViolations?: unknown[] }).__vigilCspViolations ?? null);
-      expect(inPage, 'the CSP recorder is installed in the page').not.toBeNull();
-      expect(inPage, `securitypolicyviolation events on ${path}`).toEqual([]);
-      // And what reached the test from every frame (the gallery embeds the portal).
-      expect(problems.cspViolations.slice(before.events), `CSP violations on ${path}`).toEqual([]);
-      expect(problems.cspMessages.slice(before.messages), `CSP console messages on ${path}`).toEqual([]);
+      if (path === '/demo/gallery.html') await waitForGallery(page, manifestTags());
+      else await waitForContent(page, { heading: false });
+      await expectNoViolationSince(page, problems, before, path);
     });
   }
 }
 
 test.describe('no securitypolicyviolation anywhere', () => {
   test('portal routes, signed out', async ({ page, browserProblems }) => {
-    await visitWithoutViolations(page, browserProblems, SIGNED_OUT_ROUTES.map((r) => portalPath(r)));
+    await visitPortal(page, browserProblems, SIGNED_OUT_ROUTES);
   });
 
   test('portal routes, signed in as manager@vigil.test', async ({ page, api, signIn, browserProblems }) => {
     const user = await signIn('manager@vigil.test');
-    const ids = await seededUuids(api, user.token);
-    await visitWithoutViolations(page, browserProblems, signedInRoutes(ids).map((r) => portalPath(r)));
+    await visitPortal(page, browserProblems, signedInRoutes(await seededUuids(api, user.token)));
   });
 
   test('the terms page, as new@vigil.test', async ({ page, signIn, browserProblems }) => {
     await signIn('new@vigil.test');
-    await visitWithoutViolations(page, browserProblems, [portalPath('/terms')]);
+    await visitPortal(page, browserProblems, ['/terms']);
   });
 
   test('the element gallery and the example pages, signed out', async ({ page, browserProblems }) => {
-    await visitWithoutViolations(page, browserProblems, ['/demo/gallery.html', ...examplePages()], { heading: false });
+    await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
   });
 
   test('the element gallery and the example pages, signed in', async ({ page, signIn, browserProblems }) => {
     await signIn('manager@vigil.test');
-    await visitWithoutViolations(page, browserProblems, ['/demo/gallery.html', ...examplePages()], { heading: false });
+    await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
   });
 });
 

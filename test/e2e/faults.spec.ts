@@ -18,6 +18,7 @@ import {
   FAILED_REQUEST_CONSOLE,
   FAULT_KINDS,
   FAULTS,
+  goInApp,
   INJECTED_MESSAGE,
   injectFault,
   message,
@@ -588,14 +589,6 @@ async function freshTab(page: Page): Promise<void> {
   }
 }
 
-/** An in-app navigation, as the browser's Back/Forward makes one (the portal's router follows history). */
-async function goInApp(page: Page, route: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, portalPath(route));
-}
-
 /** Dismisses every toast on screen, so that the next one is known to be new. */
 async function dismissToasts(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
@@ -658,7 +651,7 @@ for (const row of CALLS) {
             await waitForContent(page);
             await dismissToasts(page);
             await arm();
-            await goInApp(page, target);
+            await goInApp(page, portalPath(target));
           } else {
             // A user action makes the call: retry it in place after each failure, as a user would.
             if (!opened || fault === '401') {

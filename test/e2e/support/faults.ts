@@ -178,6 +178,53 @@ export async function waitForContent(page: Page, { heading = true, timeout = 10_
   await expect(page.locator('[aria-busy="true"]:visible'), 'parts still busy').toHaveCount(0, { timeout });
 }
 
+/**
+ * Waits until every card of the element gallery shows content: the portal's iframe first
+ * (its sign-in form takes focus, which scrolls the gallery), then each card, scrolled to
+ * while something in it still spins (cameras load only while on screen).
+ */
+export async function waitForGallery(page: Page, tags: readonly string[]): Promise<void> {
+  await expect(page.locator('#gallery')).toHaveAttribute('aria-busy', 'false');
+  const portal = page.frameLocator('iframe[title]').first();
+  await expect(portal.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(portal.locator('.v-spinner:visible')).toHaveCount(0);
+  for (const tag of tags) {
+    const spinning = page.locator(`section#${tag}`).locator('.v-spinner:visible');
+    await expect
+      .poll(
+        async () => {
+          const n = await spinning.count();
+          // A spinner is never "stable" for Playwright's own scrolling: scroll it from the page.
+          if (n > 0) await spinning.first().evaluate((el) => el.scrollIntoView({ block: 'center' })).catch(() => undefined);
+          return n;
+        },
+        { message: `${tag} is still loading`, timeout: 15_000 },
+      )
+      .toBe(0);
+  }
+  await waitForContent(page, { heading: false, timeout: 15_000 });
+}
+
+/** The custom elements of the built manifest (what the gallery renders). */
+export function manifestTags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(REPO, 'dist', 'custom-elements.json'), 'utf8')) as {
+    modules: { declarations?: { tagName?: string; customElement?: boolean }[] }[];
+  };
+  return manifest.modules
+    .flatMap((m) => m.declarations ?? [])
+    .filter((d) => d.customElement && d.tagName)
+    .map((d) => d.tagName as string)
+    .sort();
+}
+
+/** An in-app navigation, as the browser's Back/Forward makes one (the portal's router follows history). */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
 // ---------------------------------------------------------------------------------------
 // Routes and pages
 
