@@ -184,6 +184,8 @@ export async function waitForContent(page: Page, { heading = true, timeout = 10_
  * while something in it still spins (cameras load only while on screen).
  */
 export async function waitForGallery(page: Page, tags: readonly string[]): Promise<void> {
+  // Tall enough that an instance's cameras are all on screen at once.
+  await page.setViewportSize({ width: 1280, height: 2000 });
   await expect(page.locator('#gallery')).toHaveAttribute('aria-busy', 'false');
   const portal = page.frameLocator('iframe[title]').first();
   await expect(portal.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
@@ -194,8 +196,9 @@ export async function waitForGallery(page: Page, tags: readonly string[]): Promi
       .poll(
         async () => {
           const n = await spinning.count();
-          // A spinner is never "stable" for Playwright's own scrolling: scroll it from the page.
-          if (n > 0) await spinning.first().evaluate((el) => el.scrollIntoView({ block: 'center' })).catch(() => undefined);
+          // Bring the live instance on screen (a spinner is never "stable" for Playwright's
+          // own scrolling, so scroll from the page).
+          if (n > 0) await page.locator(`section#${tag} ${tag}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' })).catch(() => undefined);
           return n;
         },
         { message: `${tag} is still loading`, timeout: 15_000 },
