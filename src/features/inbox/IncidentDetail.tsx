@@ -31,6 +31,8 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
   const t = useT();
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
+  // Sections sit one level below the title, whatever level the title has.
+  const Section = Heading === 'h1' ? 'h2' : 'h3';
   // The cache has shown 'Unable to load incident.' for anything but a missing one; here the
   // re-thrown error decides between not-found and the inline retry.
   const entry = useResource(incidentCache, uuid, (e) => {
@@ -70,12 +72,12 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
           </dd>
         </dl>
         <section className="vi-section" aria-labelledby={`${titleId}-d`}>
-          <h3 id={`${titleId}-d`}>{t('inbox.incident.description')}</h3>
+          <Section id={`${titleId}-d`}>{t('inbox.incident.description')}</Section>
           <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
         </section>
         {count > 0 && (
           <section className="vi-section" aria-labelledby={`${titleId}-m`}>
-            <h3 id={`${titleId}-m`}>{t('inbox.incident.media')}</h3>
+            <Section id={`${titleId}-m`}>{t('inbox.incident.media')}</Section>
             <ul className="vi-media">
               {incident.media.map((url, i) => (
                 <li key={url}>
