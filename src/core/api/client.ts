@@ -18,6 +18,7 @@ import { ApiErrorBody, ContractError, parse, type ApiErrorItem } from './contrac
 import { apiUrl, isApiOrigin } from '../config/config.ts';
 import { currentToken } from '../session/store.ts';
 import { $language } from '../i18n/languages.ts';
+import { shared } from '../shared.ts';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again or contact our support';
 
@@ -43,6 +44,12 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** Called when the server refuses the token (set by the session; no import cycle). */
+const unauthorized = shared('api.unauthorized', () => ({ handler: null as ((token: string) => void) | null }));
+export function onUnauthorized(handler: (token: string) => void): void {
+  unauthorized.handler = handler;
+}
 export const isUnauthorized = (e: unknown): boolean => isApiError(e) && e.status === 401;
 export const isAborted = (e: unknown): boolean => isApiError(e) && e.kind === 'aborted';
 
@@ -51,6 +58,12 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 export interface RequestOptions {
   /** Send no token even when signed in (public calls). */
   anonymous?: boolean;
+  /**
+   * A 401 on a call that carried the token means the server no longer accepts it: the
+   * session is signed out (every element shows its sign-in state). Set false for the calls
+   * whose 401 means something else (accepting the terms: SPEC §4).
+   */
+  signOutOn401?: boolean;
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
@@ -108,6 +121,8 @@ function isAbortError(e: unknown): boolean {
 }
 
 async function send(method: Method, path: string, opts: RequestOptions): Promise<Response> {
+  // The token this request goes out with: a 401 concerns it, not one signed in meanwhile.
+  const sentToken = opts.anonymous ? null : currentToken();
   let w = base.url(apiUrl(path)).headers({ 'Accept-Language': $language.get(), ...opts.headers });
   if (opts.query) w = w.query(cleanQuery(opts.query));
   if (opts.signal) w = w.options({ signal: opts.signal });
@@ -119,7 +134,10 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
   } catch (e) {
     if (isAbortError(e)) throw new ApiError('aborted', 0, []);
     const maybe = e as { status?: number; response?: Response };
-    if (typeof maybe.status === 'number' && maybe.status > 0) throw await errorFromResponse(maybe.status, maybe.response);
+    if (typeof maybe.status === 'number' && maybe.status > 0) {
+      if (maybe.status === 401 && sentToken && opts.signOutOn401 !== false && isApiOrigin(apiUrl(path))) unauthorized.handler?.(sentToken);
+      throw await errorFromResponse(maybe.status, maybe.response);
+    }
     throw new ApiError('network', 0, []);
   }
 }

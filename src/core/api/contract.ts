@@ -249,7 +249,10 @@ export const Answers = {
   page: envelope(ContentPage),
   demoLiveView: envelope(DemoLiveView),
   siteSchedules: envelope(SiteScheduleResult),
-  messages: v.record(v.string(), v.unknown()),
+  /** A message catalogue: every namespace is an object; core must hold its errors and common texts. */
+  messages: v.looseObject({
+    core: v.looseObject({ errors: v.looseObject({ generic: v.string() }), common: v.looseObject({ loading: v.string() }) }),
+  }),
 } as const;
 
 // ---------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ describe('languages', () => {
 
   it('loads each catalogue once and applies it', async () => {
     const m = mockFetch((call) =>
-      call.url.pathname === '/i18n/messages/fr.json' ? json({ core: { common: { signIn: 'Se connecter (serveur)' } } }) : json({}, 404),
+      call.url.pathname === '/i18n/messages/fr.json' ? json({ core: { errors: { generic: 'Erreur' }, common: { loading: 'Chargement…', signIn: 'Se connecter (serveur)' } } }) : json({}, 404),
     );
     await applyLanguage('fr');
     await applyLanguage('en');
@@ -78,7 +78,7 @@ describe('applying languages', () => {
     const enGate = new Promise<void>((r) => (releaseEn = r));
     mockFetch(async (call) => {
       if (call.url.pathname.endsWith('/nl.json')) await enGate;
-      return json({ core: {} });
+      return json({ core: { errors: { generic: 'x' }, common: { loading: 'x' } } });
     });
     const slow = applyLanguage('nl');
     const fast = applyLanguage('de');

@@ -3,7 +3,7 @@
  * token in a URL) and shown from object URLs that the caller must revoke. DESIGN.md:
  * data-URL strings grow memory without bound; revoked object URLs stay flat.
  */
-import { isAborted, requestBlob } from '../api/client.ts';
+import { ApiError, isAborted, requestBlob } from '../api/client.ts';
 import { showError } from '../toasts/toasts.ts';
 
 export interface LoadedMedia {
@@ -15,6 +15,9 @@ export interface LoadedMedia {
 /** Fetches a media file as an object URL. Errors are re-thrown (SPEC §8) after the caller decides on a toast. */
 export async function loadMedia(mediaUrl: string, signal?: AbortSignal): Promise<LoadedMedia> {
   const blob = await requestBlob(mediaUrl, signal ? { signal } : {});
+  // Media files are images (JPEG); anything else (an error page, JSON) is a failed load.
+  if (blob.type && !blob.type.startsWith('image/')) throw new ApiError('malformed', 200, []);
+  if (blob.size === 0) throw new ApiError('malformed', 200, []);
   const jpeg = blob.type ? blob : new Blob([blob], { type: 'image/jpeg' });
   const url = URL.createObjectURL(jpeg);
   let revoked = false;

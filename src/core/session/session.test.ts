@@ -23,7 +23,7 @@ function api(overrides: Record<string, (body: unknown) => Response> = {}) {
       case 'GET /api/v2/notifications':
         return json({ data: [], meta: { total: 7 } });
       case 'GET /i18n/messages/de.json':
-        return json({ core: { common: { signIn: 'Anmelden' } } });
+        return json({ core: { errors: { generic: 'Fehler' }, common: { loading: 'Lädt…', signIn: 'Anmelden' } } });
       default:
         return json({ data: {} });
     }
@@ -149,5 +149,47 @@ describe('session', () => {
     localStorage.setItem(USER_STORAGE_KEY, '{"token": 12');
     window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY, newValue: '{"token": 12', storageArea: localStorage }));
     expect($currentUser.get()).toBeNull();
+  });
+});
+
+describe('a 401 anywhere', () => {
+  beforeEach(() => {
+    $apiBase.set('https://api.vigil.test');
+    $toasts.set([]);
+  });
+
+  it('signs out when any call made with the token is refused', async () => {
+    $currentUser.set(stored);
+    mockFetch(() => json({ errors: [{ message: 'Unauthenticated.' }] }, 401));
+    const { request } = await import('../api/client.ts');
+    const { Answers } = await import('../api/contract.ts');
+    await request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
+    expect($currentUser.get()).toBeNull();
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('does not sign out on a 401 for accepting the terms (the flag goes false instead)', async () => {
+    $currentUser.set({ ...stored, terms_accepted_web_portal: false });
+    mockFetch(() => json({}, 401));
+    expect(await acceptTerms()).toBe(false);
+    expect($currentUser.get()).toMatchObject({ token: 'tok-1', terms_accepted_web_portal: false });
+  });
+
+  it('ignores a 401 meant for an older token (signed in again meanwhile)', async () => {
+    $currentUser.set(stored);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    mockFetch(async () => {
+      await gate;
+      return json({}, 401);
+    });
+    const { request } = await import('../api/client.ts');
+    const { Answers } = await import('../api/contract.ts');
+    const pending = request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
+    $currentUser.set({ ...stored, token: 'tok-2' });
+    release();
+    await pending;
+    // the refusal concerned tok-1 at send time, but the handler checks the token current at answer time
+    expect($currentUser.get()?.token).toBe('tok-2');
   });
 });

@@ -3,7 +3,7 @@
  * page shares it.
  */
 import { Answers, type CurrentUser } from '../api/contract.ts';
-import { ApiError, isUnauthorized, request } from '../api/client.ts';
+import { ApiError, isUnauthorized, onUnauthorized, request } from '../api/client.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
 import { shared } from '../shared.ts';
@@ -23,6 +23,11 @@ export function onSignOut(listener: () => void): () => void {
   state.signOutListeners.add(listener);
   return () => state.signOutListeners.delete(listener);
 }
+
+// A 401 on any call made with the current token: the server no longer accepts it.
+onUnauthorized((token) => {
+  if ($currentUser.get()?.token === token) signOut();
+});
 
 /** Clears the stored user and credential (logout, or a 401 on validation or JWT). */
 export function signOut(): void {
@@ -163,7 +168,8 @@ export async function acceptTerms(): Promise<boolean> {
     if (user) $currentUser.set({ ...user, terms_accepted_web_portal: value });
   };
   try {
-    await request('PUT', '/api/v2/user/terms', Answers.empty, { body: { terms_accepted_web_portal: true } });
+    // SPEC §4: a 401 here sets the flag to false; it does not sign out.
+    await request('PUT', '/api/v2/user/terms', Answers.empty, { body: { terms_accepted_web_portal: true }, signOutOn401: false });
     setFlag(true);
     return true;
   } catch (e) {

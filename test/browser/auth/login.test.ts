@@ -21,7 +21,8 @@ let calls: AuthCall[] = [];
 const root = () => host!.shadowRoot!;
 const $ = <T extends Element = HTMLElement>(selector: string) => root().querySelector<T>(selector);
 const $$ = (selector: string) => [...root().querySelectorAll<HTMLElement>(selector)];
-const until = <T>(fn: () => T | null | undefined) => waitFor(() => fn() ?? false) as Promise<T>;
+// The sign-in forms are lazy modules: their first load can take a while on a busy machine.
+const until = <T>(fn: () => T | null | undefined) => waitFor(() => fn() ?? false, { timeout: 8000 }) as Promise<T>;
 const input = (label: string) => {
   const l = $$('label').find((el) => el.textContent?.trim() === label) as HTMLLabelElement | undefined;
   return root().getElementById(l?.htmlFor ?? '') as HTMLInputElement | null;

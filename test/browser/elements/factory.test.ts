@@ -38,7 +38,7 @@ describe('element factory', () => {
     window.fetch = async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url.endsWith('/i18n/messages/de.json')) {
-        return new Response(JSON.stringify({ inbox: { badge: { label: '{{count}} ungelesen' } }, core: { languages: { label: 'Sprache' } } }), {
+        return new Response(JSON.stringify({ inbox: { badge: { label: '{{count}} ungelesen' } }, core: { languages: { label: 'Sprache' }, errors: { generic: 'Fehler' }, common: { loading: 'Lädt…' } } }), {
           headers: { 'Content-Type': 'application/json' },
         });
       }

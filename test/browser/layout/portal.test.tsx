@@ -48,7 +48,7 @@ function fakeFetch(): typeof fetch {
           data: { uuid: 'p1', title: 'Contact', body_html: '<h2>Call us</h2><p onclick="x()">On <a href="https://vigil.example">the web</a><img src=x onerror="window.__pwned=1"></p><script>window.__pwned=1</script>' },
         });
       case '/i18n/messages/de.json':
-        return json({ layout: { nav: { projects: 'Projekte', inbox: 'Posteingang', more: 'Mehr' } } });
+        return json({ layout: { nav: { projects: 'Projekte', inbox: 'Posteingang', more: 'Mehr' } }, core: { errors: { generic: 'x' }, common: { loading: '…' } } });
       default:
         return json({ errors: [{ message: 'Not found.' }] }, 404);
     }

@@ -168,7 +168,7 @@ describe('schedule grid', function () {
     const realFetch = window.fetch;
     window.fetch = async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
-      const body = url.endsWith('/i18n/messages/de.json') ? { schedules: de } : {};
+      const body = url.endsWith('/i18n/messages/de.json') ? { schedules: de, core: { errors: { generic: 'x' }, common: { loading: '…' } } } : {};
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
     try {

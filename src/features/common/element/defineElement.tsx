@@ -8,7 +8,7 @@
  * - `lang` on the host following the applied language,
  * - an error boundary, and the page's single toast region.
  */
-import r2wc from '@r2wc/react-to-web-component';
+import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, type ComponentType } from 'react';
 import { normalizeApiBase, setApiBase } from '../../../core/config/config.ts';
