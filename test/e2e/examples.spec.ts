@@ -1,0 +1,68 @@
+// The integrator examples (README "Examples"): each loads with no console error or CSP
+// violation (the fixture fails the test otherwise) and its elements work against the
+// demo server.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { expect, test, SEED_PASSWORD } from './fixtures.ts';
+
+async function signInWithVigilLogin(page: import('@playwright/test').Page) {
+  const login = page.locator('vigil-login');
+  await login.getByLabel('E-mail address').fill('manager@vigil.test');
+  await login.getByLabel('Password').fill(SEED_PASSWORD);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('intranet page: one sign-in with <vigil-login> serves evacuation, inbox and badges; events reach the page', async ({ page }) => {
+  await page.goto('/examples/intranet/');
+  // Signed out: every element that needs a session asks for it.
+  await expect(page.locator('vigil-evacuation').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await signInWithVigilLogin(page);
+  await expect(page.locator('vigil-evacuation').getByText('No evacuation in progress')).toBeVisible();
+  await expect(page.locator('vigil-inbox').getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  await expect(page.locator('vigil-unread-badge').first()).toContainText('12');
+  await expect(page.locator('#log')).toContainText('vigil-signed-in');
+  // The dark theme is made of --vigil-* properties only.
+  const before = await page.locator('vigil-evacuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('button')!).backgroundColor);
+  await page.getByLabel('Dark theme').check();
+  await expect
+    .poll(() => page.locator('vigil-evacuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('button')!).backgroundColor))
+    .not.toBe(before);
+});
+
+test('React 19 app: typed elements render and their events reach React handlers', async ({ page, signIn }) => {
+  await signIn('manager@vigil.test');
+  await page.goto('/examples/react-app/dist/');
+  const evacuation = page.locator('vigil-evacuation');
+  await evacuation.getByRole('button', { name: 'Start evacuation' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' }).click();
+  await expect(page.getByTestId('log')).toContainText('started: project 10000000-0000-4000-8000-000000000001');
+  await expect(evacuation.getByText(/Started by Morgan Manager/)).toBeVisible();
+  await expect(page.locator('vigil-inbox').getByRole('heading', { name: 'Inbox' })).toBeVisible();
+});
+
+test('plain HTML page on another origin (no build step): bundles and API through CORS', async ({ page, baseURL }) => {
+  const html = readFileSync(join(import.meta.dirname, '../../examples/cross-origin/index.html'), 'utf8').replaceAll('http://localhost:8080', baseURL!);
+  const css = readFileSync(join(import.meta.dirname, '../../examples/cross-origin/style.css'), 'utf8');
+  // A real second server on this machine (like the example's :8081 next to the API's
+  // :8080): another port is another origin.
+  const server = createServer((req, res) => {
+    const isCss = req.url?.endsWith('.css');
+    res.writeHead(200, { 'Content-Type': isCss ? 'text/css' : 'text/html; charset=utf-8' });
+    res.end(isCss ? css : html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await page.goto(`${origin}/`);
+    await signInWithVigilLogin(page);
+    await expect(page.locator('vigil-evacuation').getByText('No evacuation in progress')).toBeVisible();
+    await expect(page.locator('vigil-unread-badge')).toContainText('12');
+    // The session lives on the integrator's origin; the token went only to the API origin.
+    const stored = await page.evaluate(() => localStorage.getItem('auth.currentUser'));
+    expect(stored).toContain('manager@vigil.test');
+  } finally {
+    server.close();
+  }
+});
