@@ -20,6 +20,7 @@ import {
   expectUsable,
   FAILED_REQUEST_CONSOLE,
   FAULT_KINDS,
+  alertText,
   FAULTS,
   goInApp,
   INJECTED_MESSAGE,
@@ -116,6 +117,12 @@ interface Row {
    * `act`; the 401 comes last, on a fresh load).
    */
   mode?: Mode;
+  /**
+   * The screen reports the failure only after retrying for a while (camera feeds: offline
+   * after three failed frames a second apart): the page's clock is installed and moved on
+   * while waiting, instead of waiting seconds per fault.
+   */
+  retriesOverTime?: boolean;
 }
 
 type Mode = 'boot' | 'nav' | 'retry';
@@ -358,6 +365,7 @@ const CALLS: Row[] = [
   },
   {
     call: 'GET /api/v2/media/{uuid} (camera frames)',
+    retriesOverTime: true,
     screen: '/system/{uuid} live view',
     faults: NO_CONTENT,
     match: { method: 'GET', path: path(`/api/v2/media/${U}`) },
@@ -585,6 +593,7 @@ const CALLS: Row[] = [
   },
   {
     call: 'GET /api/public/v1/demo-live-views/{uuid}/media/{camera}',
+    retriesOverTime: true,
     screen: '/demo-live-view/{uuid} cameras',
     as: null,
     faults: NO_CONTENT,
@@ -665,6 +674,7 @@ for (const row of CALLS) {
           } else if (mode === 'nav') {
             // The call is made when the screen opens: from a neutral screen, navigate in the app.
             if (!opened) {
+              if (row.retriesOverTime) await page.clock.install();
               await page.goto(url(neutralFor(target, Boolean(account))), { waitUntil: 'domcontentloaded' });
               await waitForContent(page);
               opened = true;
@@ -685,6 +695,16 @@ for (const row of CALLS) {
           }
 
           await expect.poll(() => armed[0]?.hits ?? 0, { message: `${row.call} was called` }).toBeGreaterThan(0);
+          if (row.retriesOverTime && 'alert' in outcome) {
+            const shown = alertText(page, outcome.alert);
+            await expect
+              .poll(async () => ((await shown.count()) > 0 ? true : (await page.clock.fastForward(1000), false)), {
+                message: `${row.call}: “${outcome.alert}” after retries`,
+                intervals: [100],
+                timeout: 15_000,
+              })
+              .toBe(true);
+          }
           await expectOutcome(page, outcome, `${row.call}, ${FAULTS[fault]}`);
           if (row.kept && 'alert' in outcome) await row.kept(page, data);
           for (const a of armed) await a.remove();
