@@ -220,12 +220,20 @@ export function manifestTags(): string[] {
     .sort();
 }
 
-/** An in-app navigation, as the browser's Back/Forward makes one (the portal's router follows history). */
+/**
+ * An in-app navigation, as the browser's Back/Forward makes one (the portal's router
+ * follows history). Resolves once the previous page is gone (its h1 detached: the portal
+ * renders each path afresh), so that what is checked next is the new page, not the old one.
+ */
 export async function goInApp(page: Page, path: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  const previous = (await heading.count()) > 0 ? await heading.elementHandle() : null;
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
+  if (previous) await page.waitForFunction((el) => !el.isConnected, previous, { timeout: 10_000 });
+  await previous?.dispose();
 }
 
 // ---------------------------------------------------------------------------------------
