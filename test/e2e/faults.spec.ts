@@ -484,6 +484,15 @@ const CALLS: Row[] = [
   },
   {
     call: 'POST /api/public/v1/projects/{uuid}/evacuation/start',
+    screen: '/project/{uuid}: Start evacuation, confirm',
+    faults: NO_CONTENT,
+    match: { method: 'POST', path: path(`/api/public/v1/projects/${U}/evacuation/start`) },
+    open: () => `/project/${PROJECTS.northwind}`,
+    act: (page) => confirmInDialog(page, page.getByRole('main').getByRole('button', { name: 'Start evacuation' }), 'Start evacuation'),
+    outcome: toastOr401('evacuation.errors.start'),
+  },
+  {
+    call: 'POST /api/public/v1/projects/{uuid}/evacuation/start',
     screen: 'examples/evacuation.html (<vigil-evacuation project>)',
     faults: NO_CONTENT,
     match: { method: 'POST', path: path(`/api/public/v1/projects/${U}/evacuation/start`) },
