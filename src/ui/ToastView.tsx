@@ -17,7 +17,8 @@ export interface ToastViewProps {
  */
 export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewProps) {
   return (
-    <section className="toasts" aria-label={label} part="toasts">
+    // Not a landmark: each toast announces itself (role alert or status).
+    <div className="toasts" part="toasts" data-label={label}>
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} part={`toast toast-${toast.type}`}>
           <span className="toast-text">{toast.text}</span>
@@ -26,6 +27,6 @@ export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewP
           </button>
         </div>
       ))}
-    </section>
+    </div>
   );
 }

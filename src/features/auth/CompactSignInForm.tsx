@@ -15,7 +15,7 @@ export function CompactSignInForm() {
   useStyles(authCss);
   const [mode, setMode] = useState({ forgot: false, email: '', moved: false });
   return (
-    <section className="v-card auth-compact" part="sign-in" aria-label={t('auth.compact.title')}>
+    <div className="v-card auth-compact" part="sign-in">
       {mode.forgot ? (
         <ForgotPasswordForm
           compact
@@ -33,6 +33,6 @@ export function CompactSignInForm() {
           <LoginForm compact initialEmail={mode.email} autoFocus={mode.moved} onForgot={(email) => setMode({ forgot: true, email, moved: true })} />
         </>
       )}
-    </section>
+    </div>
   );
 }

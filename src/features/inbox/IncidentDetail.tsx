@@ -49,14 +49,14 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
     const count = incident.media.length;
     body = (
       <article className="v-card vi-card" aria-labelledby={titleId} part="incident">
-        <header className="vi-head">
+        <div className="vi-head">
           <div>
             <SeverityPill severity={incident.severity} label={`${t('inbox.incident.severity')}: ${t(`inbox.severity.${incident.severity}`)}`} />
           </div>
           <Heading id={titleId} className="vi-head-title" ref={titleRef} tabIndex={-1}>
             {incident.title}
           </Heading>
-        </header>
+        </div>
         <dl className="vi-facts">
           <dt>{t('inbox.incident.occurredAt')}</dt>
           <dd>

@@ -10,8 +10,11 @@ export interface Crumb {
 /** Where this page sits: Projects › project › site › system. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const t = useT();
+  // Named after the current page, so several elements on one page have distinct navigations.
+  const current = items[items.length - 1]?.label;
+  const label = current && items.length > 1 ? `${t('projects.breadcrumb.label')}: ${current}` : t('projects.breadcrumb.label');
   return (
-    <nav className="pj-crumbs" aria-label={t('projects.breadcrumb.label')} part="breadcrumbs">
+    <nav className="pj-crumbs" aria-label={label} part="breadcrumbs">
       <ol>
         {items.map((item, i) => (
           <li key={`${i}-${item.label}`}>

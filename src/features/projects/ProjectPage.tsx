@@ -46,7 +46,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
   return (
     <div className="pj v-stack" part="project">
       <Breadcrumbs items={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }, { label: project.name }]} />
-      <header className="pj-head">
+      <div className="pj-head">
         <div className="pj-head-text">
           <h1>{project.name}</h1>
           {project.description && <p className="v-muted">{project.description}</p>}
@@ -61,7 +61,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
             </Link>
           )}
         </div>
-      </header>
+      </div>
       <EvacuationBanner project={uuid} />
       {/* Start (or abort) an evacuation of the whole project, behind its confirmation (SPEC §2). */}
       <EvacuationControl scope="project" uuid={uuid} name={project.name} />

@@ -53,7 +53,7 @@ export function SitePage({ uuid }: { uuid: string }) {
   return (
     <div className="pj v-stack" part="site">
       <Breadcrumbs items={crumbs} />
-      <header className="pj-head">
+      <div className="pj-head">
         <div className="pj-head-text">
           <h1>{site.name}</h1>
           <dl className="pj-facts">
@@ -67,7 +67,7 @@ export function SitePage({ uuid }: { uuid: string }) {
             </div>
           </dl>
         </div>
-      </header>
+      </div>
       <EvacuationControl scope="site" uuid={uuid} name={site.name} />
       <section className="v-card v-stack" aria-labelledby="pj-site-systems">
         <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>

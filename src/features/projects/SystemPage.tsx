@@ -49,7 +49,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
   return (
     <div className="pj v-stack" part="system">
       <Breadcrumbs items={crumbs} />
-      <header className="pj-head">
+      <div className="pj-head">
         <div className="pj-head-text">
           <div className="pj-title-row">
             <h1>{system.name}</h1>
@@ -66,7 +66,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
             </div>
           </dl>
         </div>
-      </header>
+      </div>
       {!system.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
       <section className="v-stack" aria-labelledby="pj-live-view">
         <h2 id="pj-live-view">{t('liveView.title')}</h2>

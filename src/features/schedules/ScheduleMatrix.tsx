@@ -82,11 +82,12 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   }
 
   return (
-    <section className="sm v-card" aria-labelledby={headingId} part="schedule">
-      <header className="sm-head">
+    // Named with the site, so several matrices on one page stay distinguishable.
+    <section className="sm v-card" aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
+      <div className="sm-head">
         <h2 id={headingId}>{t('schedules.editor.title')}</h2>
         <p className="v-muted">{data.name}</p>
-      </header>
+      </div>
       <TimeNote timezone={timezone} />
       {saved.problems.length > 0 && <p className="v-message">{t('schedules.editor.unreadable')}</p>}
       {editable && draft?.recovered && (

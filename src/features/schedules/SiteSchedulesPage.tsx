@@ -105,13 +105,13 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
 
   return (
     <div className="ss" part="site-schedules">
-      <header className="ss-head">
+      <div className="ss-head">
         <Link to={pathTo('project', { uuid })} className="ss-back">
           <span aria-hidden="true">←</span> {project.name}
         </Link>
         <h1>{t('schedules.multi.title')}</h1>
         <p className="v-muted">{t(editable ? 'schedules.multi.intro' : 'schedules.multi.introReadOnly')}</p>
-      </header>
+      </div>
       {!editable && <p className="v-message">{t('schedules.multi.readOnly')}</p>}
 
       <section className="v-card ss-step" aria-labelledby={`${ids}-sites`}>

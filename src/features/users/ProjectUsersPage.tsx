@@ -54,7 +54,7 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
 
   return (
     <div className="vu-root" part="users">
-      <header className="vu-header">
+      <div className="vu-header">
         {project && allowed && (
           <Link className="vu-back" to={pathTo('project', { uuid })}>
             <span aria-hidden="true">← </span>
@@ -63,7 +63,7 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
         )}
         <h1>{project ? t('users.titleWithProject', { project: project.name }) : t('users.title')}</h1>
         {project && allowed && <p className="v-muted">{t('users.intro')}</p>}
-      </header>
+      </div>
       {body}
     </div>
   );
