@@ -29,11 +29,15 @@ async function checkRoutes(page: Page, routes: readonly string[]): Promise<void>
   }
 }
 
+// Each of these walks a dozen screens (axe on each): more than the default 30 s on a busy
+// 2-core machine.
 test('every route, signed out', async ({ page }) => {
+  test.setTimeout(120_000);
   await checkRoutes(page, [...SIGNED_OUT_ROUTES, '/404?resource=Project']);
 });
 
 test('every route, signed in as manager@vigil.test', async ({ page, api, signIn }) => {
+  test.setTimeout(120_000);
   const user = await signIn('manager@vigil.test');
   await checkRoutes(page, signedInRoutes(await seededUuids(api, user.token)));
 });

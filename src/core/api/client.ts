@@ -59,9 +59,9 @@ export interface RequestOptions {
   /** Send no token even when signed in (public calls). */
   anonymous?: boolean;
   /**
-   * A 401 on a call that carried the token means the server no longer accepts it: the
-   * session is signed out (every element shows its sign-in state). Set false for the calls
-   * whose 401 means something else (accepting the terms: SPEC §4).
+   * A 401 on a call that carried the token makes the session re-validate (a 401 there signs
+   * out, SPEC §4). Set false for the calls whose 401 means something else (accepting the
+   * terms: SPEC §4).
    */
   signOutOn401?: boolean;
   query?: Query;

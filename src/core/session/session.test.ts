@@ -158,14 +158,26 @@ describe('a 401 anywhere', () => {
     $toasts.set([]);
   });
 
-  it('signs out when any call made with the token is refused', async () => {
+  it('re-validates when a call made with the token is refused, and signs out when validation is refused too', async () => {
     $currentUser.set(stored);
-    mockFetch(() => json({ errors: [{ message: 'Unauthenticated.' }] }, 401));
+    const m = mockFetch(() => json({ errors: [{ message: 'Unauthenticated.' }] }, 401));
     const { request } = await import('../api/client.ts');
     const { Answers } = await import('../api/contract.ts');
     await request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
-    expect($currentUser.get()).toBeNull();
+    await vi.waitFor(() => expect($currentUser.get()).toBeNull());
+    expect(m.callsTo('/api/v2/user')).toHaveLength(1);
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('stays signed in when only that call was refused (the session is still valid)', async () => {
+    $currentUser.set(stored);
+    const m = mockFetch((call) => (call.url.pathname === '/api/v2/user' ? json({ data: SAMPLE_USER }) : json({}, 401)));
+    const { request } = await import('../api/client.ts');
+    const { Answers } = await import('../api/contract.ts');
+    await request('GET', '/api/v2/pages', Answers.pages).catch(() => undefined);
+    await vi.waitFor(() => expect(m.callsTo('/api/v2/user')).toHaveLength(1));
+    await Promise.resolve();
+    expect($currentUser.get()?.token).toBe('tok-1');
   });
 
   it('does not sign out on a 401 for accepting the terms (the flag goes false instead)', async () => {

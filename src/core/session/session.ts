@@ -24,9 +24,11 @@ export function onSignOut(listener: () => void): () => void {
   return () => state.signOutListeners.delete(listener);
 }
 
-// A 401 on any call made with the current token: the server no longer accepts it.
+// A 401 on any call made with the current token: ask the server whether the session is
+// still valid (one shared validation); a 401 there signs out (SPEC §4), otherwise the
+// call's own error is shown as usual.
 onUnauthorized((token) => {
-  if ($currentUser.get()?.token === token) signOut();
+  if ($currentUser.get()?.token === token) void validateUser();
 });
 
 /** Clears the stored user and credential (logout, or a 401 on validation or JWT). */
