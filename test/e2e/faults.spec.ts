@@ -26,6 +26,7 @@ import {
   INJECTED_MESSAGE,
   injectFault,
   message,
+  storedUser,
   waitForContent,
   type CallMatcher,
   type Fault,
@@ -123,6 +124,12 @@ interface Row {
    * while waiting, instead of waiting seconds per fault.
    */
   retriesOverTime?: boolean;
+  /**
+   * The call goes out while the start-up validation (GET /api/v2/user) is under way: its
+   * failure is answered after the validation's answer, as a token that expired just after
+   * start-up would be (otherwise the 401's re-validation joins the one already running).
+   */
+  afterValidation?: boolean;
 }
 
 type Mode = 'boot' | 'nav' | 'retry';
@@ -153,8 +160,13 @@ function faultsOf(row: Row, mode: Mode): Fault[] {
 const path = (re: string) => new RegExp(`^${re}$`);
 const U = '[^/]+';
 
-/** The SPEC §8 toast for any failure; a 401 signs out (the session expired). */
-const toastOr401 = (key: string) => (fault: Fault): Outcome => (fault === '401' ? { signedOut: true } : { alert: message(key) });
+/**
+ * A 401 on a call made with the token signs out (the server refused the token; SPEC §4
+ * names validation and the JWT, and the portal applies it to every call but the terms).
+ */
+const signedOutOn401 = (other: (fault: Fault) => Outcome) => (fault: Fault): Outcome => (fault === '401' ? { signedOut: true } : other(fault));
+/** The SPEC §8 toast for any failure; a 401 signs out. */
+const toastOr401 = (key: string) => signedOutOn401(() => ({ alert: message(key) }));
 /** A form's alert: the server's message when it sent one, else the generic text. */
 const formAlert = (fault: Fault): Outcome => ({
   alert: fault === '500-errors' ? INJECTED_MESSAGE : fault === '401' ? 'Unauthenticated.' : message('core.errors.generic'),
@@ -239,14 +251,14 @@ const CALLS: Row[] = [
     act: async (page) => {
       await page.getByRole('banner').getByRole('combobox').selectOption('de');
     },
-    outcome: () => ({
+    outcome: signedOutOn401(() => ({
       quiet: 'falls back to English',
       check: async (page) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
         await expect(page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /^Inbox/ })).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       },
-    }),
+    })),
   },
   // --- The session (signed in) -------------------------------------------------------------
   {
@@ -285,9 +297,10 @@ const CALLS: Row[] = [
     act: async (page) => {
       await page.getByRole('banner').getByRole('combobox').selectOption('de');
     },
-    // Shown in the language just applied; a 401 here is a failure like any other (SPEC §8).
-    outcome: () => ({ alert: message('core.errors.setLocale', {}, 'de') }),
+    // Shown in the language just applied.
+    outcome: signedOutOn401(() => ({ alert: message('core.errors.setLocale', {}, 'de') })),
     usable: async (page) => {
+      if ((await storedUser(page)) === null) return expectUsable(page);
       await page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /^Posteingang|^Inbox/ }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/inbox');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -295,18 +308,19 @@ const CALLS: Row[] = [
   },
   {
     call: 'GET /api/v2/pages',
+    afterValidation: true,
     mode: 'boot',
     screen: "the 'More' pill (/)",
     match: { method: 'GET', path: path('/api/v2/pages') },
     open: () => '/',
     // The pill is an extra: without the list it is simply not shown.
-    outcome: () => ({
+    outcome: signedOutOn401(() => ({
       quiet: "hides 'More'",
       check: async (page) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
         await expect(page.getByRole('banner').getByRole('link', { name: 'More' })).toHaveCount(0);
       },
-    }),
+    })),
   },
   {
     call: 'PUT /api/v2/user/terms',
@@ -327,9 +341,10 @@ const CALLS: Row[] = [
     faults: ['500', '500-errors', 'network', '401'],
     match: { method: 'HEAD', path: path('/api/ping') },
     open: () => '/',
-    outcome: () => ({ alert: message('core.errors.timeout') }),
+    outcome: signedOutOn401(() => ({ alert: message('core.errors.timeout') })),
     usable: async (page) => {
       await page.unrouteAll({ behavior: 'wait' });
+      if ((await storedUser(page)) === null) return expectUsable(page);
       await page.getByRole('button', { name: 'Reload the page' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
     },
@@ -371,7 +386,7 @@ const CALLS: Row[] = [
     match: { method: 'GET', path: path(`/api/v2/media/${U}`) },
     open: () => `/system/${SYSTEMS.antwerpDocks}`,
     // The frame loop tells once per outage; the cameras show offline.
-    outcome: () => ({ alert: message('core.errors.loadMedia') }),
+    outcome: toastOr401('core.errors.loadMedia'),
   },
   {
     call: 'GET /api/v2/incidents?page=&per_page=',
@@ -394,7 +409,7 @@ const CALLS: Row[] = [
     faults: NO_CONTENT,
     match: { method: 'GET', path: path(`/api/v2/media/${U}`) },
     open: (d) => `/inbox/incident/${d.incidentWithMedia}`,
-    outcome: () => ({ alert: message('core.errors.loadMedia') }),
+    outcome: toastOr401('core.errors.loadMedia'),
   },
   {
     call: 'GET /api/users/{username}',
@@ -663,7 +678,10 @@ for (const row of CALLS) {
           const armed: InjectedFault[] = [];
           const undo: (() => Promise<void>)[] = [];
           const arm = async () => {
-            const injected = await injectFault(page, row.match, fault);
+            const validated = row.afterValidation
+              ? page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/v2/user', { timeout: 20_000 })
+              : undefined;
+            const injected = await injectFault(page, row.match, fault, validated ? { holdUntil: validated } : {});
             armed.push(injected);
             const expired = fault === '401' && (('signedOut' in outcome && row.expireOn401 !== false) || 'signedOutInPlace' in outcome);
             if (expired) undo.push(await expireSessionAfter(page, injected));
@@ -703,7 +721,7 @@ for (const row of CALLS) {
             await row.act!(page, data);
           }
 
-          await expect.poll(() => armed[0]?.hits ?? 0, { message: `${row.call} was called` }).toBeGreaterThan(0);
+          await expect.poll(() => armed[0]?.hits ?? 0, { message: `${row.call} was called`, timeout: 15_000 }).toBeGreaterThan(0);
           if (row.retriesOverTime && 'alert' in outcome) {
             const shown = alertText(page, outcome.alert);
             await expect
