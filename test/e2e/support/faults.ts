@@ -241,7 +241,7 @@ export async function goInApp(page: Page, path: string): Promise<void> {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
-  if (previous) await page.waitForFunction((el) => !el.isConnected, previous, { timeout: 10_000 });
+  if (previous) await page.waitForFunction((el) => !el.isConnected, previous, { timeout: 15_000 });
   await previous?.dispose();
 }
 
@@ -411,7 +411,7 @@ export async function expectUsable(page: Page): Promise<void> {
     // Held at /terms: going home brings the user back to the terms.
     await go(logo, '/terms');
   } else if (!signedIn && path === portalPath('/login')) {
-    await go(page.getByRole('main').locator(`a[href="${portalPath('/forgot-password')}"]`), '/forgot-password');
+    await go(page.getByRole('main').locator(`a[href^="${portalPath('/forgot-password')}"]`), '/forgot-password');
   } else if (!signedIn) {
     await go(logo, '/login');
   } else {
