@@ -14,7 +14,7 @@ import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
-import { ResourceState } from './ResourceState.tsx';
+import { PendingResource } from './ResourceState.tsx';
 import { SiteCard } from './SiteCard.tsx';
 
 /** Project detail: evacuation banner, its sites and their systems, links to schedules and users. */
@@ -29,16 +29,14 @@ export function ProjectPage({ uuid }: { uuid: string }) {
 
   if (!project) {
     return (
-      <div className="pj v-stack">
-        <Breadcrumbs items={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }]} />
-        <ResourceState
-          status={entry?.status}
-          error={entry?.error}
-          missingText={t('projects.project.notFound')}
-          errorText={t('projects.project.loadFailed')}
-          onRetry={() => void projectCache.load(uuid, { force: true }).catch(() => {})}
-        />
-      </div>
+      <PendingResource
+        crumbs={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }]}
+        cache={projectCache}
+        id={uuid}
+        entry={entry}
+        missingText={t('projects.project.notFound')}
+        errorText={t('projects.project.loadFailed')}
+      />
     );
   }
 

@@ -1,7 +1,9 @@
 import type { ApiError } from '../../core/api/client.ts';
+import type { Cache, Entry } from '../../core/resources/cache.ts';
 import { isMissing } from '../../core/resources/resources.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useT } from '../common/useT.ts';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 
 export interface ResourceStateProps {
   status: 'loading' | 'ready' | 'error' | undefined;
@@ -30,6 +32,31 @@ export function ResourceState({ status, error, missingText, errorText, onRetry }
           </button>
         </p>
       )}
+    </div>
+  );
+}
+
+export interface PendingResourceProps<T> {
+  crumbs: Crumb[];
+  cache: Cache<T>;
+  id: string;
+  entry: Entry<T> | undefined;
+  missingText: string;
+  errorText: string;
+}
+
+/** A page whose resource is not there yet: its breadcrumbs and the loading/failed state, with retry. */
+export function PendingResource<T>({ crumbs, cache, id, entry, missingText, errorText }: PendingResourceProps<T>) {
+  return (
+    <div className="pj v-stack">
+      <Breadcrumbs items={crumbs} />
+      <ResourceState
+        status={entry?.status}
+        error={entry?.error}
+        missingText={missingText}
+        errorText={errorText}
+        onRetry={() => void cache.load(id, { force: true }).catch(() => undefined)}
+      />
     </div>
   );
 }

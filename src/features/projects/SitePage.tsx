@@ -13,7 +13,7 @@ import { lazy, Suspense } from 'react';
 import '../evacuation/messages/bundled.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
-import { ResourceState } from './ResourceState.tsx';
+import { PendingResource } from './ResourceState.tsx';
 import { SystemList } from './SystemList.tsx';
 
 // The schedule editor is below the fold and the heaviest part of the page: it loads in
@@ -32,18 +32,7 @@ export function SitePage({ uuid }: { uuid: string }) {
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
   if (!site) {
-    return (
-      <div className="pj v-stack">
-        <Breadcrumbs items={crumbs} />
-        <ResourceState
-          status={entry?.status}
-          error={entry?.error}
-          missingText={t('projects.site.notFound')}
-          errorText={t('core.errors.loadSite')}
-          onRetry={() => void siteCache.load(uuid, { force: true }).catch(() => {})}
-        />
-      </div>
-    );
+    return <PendingResource crumbs={crumbs} cache={siteCache} id={uuid} entry={entry} missingText={t('projects.site.notFound')} errorText={t('core.errors.loadSite')} />;
   }
 
   const projectUuid = site.project?.uuid ?? site.project_uuid;

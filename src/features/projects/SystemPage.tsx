@@ -11,7 +11,7 @@ import { LiveView } from '../live-view/LiveView.tsx';
 import { SystemStatus } from '../live-view/SystemStatus.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
-import { ResourceState } from './ResourceState.tsx';
+import { PendingResource } from './ResourceState.tsx';
 
 /** System detail: status, cameras and the live view. */
 export function SystemPage({ uuid }: { uuid: string }) {
@@ -26,18 +26,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
   if (!system) {
-    return (
-      <div className="pj v-stack">
-        <Breadcrumbs items={crumbs} />
-        <ResourceState
-          status={entry?.status}
-          error={entry?.error}
-          missingText={t('projects.system.notFound')}
-          errorText={t('projects.system.loadFailed')}
-          onRetry={() => void systemCache.load(uuid, { force: true }).catch(() => {})}
-        />
-      </div>
-    );
+    return <PendingResource crumbs={crumbs} cache={systemCache} id={uuid} entry={entry} missingText={t('projects.system.notFound')} errorText={t('projects.system.loadFailed')} />;
   }
 
   // The project's name when it is already known (the user came through it).
