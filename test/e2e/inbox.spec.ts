@@ -256,6 +256,40 @@ test.describe('inbox in the portal', () => {
     await expectNoA11yViolations(page, main);
   });
 
+  test('a list that failed to load loads again when shown again in-app (not only on reload)', async ({ page, signIn, browserProblems }) => {
+    browserProblems.allow(/status of 500/);
+    await signIn(MANAGER);
+    const isList = (url: URL) => url.pathname.endsWith('/api/v2/incidents');
+    const listCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && isList(new URL(r.url()))) listCalls.push(r.url());
+    });
+    // The first call fails (the server is down for a moment); the next ones reach the server.
+    await page.route(isList, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }), { times: 1 });
+    const inbox = await new InboxPage(page).openPortal('/inbox');
+    await expect(page.getByText('The list could not be loaded.')).toBeVisible();
+    await expect(inbox.errorToast(/Unable to load incidents/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible(); // the visible retry stays
+    expect(listCalls).toHaveLength(1);
+
+    // Elsewhere and back by the portal's own links: the list is asked for once more, and shows.
+    await inbox.layout.pill('Projects').click();
+    await inbox.expectRoute('/');
+    await expect(inbox.heading('Projects')).toBeVisible();
+    await inbox.layout.pill(/^Inbox/).click();
+    await inbox.expectRoute('/inbox');
+    await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
+    await expect(page.getByText('The list could not be loaded.')).toHaveCount(0);
+    expect(listCalls).toHaveLength(2);
+
+    // A loaded list is not asked for again when shown again.
+    await inbox.layout.pill('Projects').click();
+    await expect(inbox.heading('Projects')).toBeVisible();
+    await inbox.layout.pill(/^Inbox/).click();
+    await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
+    expect(listCalls).toHaveLength(2);
+  });
+
   for (const [kind, resource] of [
     ['incident', 'Incident'],
     ['notification', 'Notification'],

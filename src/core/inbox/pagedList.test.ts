@@ -128,6 +128,43 @@ describe('createPagedList', () => {
     expect(s.requests.map((r) => r.page)).toEqual([1, 3, 3]);
   });
 
+  it('shown again after the first page failed (start), it loads again; a loaded list asks for nothing', async () => {
+    const s = server(10);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'core.errors.loadIncidents' });
+    list.start();
+    s.requests[0]!.reject(new ApiError('network', 0, []));
+    await settle();
+    expect(list.$state.get().status).toBe('error');
+    list.start(); // the list is shown again (another page and back)
+    expect(list.$state.get().status).toBe('loading');
+    list.start(); // a second view of the same list meanwhile: no second request
+    expect(s.requests.map((r) => r.page)).toEqual([1, 1]);
+    s.requests[1]!.resolve();
+    await settle();
+    expect(list.$state.get().status).toBe('ready');
+    list.start();
+    list.start();
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('shown again, pages that failed load as they come on screen; loaded pages are not asked again', async () => {
+    const s = server(500);
+    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });
+    list.start();
+    s.requests[0]!.resolve();
+    await settle();
+    list.ensureRange(100, 160);
+    s.requests[1]!.reject(new ApiError('http', 500, []));
+    s.requests[2]!.resolve();
+    await settle();
+    expect(list.$state.get().failed).toEqual([3]);
+    list.start();
+    expect(list.$state.get().failed).toEqual([]);
+    expect(s.requests).toHaveLength(3); // nothing asked before the rows are on screen
+    list.ensureRange(100, 160);
+    expect(s.requests.map((r) => r.page)).toEqual([1, 3, 4, 3]);
+  });
+
   it('does not toast an aborted request', async () => {
     const s = server(10);
     const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'x' });

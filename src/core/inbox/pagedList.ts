@@ -45,7 +45,11 @@ export interface PagedListOptions<T, F> {
 export interface PagedList<T extends { uuid: string }, F> {
   readonly $state: ReadableAtom<PagedState<T, F>>;
   readonly perPage: number;
-  /** Loads the first page unless it is loaded or loading. */
+  /**
+   * The list is shown (again): loads the first page unless it is loaded or loading. A
+   * list whose first page failed tries again, and pages that failed are asked again as
+   * they come on screen; a loaded list asks for nothing.
+   */
   start(): void;
   /** Loads the pages holding items `from`..`to` (inclusive) that are not loaded yet. */
   ensureRange(from: number, to: number): void;
@@ -123,7 +127,9 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
     $state,
     perPage,
     start() {
-      if ($state.get().status === 'idle') load(1);
+      const { status, failed } = $state.get();
+      if (status === 'idle' || status === 'error') load(1);
+      else if (failed.length > 0) patch({ failed: [] }); // ensureRange() loads them when on screen
     },
     ensureRange(from, to) {
       const { total, status, failed } = $state.get();
