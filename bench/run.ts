@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, startBench, type Bench } from './harness.ts';
 import { bytes } from './scenarios/bytes.ts';
+import { floor } from './scenarios/floor.ts';
 import { requests } from './scenarios/requests.ts';
 import { sideBySide } from './scenarios/side-by-side.ts';
 
@@ -14,6 +15,7 @@ type Scenario = { title: string; run: (bench: Bench) => Promise<{ markdown: stri
 
 const scenarios: Record<string, Scenario> = {
   bytes: { title: 'Bytes per entry and lazy chunk', run: () => bytes() },
+  floor: { title: 'The floor: pages using only the prescribed libraries', run: () => floor() },
   sideBySide: { title: 'Element vs iframed portal', run: sideBySide },
   requests: { title: 'Requests', run: requests },
 };

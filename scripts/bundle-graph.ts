@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-export const DIST = join(import.meta.dirname, '..', 'dist');
+/** The build to measure: dist/, or VIGIL_DIST (a build made with `vite build --outDir`). */
+export const DIST = process.env.VIGIL_DIST ?? join(import.meta.dirname, '..', 'dist');
 
 const STATIC = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`]+\.js)["'`]/g;
 const DYNAMIC = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;

@@ -1,0 +1,66 @@
+/**
+ * The floor under every budget: the same build settings as the product (vite.config.ts),
+ * applied to pages that only use the libraries the design card prescribes. What is left
+ * between a floor and a budget target is all Vigil's own code (session, client, contract,
+ * translations, styles, the element itself) may weigh.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { kb } from '../../scripts/bundle-graph.ts';
+import { REPO } from '../harness.ts';
+
+const FLOORS = [
+  { file: 'react.ts', what: 'React 19 + react-dom rendering one element' },
+  { file: 'react-i18next.ts', what: '+ i18next' },
+  { file: 'card.ts', what: '+ r2wc, nanostores, @nanostores/react, wretch, valibot' },
+];
+
+async function gzipOf(entry: string): Promise<number> {
+  const outDir = mkdtempSync(join(tmpdir(), 'vigil-floor-'));
+  try {
+    await build({
+      configFile: false,
+      root: REPO,
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir,
+        target: 'es2022',
+        minify: true,
+        lib: { entry: join(REPO, 'bench/floor', entry), formats: ['es'], fileName: () => 'floor.js' },
+        rolldownOptions: { output: { minify: true, codeSplitting: false } },
+      },
+    });
+    return readdirSync(outDir)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((n, f) => n + gzipSync(readFileSync(join(outDir, f)), { level: 9 }).length, 0);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export async function floor() {
+  const targets = (JSON.parse(readFileSync(join(REPO, 'budgets.json'), 'utf8')) as { targets: Record<string, number> }).targets;
+  const rows: { what: string; gzip: number }[] = [];
+  for (const f of FLOORS) rows.push({ what: f.what, gzip: await gzipOf(f.file) });
+  const card = rows.at(-1)!.gzip;
+  const left = Object.entries(targets)
+    .filter(([name]) => name !== 'lazyPage')
+    .map(([name, target]) => ({ name, target, leftForVigil: target - card }));
+  return {
+    rows,
+    left,
+    markdown: [
+      '| page using only | gzip |',
+      '| --- | ---: |',
+      ...rows.map((r) => `| ${r.what} | ${kb(r.gzip)} |`),
+      '',
+      '| target (budgets.json) | gzip | left for all of Vigil\'s own code |',
+      '| --- | ---: | ---: |',
+      ...left.map((l) => `| ${l.name} | ${kb(l.target)} | ${kb(l.leftForVigil)} |`),
+    ].join('\n'),
+  };
+}

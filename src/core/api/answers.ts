@@ -1,0 +1,43 @@
+/**
+ * Answers, by call: `Answers.login`, `Answers.project`, … (re-exported by contract.ts as the
+ * `Answers` namespace). One export per answer so a bundle keeps only the answers it reads.
+ */
+import * as v from 'valibot';
+import {
+  ContentPage, ContentPageSummary, DemoLiveView, EvacuationStatus, Incident, Notification, PageMeta, Project,
+  ProjectSummary, ProjectUser, PublicUser, Site, SiteScheduleResult, System, User,
+} from './schemas.ts';
+
+/* @__NO_SIDE_EFFECTS__ */
+function envelope<T extends v.GenericSchema>(data: T) {
+  return v.looseObject({ data });
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+function paged<T extends v.GenericSchema>(item: T) {
+  return v.looseObject({ data: v.array(item), meta: PageMeta });
+}
+
+export const login = envelope(User);
+export const user = envelope(User);
+export const publicUser = envelope(PublicUser);
+export const empty = v.looseObject({ data: v.optional(v.unknown()) });
+export const projects = paged(ProjectSummary);
+export const project = envelope(Project);
+export const site = envelope(Site);
+export const system = envelope(System);
+export const incidents = paged(Incident);
+export const incident = envelope(Incident);
+export const notifications = paged(Notification);
+export const notification = envelope(Notification);
+export const evacuation = envelope(EvacuationStatus);
+export const projectUsers = v.looseObject({ data: v.array(ProjectUser) });
+export const projectUser = envelope(ProjectUser);
+export const pages = v.looseObject({ data: v.array(ContentPageSummary) });
+export const page = envelope(ContentPage);
+export const demoLiveView = envelope(DemoLiveView);
+export const siteSchedules = envelope(SiteScheduleResult);
+/** A message catalogue: every namespace is an object; core must hold its errors and common texts. */
+export const messages = v.looseObject({
+  core: v.looseObject({ errors: v.looseObject({ generic: v.string() }), common: v.looseObject({ loading: v.string() }) }),
+});

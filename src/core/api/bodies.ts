@@ -1,0 +1,32 @@
+/**
+ * Request bodies, by call (re-exported by contract.ts as the `Bodies` namespace): validated by
+ * the demo server, and by the portal's forms before sending.
+ */
+import * as v from 'valibot';
+import { EMAIL, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
+
+export const login = v.object({ email: EMAIL, password: v.pipe(v.string(), v.minLength(1, 'is required')), device_name: v.optional(v.string()) });
+export const forgotPassword = v.object({ email: EMAIL });
+export const resetPassword = v.pipe(
+  v.object({ token: v.pipe(v.string(), v.minLength(1)), email: EMAIL, password: PASSWORD, password_confirmation: v.string() }),
+  v.forward(
+    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, 'does not match the password'),
+    ['password_confirmation'],
+  ),
+);
+export const terms = v.object({ terms_accepted_web_portal: v.boolean() });
+export const locale = v.object({ locale: v.picklist(LOCALES) });
+export const createProjectUser = v.object({
+  email: EMAIL,
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(120)),
+  permissions: v.array(v.picklist(PERMISSIONS)),
+});
+export const updateProjectUser = v.object({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(120))),
+  permissions: v.optional(v.array(v.picklist(PERMISSIONS))),
+});
+export const updateSiteSchedules = v.object({
+  siteUuids: v.pipe(v.array(uuid), v.minLength(1, 'must name at least one site')),
+  schedule: v.looseObject({ days: WeekDays }),
+  timezone: v.optional(v.string()),
+});

@@ -1,0 +1,220 @@
+/**
+ * The contract's schemas: the shape of every resource the API answers with, and the
+ * primitives of request bodies (see contract.ts, which re-exports everything).
+ */
+import * as v from 'valibot';
+
+// ---------------------------------------------------------------------------------------
+// Primitives
+
+export const uuid = v.pipe(v.string(), v.minLength(1));
+const isoDate = v.pipe(v.string(), v.isoTimestamp());
+const nullableIso = v.nullable(isoDate);
+/** "HH:MM" on a half-hour boundary, 00:00 to 24:00. */
+export const HALF_HOUR = v.pipe(
+  v.string(),
+  v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, 'must be HH:MM on a half hour (00 or 30)'),
+);
+
+export const PERMISSIONS = ['view', 'manage users', 'evacuate', 'edit schedules'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export const MANAGE_USERS: Permission = 'manage users';
+
+/** A user's saved locale: the picker's eight entries (fr-BE and nl-BE use the fr and nl messages). */
+export const LOCALES = ['en', 'de', 'fr', 'nl', 'it', 'es', 'fr-BE', 'nl-BE'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+// ---------------------------------------------------------------------------------------
+// Envelopes
+
+export const ApiErrorItem = v.looseObject({
+  message: v.string(),
+  field: v.optional(v.string()),
+});
+export type ApiErrorItem = v.InferOutput<typeof ApiErrorItem>;
+export const ApiErrorBody = v.looseObject({ errors: v.array(ApiErrorItem) });
+export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody>;
+
+export const PageMeta = v.looseObject({
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  per_page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export type PageMeta = v.InferOutput<typeof PageMeta>;
+
+// ---------------------------------------------------------------------------------------
+// Users and session
+
+export const User = v.looseObject({
+  uuid,
+  username: v.string(),
+  name: v.string(),
+  email: v.string(),
+  locale: v.string(),
+  terms_accepted_web_portal: v.boolean(),
+  /** Present on the login answer only; GET /api/v2/user keeps the stored one. */
+  token: v.optional(v.string()),
+});
+export type User = v.InferOutput<typeof User>;
+/** The stored current user always has a token. */
+export type CurrentUser = User & { token: string };
+
+export const PublicUser = v.looseObject({ username: v.string(), name: v.string() });
+export type PublicUser = v.InferOutput<typeof PublicUser>;
+
+// ---------------------------------------------------------------------------------------
+// Projects, sites, systems, cameras
+
+export const Camera = v.looseObject({
+  uuid,
+  name: v.string(),
+  /** Path (relative to the API base) or absolute URL; its last segment is the media uuid. */
+  media_url: v.string(),
+});
+export type Camera = v.InferOutput<typeof Camera>;
+
+export const System = v.looseObject({
+  uuid,
+  name: v.string(),
+  type: v.string(),
+  online: v.boolean(),
+  site_uuid: v.optional(uuid),
+  /** GET /api/v2/systems/{uuid} only: the site and project it belongs to (for breadcrumbs). */
+  site: v.optional(v.looseObject({ uuid, name: v.string() })),
+  project_uuid: v.optional(uuid),
+  cameras: v.array(Camera),
+});
+export type System = v.InferOutput<typeof System>;
+
+export const Interval = v.looseObject({ from: HALF_HOUR, to: HALF_HOUR });
+export type Interval = v.InferOutput<typeof Interval>;
+
+/**
+ * A week of secured intervals, Monday first. An interval lies within its day
+ * (`from` < `to`, `to` may be "24:00"), or crosses midnight into the next day when
+ * `to` <= `from` and `to` is not "24:00" (Sunday crosses into Monday). `from` = `to`
+ * is not allowed. See README "Schedules".
+ */
+export const WeekDays = v.pipe(v.array(v.array(Interval)), v.length(7, 'must have 7 days'));
+export const Schedule = v.looseObject({
+  timezone: v.string(),
+  days: WeekDays,
+});
+export type Schedule = v.InferOutput<typeof Schedule>;
+
+export const SiteRef = v.looseObject({ uuid, name: v.string() });
+export type SiteRef = v.InferOutput<typeof SiteRef>;
+
+export const Site = v.looseObject({
+  uuid,
+  name: v.string(),
+  address: v.string(),
+  timezone: v.string(),
+  project_uuid: v.optional(uuid),
+  project: v.optional(v.looseObject({ uuid, name: v.string(), permissions: v.array(v.string()) })),
+  systems: v.array(System),
+  schedule: v.optional(Schedule),
+});
+export type Site = v.InferOutput<typeof Site>;
+
+export const ProjectSummary = v.looseObject({
+  uuid,
+  name: v.string(),
+  description: v.optional(v.string()),
+  permissions: v.array(v.string()),
+  sites_count: v.pipe(v.number(), v.integer()),
+  systems_count: v.pipe(v.number(), v.integer()),
+  evacuation_active: v.optional(v.boolean()),
+});
+export type ProjectSummary = v.InferOutput<typeof ProjectSummary>;
+
+export const Project = v.looseObject({
+  uuid,
+  name: v.string(),
+  description: v.optional(v.string()),
+  permissions: v.array(v.string()),
+  sites: v.array(Site),
+});
+export type Project = v.InferOutput<typeof Project>;
+
+// ---------------------------------------------------------------------------------------
+// Inbox
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const Incident = v.looseObject({
+  uuid,
+  title: v.string(),
+  description: v.string(),
+  occurred_at: isoDate,
+  severity: v.picklist(SEVERITIES),
+  site: v.nullable(SiteRef),
+  system: v.nullable(SiteRef),
+  /** Media URLs; each one's last segment is the media uuid. */
+  media: v.array(v.string()),
+  /** A username, resolved with GET /api/users/{username}. */
+  handled_by: v.nullable(v.string()),
+});
+export type Incident = v.InferOutput<typeof Incident>;
+
+export const Notification = v.looseObject({
+  uuid,
+  title: v.string(),
+  /** May only ever be rendered through the sanitizer (b, i, span, a). */
+  body_html: v.string(),
+  created_at: isoDate,
+  read_at: nullableIso,
+});
+export type Notification = v.InferOutput<typeof Notification>;
+
+// ---------------------------------------------------------------------------------------
+// Evacuation
+
+export const EvacuationStatus = v.looseObject({
+  status: v.picklist(['inactive', 'active']),
+  started_at: nullableIso,
+  /** Display name of who started it. */
+  started_by: v.nullable(v.string()),
+  aborted_at: nullableIso,
+  /** On a project's status: its sites with an active evacuation of their own. */
+  active_sites: v.optional(
+    v.array(v.looseObject({ uuid, name: v.string(), started_at: nullableIso, started_by: v.nullable(v.string()) })),
+  ),
+});
+export type EvacuationStatus = v.InferOutput<typeof EvacuationStatus>;
+
+// ---------------------------------------------------------------------------------------
+// Project users
+
+export const ProjectUser = v.looseObject({
+  uuid,
+  name: v.string(),
+  email: v.string(),
+  permissions: v.array(v.string()),
+});
+export type ProjectUser = v.InferOutput<typeof ProjectUser>;
+
+// ---------------------------------------------------------------------------------------
+// Content pages and the public demo live view
+
+export const ContentPageSummary = v.looseObject({ uuid, title: v.string() });
+export type ContentPageSummary = v.InferOutput<typeof ContentPageSummary>;
+export const ContentPage = v.looseObject({ uuid, title: v.string(), body_html: v.string() });
+export type ContentPage = v.InferOutput<typeof ContentPage>;
+
+export const DemoLiveView = v.looseObject({
+  uuid,
+  name: v.string(),
+  system: v.looseObject({ name: v.string(), online: v.boolean(), cameras: v.array(Camera) }),
+});
+export type DemoLiveView = v.InferOutput<typeof DemoLiveView>;
+
+export const SiteScheduleResult = v.looseObject({
+  sites: v.array(v.looseObject({ uuid, name: v.string(), schedule: Schedule })),
+});
+export type SiteScheduleResult = v.InferOutput<typeof SiteScheduleResult>;
+
+export const EMAIL = v.pipe(v.string(), v.trim(), v.email('must be a valid e-mail address'));
+export const PASSWORD_MIN = 8;
+export const PASSWORD = v.pipe(v.string(), v.minLength(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`));
