@@ -11,6 +11,7 @@ import type { CurrentUser } from '../api/contract.ts';
 import { isMissing, projectCache } from '../resources/resources.ts';
 import { $currentUser, validateUser } from '../session/session.ts';
 import { guard, loginPathFor, projectUsersRedirect, type PermissionHolder } from './guards.ts';
+import { stampCurrentEntry, withStampedEntry } from './history-index.ts';
 import type { Navigator } from './navigation.ts';
 import { pathTo, ROUTES, type RouteName } from './routes.ts';
 
@@ -87,8 +88,9 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
   let navigation = 0;
   let validatedNavigation = -1;
 
+  // Each entry carries its position (history-index.ts): the leave guard's Back/Forward fallback reads it.
   const open = (path: string, replace = false) => {
-    router.open(withBase(base, path), replace);
+    withStampedEntry(replace, () => router.open(withBase(base, path), replace));
   };
 
   /**
@@ -163,6 +165,7 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     $state,
     navigator: { open, href: (path) => withBase(base, path) },
     start() {
+      stampCurrentEntry();
       const stopRouter = router.subscribe(() => {
         navigation++;
         void run();
