@@ -11,8 +11,9 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db.ts';
 import type { Fixture } from './fixture.ts';
-import { ApiError, MESSAGES, type AppEnv, type Deps } from './http.ts';
+import { ApiError, errorResponse, type AppEnv, type Deps } from './http.ts';
 import { FrameRenderer } from './media.ts';
+import { text } from './messages.ts';
 import { authenticate, authRoutes } from './routes/auth.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -87,7 +88,7 @@ export function createApp(options: AppOptions): VigilApp {
   // The bundles are public: integrator pages on other origins load them as module scripts,
   // which the browser fetches in CORS mode.
   app.use('/dist/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
-  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ errors: [{ message: 'The request body is too large.' }] }, 413) }));
+  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => errorResponse(c, 413, [{ text: text('errors.tooLarge') }]) }));
   app.use('/api/*', authenticate(deps));
   app.use('/auth/*', authenticate(deps));
 
@@ -104,17 +105,18 @@ export function createApp(options: AppOptions): VigilApp {
 
   app.notFound((c) => {
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !isReserved(c.req.path)) return portalPage(c, root);
-    return c.json({ errors: [{ message: MESSAGES.notFound }] }, 404);
+    return errorResponse(c, 404, [{ text: text('errors.notFound') }]);
   });
 
+  // Every error answer in the request's language (see messages.ts).
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json({ errors: err.errors }, err.status);
+    if (err instanceof ApiError) return errorResponse(c, err.status, err.items);
     if (err instanceof HTTPException) {
       const status = err.status;
-      return c.json({ errors: [{ message: status >= 500 ? MESSAGES.generic : err.message || 'Bad request.' }] }, status);
+      return errorResponse(c, status, [{ text: text(status >= 500 ? 'errors.generic' : 'errors.badRequest') }]);
     }
     console.error(`[vigil] ${c.req.method} ${c.req.path} failed:`, err);
-    return c.json({ errors: [{ message: MESSAGES.generic }] }, 500);
+    return errorResponse(c, 500, [{ text: text('errors.generic') }]);
   });
 
   return Object.assign(app, { deps });

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { HALF_HOUR, PERMISSIONS, SEVERITIES } from '../../src/core/api/contract.ts';
 import { nowIso, type Db } from './db.ts';
+import { translate } from './messages.ts';
 import { scheduleErrors, isValidTimeZone } from './schedule.ts';
 import { hashPassword } from './security.ts';
 import { SEED_PASSWORD } from './seed-ids.ts';
@@ -135,7 +136,7 @@ export function parseFixture(input: unknown): ParsedFixture {
       siteUuids.add(s.uuid);
       if (!isValidTimeZone(s.timezone)) problems.push(`projects.${pi}.sites.${si}.timezone: unknown time zone ${s.timezone}`);
       if (s.schedule) {
-        for (const e of scheduleErrors(s.schedule.days, `projects.${pi}.sites.${si}.schedule.days`)) problems.push(`${e.field}: ${e.message}`);
+        for (const e of scheduleErrors(s.schedule.days, `projects.${pi}.sites.${si}.schedule.days`)) problems.push(`${e.field}: ${translate(e.text, 'en')}`);
       }
       for (const sys of s.systems) systemSite.set(sys.uuid, s.uuid);
     });

@@ -1,13 +1,15 @@
 /**
  * What every route module shares: the app's types, the dependencies handed to routes,
- * the error type that becomes `{ errors: [...] }`, body reading and validation, paging
- * and locale negotiation.
+ * the error type that becomes `{ errors: [...] }` in the request's language, body reading
+ * and validation, paging and locale negotiation.
  */
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { GenericSchema, InferOutput } from 'valibot';
-import { check, type ApiErrorItem } from '../../src/core/api/contract.ts';
 import type { Db } from './db.ts';
 import type { FrameRenderer } from './media.ts';
+import { errorAnswer, negotiate, supportedLanguage, text, translate, type ErrorItem, type Language, type Resource, type Text } from './messages.ts';
+import { validate } from './validation.ts';
 
 export type UserRow = {
   id: number;
@@ -38,44 +40,63 @@ export type Deps = {
   state: { lastResetLink?: { email: string; token: string; url: string } };
 };
 
-/** A failure answered as `{ errors }` with an HTTP status. */
+/** A failure answered as `{ errors }` with an HTTP status; its texts are translated when it is answered. */
 export class ApiError extends Error {
   readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500;
-  readonly errors: ApiErrorItem[];
-  constructor(status: ApiError['status'], errors: ApiErrorItem[]) {
-    super(errors.map((e) => e.message).join('; '));
+  readonly items: ErrorItem[];
+  constructor(status: ApiError['status'], items: ErrorItem[]) {
+    super(items.map((e) => translate(e.text, 'en')).join('; '));
     this.name = 'ApiError';
     this.status = status;
-    this.errors = errors;
+    this.items = items;
   }
 }
 
-export const MESSAGES = {
-  unauthenticated: 'Unauthenticated.',
-  unauthorized: 'This action is unauthorized.',
-  notFound: 'Not found.',
-  malformed: 'The request body is not valid JSON.',
-  generic: 'Something went wrong. Please try again or contact our support',
-} as const;
+/** A failure with one text and no field. */
+export const failure = (status: ApiError['status'], t: Text): ApiError => new ApiError(status, [{ text: t }]);
+export const notFound = (what: Resource = 'resource'): ApiError => failure(404, text(`notFound.${what}`));
+export const invalid = (field: string, t: Text): ApiError => new ApiError(422, [{ field, text: t }]);
 
-export const notFound = (what = 'Resource'): ApiError => new ApiError(404, [{ message: `${what} not found.` }]);
-export const invalid = (field: string, message: string): ApiError => new ApiError(422, [{ field, message }]);
+/**
+ * The language of the server's own texts: `?locale=` when we speak it, else the best
+ * language of Accept-Language (none we speak: en), else the user's saved locale, else en.
+ * fr-BE and nl-BE read fr and nl.
+ */
+export function responseLanguage(c: Ctx): Language {
+  const query = supportedLanguage(c.req.query('locale'));
+  if (query) return query;
+  const header = c.req.header('Accept-Language');
+  if (header?.trim()) return negotiate(header) ?? 'en';
+  return supportedLanguage(c.get('user')?.locale) ?? 'en';
+}
+
+/** A text in the request's language. */
+export function say(c: Ctx, t: Text): string {
+  return translate(t, responseLanguage(c));
+}
+
+/** The `{ errors }` answer of `items` in the request's language, with Content-Language. */
+export function errorResponse(c: Ctx, status: ContentfulStatusCode, items: readonly ErrorItem[]): Response {
+  const language = responseLanguage(c);
+  c.header('Content-Language', language);
+  return c.json(errorAnswer(items, language), status);
+}
 
 /** The JSON body, `undefined` when empty; a 400 when it is not JSON. */
 export async function readJson(c: Ctx): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return undefined;
+  const raw = await c.req.text();
+  if (!raw.trim()) return undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(raw);
   } catch {
-    throw new ApiError(400, [{ message: MESSAGES.malformed }]);
+    throw failure(400, text('errors.malformed'));
   }
 }
 
 /** Reads the body and validates it against a contract schema; 422 with field errors when it does not fit. */
 export async function readBody<S extends GenericSchema>(c: Ctx, schema: S): Promise<InferOutput<S>> {
   const body = await readJson(c);
-  const result = check(schema, body ?? {});
+  const result = validate(schema, body ?? {});
   if (!result.ok) throw new ApiError(422, result.errors);
   return result.value;
 }
@@ -85,7 +106,7 @@ export function paging(c: Ctx): { page: number; perPage: number; offset: number 
   const read = (name: string, fallback: number, max: number): number => {
     const raw = c.req.query(name);
     if (raw === undefined || raw === '') return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw invalid(name, `${name} must be a positive whole number`);
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw invalid(name, text('query.positiveWhole', { name }));
     return Math.min(Number(raw), max);
   };
   const perPage = read('per_page', 25, 100);

@@ -5,7 +5,8 @@
  * `from` = `to` is invalid; intervals may not overlap, counting what spills over from the
  * day before.
  */
-import type { ApiErrorItem, Interval } from '../../src/core/api/contract.ts';
+import type { Interval } from '../../src/core/api/contract.ts';
+import { text, type ErrorItem, type Text } from './messages.ts';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -16,9 +17,11 @@ export function toMinutes(hhmm: string): number {
 
 export const EMPTY_WEEK: () => Interval[][] = () => [[], [], [], [], [], [], []];
 
-/** The rule violations of a (shape-valid) week, with fields like `schedule.days.2.0.to`. */
-export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 'schedule.days'): ApiErrorItem[] {
-  const errors: ApiErrorItem[] = [];
+const dayName = (d: number): Text => text(`days.${d % 7}` as 'days.0');
+
+/** The rule violations of a (shape-valid) week, with fields like `schedule.days.2.0.to` and translatable texts. */
+export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 'schedule.days'): ErrorItem[] {
+  const errors: ErrorItem[] = [];
   const segments: { start: number; end: number }[][] = days.map(() => []);
   days.forEach((intervals, d) => {
     intervals.forEach((interval, i) => {
@@ -26,11 +29,11 @@ export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 
       const from = toMinutes(interval.from);
       const to = toMinutes(interval.to);
       if (from >= DAY_MINUTES) {
-        errors.push({ field: `${field}.from`, message: `${field}.from must be before 24:00` });
+        errors.push({ field: `${field}.from`, text: text('schedule.fromBefore24', { day: dayName(d), n: i + 1 }) });
         return;
       }
       if (from === to) {
-        errors.push({ field: `${field}.to`, message: `${field}.to must differ from the start of the interval` });
+        errors.push({ field: `${field}.to`, text: text('schedule.toDiffers', { day: dayName(d), n: i + 1 }) });
         return;
       }
       if (from < to) {
@@ -46,7 +49,7 @@ export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 
     const sorted = [...list].sort((a, b) => a.start - b.start);
     for (let i = 1; i < sorted.length; i++) {
       if (sorted[i]!.start < sorted[i - 1]!.end) {
-        errors.push({ field: `${prefix}.${d}`, message: `${prefix}.${d} has overlapping intervals` });
+        errors.push({ field: `${prefix}.${d}`, text: text('schedule.overlap', { day: dayName(d) }) });
         break;
       }
     }

@@ -15,7 +15,7 @@ describe('schedule rules', () => {
   });
 
   it('refuses from = to, a start at 24:00, and overlaps (also with the night before)', () => {
-    expect(scheduleErrors(week([iv('10:00', '10:00')]))).toEqual([{ field: 'schedule.days.0.0.to', message: expect.any(String) }]);
+    expect(scheduleErrors(week([iv('10:00', '10:00')]))).toEqual([{ field: 'schedule.days.0.0.to', text: { key: 'schedule.toDiffers', params: { day: { key: 'days.0' }, n: 1 } } }]);
     expect(scheduleErrors(week([iv('24:00', '02:00')]))[0]!.field).toBe('schedule.days.0.0.from');
     expect(scheduleErrors(week([iv('08:00', '12:00'), iv('11:30', '14:00')]))[0]!.field).toBe('schedule.days.0');
     expect(scheduleErrors(week([iv('22:00', '06:00')], [iv('05:30', '07:00')]))[0]!.field).toBe('schedule.days.1');

@@ -1,9 +1,11 @@
 /** Sign-in, the current user, password reset, terms, locale, the JWT, ping and public user names. */
 import type { MiddlewareHandler } from 'hono';
-import { Bodies, check } from '../../../src/core/api/contract.ts';
+import { Bodies } from '../../../src/core/api/contract.ts';
 import { nowIso } from '../db.ts';
-import { ApiError, invalid, MESSAGES, notFound, readBody, readJson, type App, type AppEnv, type Deps, type UserRow } from '../http.ts';
+import { ApiError, failure, invalid, notFound, readBody, readJson, say, type App, type AppEnv, type Deps, type UserRow } from '../http.ts';
+import { text } from '../messages.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
+import { validate } from '../validation.ts';
 import { userView } from '../views.ts';
 
 const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -28,7 +30,7 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
         sha256(match[1]!.toLowerCase()),
         nowIso(),
       );
-    if (!user) throw new ApiError(401, [{ message: MESSAGES.unauthenticated }]);
+    if (!user) throw failure(401, text('errors.unauthenticated'));
     c.set('user', user);
     await next();
   };
@@ -44,7 +46,7 @@ export function authRoutes(app: App, deps: Deps): void {
     const body = await readBody(c, Bodies.login);
     const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
     const ok = await verifyPassword(body.password, user?.password_hash);
-    if (!user || !ok) throw invalid('email', 'These credentials do not match our records.');
+    if (!user || !ok) throw invalid('email', text('auth.credentials'));
     const token = randomToken();
     db.transaction(() => {
       db.run('DELETE FROM tokens WHERE user_id = ? AND expires_at <= ?', user.id, nowIso());
@@ -72,12 +74,12 @@ export function authRoutes(app: App, deps: Deps): void {
       deps.log(`Password reset link for ${user.email}: ${url}`);
     }
     // The same answer whether or not the address is known.
-    return c.json({ data: { message: 'If this e-mail address is known, we have sent a link to reset the password.' } });
+    return c.json({ data: { message: say(c, text('auth.resetLinkSent')) } });
   });
 
   app.post('/api/v2/user/reset-password', async (c) => {
     const body = (await readJson(c)) ?? {};
-    const result = check(Bodies.resetPassword, body);
+    const result = validate(Bodies.resetPassword, body);
     const errors = result.ok ? [] : [...result.errors];
     const { token, email } = body as { token?: unknown; email?: unknown };
     let reset: { id: number; user_id: number } | undefined;
@@ -89,7 +91,7 @@ export function authRoutes(app: App, deps: Deps): void {
       );
     }
     if (!reset && !errors.some((e) => e.field === 'token')) {
-      errors.unshift({ field: 'token', message: 'This password reset token is invalid or has expired.' });
+      errors.unshift({ field: 'token', text: text('auth.resetTokenInvalid') });
     }
     if (errors.length || !result.ok || !reset) throw new ApiError(422, errors);
     const hash = hashPassword(result.value.password);
@@ -99,7 +101,7 @@ export function authRoutes(app: App, deps: Deps): void {
       db.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', nowIso(), userId);
       db.run('DELETE FROM tokens WHERE user_id = ?', userId);
     });
-    return c.json({ data: { message: 'Your password has been reset.' } });
+    return c.json({ data: { message: say(c, text('auth.passwordReset')) } });
   });
 
   app.put('/api/v2/user/terms', async (c) => {
@@ -136,7 +138,7 @@ export function authRoutes(app: App, deps: Deps): void {
          OR EXISTS (SELECT 1 FROM incidents i JOIN memberships m ON m.project_uuid = i.project_uuid WHERE m.user_id = ? AND i.handled_by = u.username))`,
       c.req.param('username'), me.id, me.id, me.id,
     );
-    if (!found) throw notFound('User');
+    if (!found) throw notFound('user');
     return c.json({ data: { username: found.username, name: found.name } });
   });
 }

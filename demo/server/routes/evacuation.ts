@@ -8,6 +8,7 @@ import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
 import { memberProject, memberSite } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
 import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
+import { text } from '../messages.ts';
 
 type Scope = 'project' | 'site';
 type Action = 'start' | 'abort';
@@ -61,13 +62,13 @@ function transition(db: Db, scope: Scope, uuid: string, action: Action, user: Us
 function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data: EvacuationStatus }; replayed: boolean } {
   const key = c.req.header('Idempotency-Key');
   if (key === undefined) return { body: { data: act() }, replayed: false };
-  if (!key.trim() || key.length > 255) throw invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
+  if (!key.trim() || key.length > 255) throw invalid('Idempotency-Key', text('evacuation.keyLength'));
   const user = c.get('user');
   const request = `${c.req.method} ${c.req.path}`;
   return db.transaction(() => {
     const stored = db.get<{ request: string; body: string }>('SELECT request, body FROM idempotency WHERE user_id = ? AND key = ?', user.id, key);
     if (stored) {
-      if (stored.request !== request) throw invalid('Idempotency-Key', 'This Idempotency-Key was already used for another request');
+      if (stored.request !== request) throw invalid('Idempotency-Key', text('evacuation.keyReused'));
       return { body: JSON.parse(stored.body) as { data: EvacuationStatus }, replayed: true };
     }
     const body = { data: act() };

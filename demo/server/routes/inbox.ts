@@ -3,6 +3,7 @@ import { SEVERITIES, type Incident, type Notification } from '../../../src/core/
 import type { Db } from '../db.ts';
 import { nowIso } from '../db.ts';
 import { invalid, localized, notFound, paging, requestLocale, type App, type Ctx, type Deps } from '../http.ts';
+import { text } from '../messages.ts';
 import { mediaUrl } from '../views.ts';
 
 type IncidentRow = {
@@ -40,7 +41,7 @@ function severities(c: Ctx): string[] {
   if (!raw) return [];
   const list = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
   if (list.some((s) => !(SEVERITIES as readonly string[]).includes(s))) {
-    throw invalid('filter[severity]', `filter[severity] must be one or more of ${SEVERITIES.join(', ')}`);
+    throw invalid('filter[severity]', text('query.severity', { list: SEVERITIES.join(', ') }));
   }
   return list;
 }
@@ -50,7 +51,7 @@ function unreadOnly(c: Ctx): boolean {
   const raw = c.req.query('filter[unread]');
   if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
-  throw invalid('filter[unread]', 'filter[unread] must be true or false');
+  throw invalid('filter[unread]', text('query.unread'));
 }
 
 export function inboxRoutes(app: App, { db }: Deps): void {
@@ -66,7 +67,7 @@ export function inboxRoutes(app: App, { db }: Deps): void {
 
   app.get('/api/v2/incidents/:uuid', (c) => {
     const row = db.get<IncidentRow>(`${INCIDENT_SELECT} WHERE i.uuid = ? AND ${MINE}`, c.req.param('uuid'), c.get('user').id);
-    if (!row) throw notFound('Incident');
+    if (!row) throw notFound('incident');
     return c.json({ data: incidentView(db, row) });
   });
 
@@ -91,7 +92,7 @@ export function inboxRoutes(app: App, { db }: Deps): void {
   app.get('/api/v2/notifications/:uuid', (c) => {
     const user = c.get('user');
     const row = ownNotification(c.req.param('uuid'), user.id);
-    if (!row) throw notFound('Notification');
+    if (!row) throw notFound('notification');
     return c.json({ data: notificationView(row, requestLocale(c, user)) });
   });
 
@@ -100,7 +101,7 @@ export function inboxRoutes(app: App, { db }: Deps): void {
     const uuid = c.req.param('uuid');
     // Idempotent: a second call keeps the first read time.
     const { changes } = db.run('UPDATE notifications SET read_at = COALESCE(read_at, ?) WHERE uuid = ? AND user_id = ?', nowIso(), uuid, user.id);
-    if (!changes) throw notFound('Notification');
+    if (!changes) throw notFound('notification');
     return c.json({ data: notificationView(ownNotification(uuid, user.id)!, requestLocale(c, user)) });
   });
 }

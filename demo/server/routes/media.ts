@@ -25,7 +25,7 @@ export function mediaRoutes(app: App, { db, frames }: Deps): void {
        LEFT JOIN sites s ON s.uuid = i.site_uuid WHERE im.uuid = ?`,
       user.id, uuid,
     );
-    if (!media) throw notFound('Media');
+    if (!media) throw notFound('media');
     // Stills are a few seconds apart, around the moment of the incident.
     const at = new Date(Date.parse(media.occurred_at) + media.position * 4000);
     return jpegResponse(c, frames.still(uuid, media.camera ?? media.title, media.timezone ?? 'UTC', at));
@@ -33,7 +33,7 @@ export function mediaRoutes(app: App, { db, frames }: Deps): void {
 
   app.get('/api/public/v1/demo-live-views/:uuid', (c) => {
     const view = db.get<{ uuid: string; name: string; system_name: string; online: number }>('SELECT * FROM demo_live_views WHERE uuid = ?', c.req.param('uuid'));
-    if (!view) throw notFound('Demo live view');
+    if (!view) throw notFound('demoLiveView');
     const cameras = db.all<{ uuid: string; name: string }>('SELECT uuid, name FROM demo_cameras WHERE view_uuid = ? ORDER BY position', view.uuid);
     const data: DemoLiveView = {
       uuid: view.uuid,
@@ -48,7 +48,7 @@ export function mediaRoutes(app: App, { db, frames }: Deps): void {
       'SELECT c.uuid, c.name, v.timezone FROM demo_cameras c JOIN demo_live_views v ON v.uuid = c.view_uuid WHERE v.uuid = ? AND c.uuid = ?',
       c.req.param('uuid'), c.req.param('camera'),
     );
-    if (!cam) throw notFound('Media');
+    if (!cam) throw notFound('media');
     return jpegResponse(c, frames.live(cam.uuid, cam.name, cam.timezone));
   });
 }

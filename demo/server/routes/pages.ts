@@ -1,6 +1,7 @@
 /** Content pages ('More') and the message catalogues. */
 import { isMessageLocale, loadCatalogue } from '../../../scripts/catalogues.ts';
-import { ApiError, localized, notFound, requestLocale, type App, type Deps } from '../http.ts';
+import { failure, localized, notFound, requestLocale, type App, type Deps } from '../http.ts';
+import { text } from '../messages.ts';
 
 type PageRow = { uuid: string; title: string; body_html: string };
 
@@ -13,7 +14,7 @@ export function pageRoutes(app: App, { db }: Deps): void {
 
   app.get('/api/v2/pages/:uuid', (c) => {
     const page = db.get<PageRow>('SELECT uuid, title, body_html FROM pages WHERE uuid = ?', c.req.param('uuid'));
-    if (!page) throw notFound('Page');
+    if (!page) throw notFound('page');
     const locale = requestLocale(c, c.get('user'));
     return c.json({ data: { uuid: page.uuid, title: localized(page.title, locale), body_html: localized(page.body_html, locale) } });
   });
@@ -26,7 +27,7 @@ export function pageRoutes(app: App, { db }: Deps): void {
   app.get('/i18n/messages/:file', (c) => {
     const match = /^([A-Za-z]{2,3})(?:-[A-Za-z]{2})?\.json$/.exec(c.req.param('file'));
     const locale = match?.[1]?.toLowerCase();
-    if (!locale || !isMessageLocale(locale)) throw new ApiError(404, [{ message: 'Unknown locale.' }]);
+    if (!locale || !isMessageLocale(locale)) throw failure(404, text('errors.unknownLocale'));
     c.header('Cache-Control', 'no-cache');
     return c.json(loadCatalogue(locale));
   });

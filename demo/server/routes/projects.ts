@@ -59,7 +59,7 @@ export function projectRoutes(app: App, { db }: Deps): void {
       `SELECT y.*, s.name AS site_name, s.project_uuid FROM systems y JOIN sites s ON s.uuid = y.site_uuid WHERE y.uuid = ?`,
       c.req.param('uuid'),
     );
-    if (!row || !permissionsOn(db, user, row.project_uuid)) throw notFound('System');
+    if (!row || !permissionsOn(db, user, row.project_uuid)) throw notFound('system');
     return c.json({ data: { ...systemView(db, row), project_uuid: row.project_uuid, site: { uuid: row.site_uuid, name: row.site_name } } });
   });
 }

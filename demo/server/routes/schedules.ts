@@ -2,6 +2,7 @@
 import { Bodies, type SiteScheduleResult } from '../../../src/core/api/contract.ts';
 import { scheduleEditableProject, type SiteRow } from '../access.ts';
 import { ApiError, readBody, type App, type Deps } from '../http.ts';
+import { text, type ErrorItem } from '../messages.ts';
 import { isValidTimeZone, scheduleErrors } from '../schedule.ts';
 import { scheduleOf } from '../views.ts';
 
@@ -9,14 +10,14 @@ export function scheduleRoutes(app: App, { db }: Deps): void {
   app.post('/api/public/v3/projects/:uuid/update-site-schedules', async (c) => {
     const project = scheduleEditableProject(db, c.get('user'), c.req.param('uuid'));
     const body = await readBody(c, Bodies.updateSiteSchedules);
-    const errors = [];
+    const errors: ErrorItem[] = [];
     const siteUuids = [...new Set(body.siteUuids)];
     const sites = siteUuids.map((uuid) => db.get<SiteRow>('SELECT * FROM sites WHERE uuid = ? AND project_uuid = ?', uuid, project.uuid));
     const foreign = siteUuids.filter((_, i) => !sites[i]);
-    if (foreign.length) errors.push({ field: 'siteUuids', message: `siteUuids contains sites that are not part of this project: ${foreign.join(', ')}` });
+    if (foreign.length) errors.push({ field: 'siteUuids', text: text('schedule.foreignSites', { sites: foreign.join(', ') }) });
     errors.push(...scheduleErrors(body.schedule.days));
     if (body.timezone !== undefined && !isValidTimeZone(body.timezone)) {
-      errors.push({ field: 'timezone', message: 'timezone must be a valid IANA time zone name, such as Europe/Brussels' });
+      errors.push({ field: 'timezone', text: text('schedule.timezoneInvalid') });
     }
     if (errors.length) throw new ApiError(422, errors);
 

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { SEVERITIES } from '../../../src/core/api/contract.ts';
 import type { SiteRow } from '../access.ts';
-import { ApiError, notFound, readBody, type App, type Deps } from '../http.ts';
+import { invalid, notFound, readBody, type App, type Deps } from '../http.ts';
+import { text } from '../messages.ts';
 import { DAY } from '../seed-data/util.ts';
 
 const Count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)), 0);
@@ -35,9 +36,9 @@ export function testHookRoutes(app: App, deps: Deps): void {
   app.post('/__test/bulk-inbox', async (c) => {
     const body = await readBody(c, BulkInbox);
     const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
-    if (!user) throw notFound('User');
+    if (!user) throw notFound('user');
     const sites = db.all<SiteRow>('SELECT s.* FROM sites s JOIN memberships m ON m.project_uuid = s.project_uuid WHERE m.user_id = ?', user.id);
-    if (body.incidents && !sites.length) throw new ApiError(422, [{ field: 'email', message: 'The user is not a member of any project with sites.' }]);
+    if (body.incidents && !sites.length) throw invalid('email', text('testHooks.noSites'));
     const now = Date.now();
     db.transaction(() => {
       const incident = db.statement(

@@ -3,6 +3,7 @@ import { Bodies, MANAGE_USERS, type ProjectUser } from '../../../src/core/api/co
 import { managedProject, sortPermissions } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
 import { invalid, notFound, readBody, type App, type Deps } from '../http.ts';
+import { text } from '../messages.ts';
 import { hashPassword, randomToken } from '../security.ts';
 import { stableUuid } from '../seed-data/util.ts';
 
@@ -14,7 +15,7 @@ const view = (m: MemberRow): ProjectUser => ({ uuid: m.uuid, name: m.name, email
 
 function member(db: Db, project: string, userUuid: string): MemberRow {
   const row = db.get<MemberRow>(`${MEMBER_SELECT} AND u.uuid = ?`, project, userUuid);
-  if (!row) throw notFound('Project user');
+  if (!row) throw notFound('projectUser');
   return row;
 }
 
@@ -23,7 +24,7 @@ function keepOneManager(db: Db, project: string, target: MemberRow, field: strin
   if (!(JSON.parse(target.permissions) as string[]).includes(MANAGE_USERS)) return;
   const managers = db.all<{ permissions: string }>('SELECT permissions FROM memberships WHERE project_uuid = ?', project)
     .filter((m) => (JSON.parse(m.permissions) as string[]).includes(MANAGE_USERS)).length;
-  if (managers <= 1) throw invalid(field, 'A project needs at least one user who can manage users.');
+  if (managers <= 1) throw invalid(field, text('users.lastManager'));
 }
 
 function uniqueUsername(db: Db, email: string): string {
@@ -47,7 +48,7 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
     const created = db.transaction(() => {
       let user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
       if (user && db.get('SELECT 1 FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, user.id)) {
-        throw invalid('email', 'This user is already a member of the project.');
+        throw invalid('email', text('users.alreadyMember'));
       }
       if (!user) {
         const r = db.run(
