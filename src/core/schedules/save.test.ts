@@ -159,6 +159,10 @@ describe('saving one site', () => {
     editDraft(key, presetWeek('always'));
     await saveSiteDraft(PROJECT, SITE);
     expect($drafts.get()[key]!.error).toEqual({ key: 'schedules.errors.save', details: [] });
+    // The server's generic text in the user's language adds nothing to the SPEC text.
+    mockFetch(() => json({ errors: [{ message: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.' }] }, 500));
+    await saveSiteDraft(PROJECT, SITE);
+    expect($drafts.get()[key]!.error).toEqual({ key: 'schedules.errors.save', details: [] });
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });

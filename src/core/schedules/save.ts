@@ -60,10 +60,16 @@ export async function updateSiteSchedules(project: string, siteUuids: readonly s
   return data.sites;
 }
 
-/** Why a save failed: the SPEC §8-style text plus the server's own messages. */
+/**
+ * Why a save failed: the SPEC §8-style text, plus the server's own messages when it refused
+ * the schedule (a 4xx says what is wrong with it, in the user's language). A server failure
+ * (5xx) or a malformed answer has nothing to add to the SPEC text, whatever language its
+ * generic message is in.
+ */
 export function saveFailure(e: unknown): SaveFailure {
   if (isApiError(e) && e.kind === 'network') return { key: 'core.errors.offline', details: [] };
-  const details = isApiError(e) ? e.errors.map((x) => x.message).filter((m) => m && m !== GENERIC_ERROR) : [];
+  const refused = isApiError(e) && e.status >= 400 && e.status < 500;
+  const details = refused ? e.errors.map((x) => x.message).filter((m) => m && m !== GENERIC_ERROR) : [];
   return { key: 'schedules.errors.save', details: [...new Set(details)] };
 }
 

@@ -71,8 +71,9 @@ export function validateChanges(input: UserChanges): Validated<UpdateBody> {
 }
 
 /**
- * Server messages we know, shown translated; any other server text is shown as given
- * (the server only speaks English). Keyed on the exact text of demo/server/routes/users.ts.
+ * Server messages we know, shown from our own catalogue; any other server text is shown as
+ * given (the server answers in the request's language). Keyed on the exact English text of
+ * demo/server/messages/en.json, so an English answer still gets the portal's wording.
  */
 const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   'This user is already a member of the project.': 'users.validation.alreadyMember',
