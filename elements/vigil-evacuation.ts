@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { defineElement, isUuid } from '../src/features/common/element/defineElement.tsx';
 import { EvacuationElement } from '../src/features/evacuation/EvacuationElement.tsx';
+import hostCss from '../src/features/evacuation/evacuation-host.css?inline';
 
 /**
  * Start or abort the evacuation of a project or a site, with its status as the server
@@ -32,4 +33,5 @@ export const VigilEvacuation = defineElement({
   attributes: { project: { check: isUuid }, site: { check: isUuid } },
   requireOneOf: ['project', 'site'],
   session: 'required',
+  css: [hostCss],
 });

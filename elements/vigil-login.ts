@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { LoginElement } from '../src/features/auth/LoginElement.tsx';
+import hostCss from '../src/features/auth/login-host.css?inline';
 
 /**
  * Sign-in card for an integrator's page, with the forgot-password request inside it.
@@ -13,4 +14,4 @@ import { LoginElement } from '../src/features/auth/LoginElement.tsx';
  * @fires vigil-signed-out - the user signed out with the card's button
  * @csspart card - the card
  */
-export const VigilLogin = defineElement({ tag: 'vigil-login', component: LoginElement, session: 'optional' });
+export const VigilLogin = defineElement({ tag: 'vigil-login', component: LoginElement, session: 'optional', css: [hostCss] });

@@ -1,10 +1,10 @@
 import './messages/bundled.ts';
 import { useId, useRef } from 'react';
 import { fetchStatus, isActive, type EvacuationScope } from '../../core/evacuation/evacuation.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
+import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';
 import { EvacuationStatusView } from './EvacuationStatusView.tsx';
 import evacuationCss from './evacuation.css?inline';
 import { useEvacuation } from './useEvacuation.ts';
@@ -44,7 +44,7 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
       </div>
     );
   } else {
-    body = <Spinner label={t('evacuation.control.loading')} />;
+    body = <EvacuationSkeleton withAction={target.canEvacuate !== false} />;
   }
 
   return (
@@ -52,7 +52,16 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
       <div className="evac-head">
         <h2 id={headingId}>
           <span>{t('evacuation.control.title')}</span>
-          {target.name && <span className="evac-target">{target.name}</span>}
+          {target.name ? (
+            <span className="evac-target">{target.name}</span>
+          ) : (
+            // Its line is kept while the name loads: the heading does not grow later.
+            target.namePending && (
+              <span className="evac-target evac-skeleton" aria-hidden="true">
+                {t('evacuation.control.title')}
+              </span>
+            )
+          )}
         </h2>
       </div>
       {body}

@@ -10,6 +10,8 @@ export interface EvacuationTarget {
    * unknown (then the buttons show and the server decides).
    */
   canEvacuate: boolean | undefined;
+  /** The name is not known yet but is on its way (its project or site is loading). */
+  namePending: boolean;
 }
 
 /** Name and permission for an evacuation target, through the page's project and site caches. */
@@ -20,8 +22,11 @@ export function useEvacuationTarget(scope: EvacuationScope, uuid: string, name?:
   const project = useResource(projectCache, projectUuid);
   const permissions = site?.data?.project?.permissions ?? project?.data?.permissions;
   const loadedName = scope === 'project' ? project?.data?.name : site?.data?.name;
+  const shownName = name?.trim() || loadedName;
+  const source = scope === 'project' ? project : site;
   return {
-    name: name?.trim() || loadedName,
+    name: shownName,
     canEvacuate: permissions ? permissions.includes('evacuate') : undefined,
+    namePending: !shownName && (!source || source.status === 'loading'),
   };
 }

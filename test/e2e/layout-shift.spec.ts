@@ -1,0 +1,120 @@
+// Layout shift while elements load (Lighthouse's CLS, examples/evacuation.html). Each stage
+// of loading is held back by the test until the page has painted the previous one, so every
+// intermediate state is on screen for at least a frame, in the same order every run:
+//   1. the page without the element's script (the page's `:not(:defined)` rule holds its place),
+//   2. the element's loading state (the control's own box),
+//   3. the status known but the project's name not yet (its line is kept),
+//   4. everything loaded.
+// The layout-shift entries of the whole load are summed (as Lighthouse does for one burst,
+// without input) and must stay well below Lighthouse's "good" 0.1.
+import type { Page, Route } from '@playwright/test';
+import { PROJECTS } from '../../demo/server/seed-ids.ts';
+import { expect, test } from './fixtures.ts';
+import { EvacuationExamplePage } from './pages/EvacuationExamplePage.ts';
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    __shifts?: Shift[];
+    __shiftObserver?: PerformanceObserver;
+  }
+}
+
+/** Records every layout shift of the page from its start (with what moved, for the message). */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    const name = (node: Node | null | undefined) => {
+      const el = node as Element | null | undefined;
+      if (!el?.localName) return String(node?.nodeName ?? 'a removed node');
+      const host = (el.getRootNode() as ShadowRoot).host;
+      return `${host ? `${host.localName} >>> ` : ''}${el.localName}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    };
+    type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const take = (entries: PerformanceEntryList) => {
+      for (const entry of entries as LayoutShift[]) {
+        if (entry.hadRecentInput) continue;
+        window.__shifts!.push({
+          value: entry.value,
+          sources: entry.sources.map((s) => `${name(s.node)}: y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}, height ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`),
+        });
+      }
+    };
+    window.__shiftObserver = new PerformanceObserver((list) => take(list.getEntries()));
+    window.__shiftObserver.observe({ type: 'layout-shift', buffered: true });
+    (window as unknown as { __takeShifts: () => void }).__takeShifts = () => take(window.__shiftObserver!.takeRecords());
+  });
+}
+
+/** Waits until the browser has rendered two more frames (what is in the DOM now was painted). */
+async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+async function shifts(page: Page): Promise<Shift[]> {
+  await painted(page);
+  return page.evaluate(() => {
+    (window as unknown as { __takeShifts: () => void }).__takeShifts();
+    return window.__shifts!;
+  });
+}
+
+/** Holds back the requests matching `url` until `release()` is called. */
+async function hold(page: Page, url: string | RegExp): Promise<{ release(): void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}
+
+const total = (list: Shift[]) => list.reduce((sum, s) => sum + s.value, 0);
+const describe = (list: Shift[]) => list.map((s) => `${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n');
+
+test.describe('examples/evacuation.html keeps its layout while the elements load', () => {
+  for (const viewport of [
+    { width: 412, height: 823 }, // Lighthouse's mobile screen
+    { width: 1280, height: 800 },
+  ]) {
+    test(`signed in, ${viewport.width} px wide: layout shift stays near 0`, async ({ page, signIn }) => {
+      await page.setViewportSize(viewport);
+      await signIn('manager@vigil.test');
+      await recordShifts(page);
+      const script = await hold(page, '**/dist/vigil-evacuation.js');
+      const status = await hold(page, `**/evacuation/status`);
+      const project = await hold(page, `**/api/v2/projects/${PROJECTS.northwind}`);
+      const example = new EvacuationExamplePage(page);
+
+      // 1. The page is on screen, the evacuation element not defined yet.
+      await page.goto(example.route, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Emergency evacuation' })).toBeVisible();
+      await expect(page.locator('vigil-login')).toContainText('Signed in as Morgan Manager');
+      await painted(page);
+      expect(await page.evaluate(() => customElements.get('vigil-evacuation') === undefined)).toBe(true);
+
+      // 2. Its loading state.
+      script.release();
+      await expect(example.control().getByRole('status')).toContainText('Checking the evacuation status');
+      await painted(page);
+
+      // 3. The status, the project's name still loading.
+      status.release();
+      await expect(example.status()).toContainText('No evacuation in progress');
+      await expect(example.startButton()).toBeVisible();
+      await painted(page);
+
+      // 4. The name.
+      project.release();
+      await expect(example.control()).toContainText('Northwind Logistics');
+
+      const list = await shifts(page);
+      expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.02);
+    });
+  }
+});
