@@ -7,6 +7,7 @@ import { useT } from '../common/useT.ts';
 import { AuthField } from './AuthField.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
+import { useFocusOnLoad } from './focusOnLoad.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
 
 export interface ForgotPasswordFormProps {
@@ -26,6 +27,7 @@ export function ForgotPasswordForm({ initialEmail = '', back, compact = false, a
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const focusOnLoad = useFocusOnLoad(autoFocus);
   const emailRef = useRef<HTMLInputElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   useFocusFirstError(errors, [['email', emailRef]], attempt);
@@ -74,7 +76,7 @@ export function ForgotPasswordForm({ initialEmail = '', back, compact = false, a
           autoComplete="username"
           inputMode="email"
           spellCheck={false}
-          autoFocus={autoFocus}
+          autoFocus={focusOnLoad}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldText(errors.email)}

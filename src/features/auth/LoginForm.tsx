@@ -10,6 +10,7 @@ import { useT } from '../common/useT.ts';
 import { AuthField } from './AuthField.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
+import { useFocusOnLoad } from './focusOnLoad.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
 
 type Field = 'email' | 'password';
@@ -39,6 +40,7 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const focusOnLoad = useFocusOnLoad(autoFocus);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   useFocusFirstError(errors, [['email', emailRef], ['password', passwordRef]], attempt);
@@ -87,7 +89,7 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
           autoComplete="username"
           inputMode="email"
           spellCheck={false}
-          autoFocus={autoFocus}
+          autoFocus={focusOnLoad}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldText(errors.email)}

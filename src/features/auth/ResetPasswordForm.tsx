@@ -11,6 +11,7 @@ import { useT } from '../common/useT.ts';
 import { AuthField } from './AuthField.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
+import { useFocusOnLoad } from './focusOnLoad.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
 
 const FIELDS = ['email', 'password', 'password_confirmation'] as const;
@@ -27,6 +28,7 @@ export function ResetPasswordForm({ token, initialEmail = '' }: { token: string;
   const [tokenProblem, setTokenProblem] = useState(false);
   const [pending, setPending] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const focusOnLoad = useFocusOnLoad(true);
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), password_confirmation: useRef<HTMLInputElement>(null) };
   useFocusFirstError(errors, [['email', refs.email], ['password', refs.password], ['password_confirmation', refs.password_confirmation]], attempt);
 
@@ -86,7 +88,7 @@ export function ResetPasswordForm({ token, initialEmail = '' }: { token: string;
           type="password"
           name="password"
           autoComplete="new-password"
-          autoFocus
+          autoFocus={focusOnLoad}
           value={values.password}
           onChange={set('password')}
           hint={t('auth.fields.passwordHint', { min: PASSWORD_MIN })}
