@@ -1,7 +1,8 @@
 /**
  * Asking before unsaved work is left (the schedule editors' drafts). Page-wide: one set of
  * listeners and ONE prompt however many editors are dirty, and no listener at all while
- * nothing is (a `beforeunload` listener keeps a page out of the back-forward cache).
+ * nothing is (a `beforeunload` listener keeps a page out of the back-forward cache; the
+ * portal router's two gates below do nothing then, and popstate does not block it).
  *
  * What asks, while a guard is held:
  * - reload, close, a typed URL, Back/Forward to another document: the browser's own
@@ -15,12 +16,13 @@
  *     all that is done on an integrator's page (standalone elements): nothing of the
  *     host's history or router is touched, and the host sees no popstate at all;
  *   - inside `<vigil-portal>` only, when a traversal cannot be cancelled (no Navigation
- *     API, or the browser says `cancelable: false`): the `popstate` is caught in the
- *     capture phase, before @nanostores/router's own listener, the confirm is shown, and
- *     on Cancel the router never sees it and the position is restored with
- *     `history.go(-delta)` (delta from the Navigation API's entry indices, or from the
- *     index the portal router stamps in history.state, history-index.ts); that popstate
- *     (and a hashchange in between) is swallowed too. A step to an entry without a known
+ *     API, or the browser says `cancelable: false`): the `popstate` reaches the portal
+ *     router's gate first ({@link gatePopState}, added before @nanostores/router's own
+ *     listener: a window's listeners run in the order they were added, capture or not),
+ *     the confirm is shown, and on Cancel the router never sees the event and the
+ *     position is restored with `history.go(-delta)` (delta from the Navigation API's
+ *     entry indices, or from the index the portal router stamps in history.state,
+ *     history-index.ts); that popstate (and a hashchange in between) is swallowed too. A step to an entry without a known
  *     position is let through (the draft stays in sessionStorage and is offered back).
  * Not covered: programmatic navigation (navigate(), redirects), hash-only steps (they do
  * not leave the page).
@@ -48,7 +50,7 @@ interface Guards {
   pendingDelta: number | null;
   /** Our own way back after a cancelled traversal is under way. */
   reverting: boolean;
-  /** The listeners, page-wide too, so any copy of the code can remove them. */
+  /** The listeners (and the portal router's gates), page-wide too, so any copy of the code can remove them. */
   onBeforeUnload: (event: BeforeUnloadEvent) => void;
   onClick: (event: MouseEvent) => void;
   onNavigate: (event: Event) => void;
@@ -123,7 +125,10 @@ function onNavigate(raw: Event): void {
 }
 
 function onPopState(event: PopStateEvent): void {
-  if (guards.active.size === 0) return;
+  if (guards.active.size === 0) {
+    guards.reverting = false;
+    return;
+  }
   if (guards.reverting) {
     guards.reverting = false;
     // Our way back to the guarded page: nobody needs to hear of it (the router never left).
@@ -140,7 +145,7 @@ function onPopState(event: PopStateEvent): void {
     guards.here = { url: pageOf(location.href), index: currentIndex() };
     return;
   }
-  // Before @nanostores/router's listener (capture phase at the window): the portal keeps its page.
+  // The router's own listener comes after the gate: the portal keeps its page.
   event.stopImmediatePropagation();
   guards.reverting = true;
   history.go(-delta);
@@ -164,8 +169,6 @@ function install(): void {
   guards.reverting = false;
   window.addEventListener('beforeunload', guards.onBeforeUnload);
   window.addEventListener('click', guards.onClick, true);
-  window.addEventListener('popstate', guards.onPopState, true);
-  window.addEventListener('hashchange', guards.onHashChange, true);
   navigationApi()?.addEventListener('navigate', guards.onNavigate);
   guards.installed = true;
 }
@@ -173,10 +176,21 @@ function install(): void {
 function uninstall(): void {
   window.removeEventListener('beforeunload', guards.onBeforeUnload);
   window.removeEventListener('click', guards.onClick, true);
-  window.removeEventListener('popstate', guards.onPopState, true);
-  window.removeEventListener('hashchange', guards.onHashChange, true);
   navigationApi()?.removeEventListener('navigate', guards.onNavigate);
   guards.installed = false;
+}
+
+/**
+ * The portal router's gates: added to the window before @nanostores/router's own popstate
+ * and hashchange listeners, so that a held guard can keep a Back/Forward from the router.
+ * They do nothing while no guard is held.
+ */
+export function gatePopState(event: PopStateEvent): void {
+  guards.onPopState(event);
+}
+
+export function gateHashChange(event: Event): void {
+  guards.onHashChange(event);
 }
 
 /**

@@ -12,6 +12,7 @@ import { isMissing, projectCache } from '../resources/resources.ts';
 import { $currentUser, validateUser } from '../session/session.ts';
 import { guard, loginPathFor, projectUsersRedirect, type PermissionHolder } from './guards.ts';
 import { stampCurrentEntry, withStampedEntry } from './history-index.ts';
+import { gateHashChange, gatePopState } from './leave-guard.ts';
 import type { Navigator } from './navigation.ts';
 import { pathTo, ROUTES, type RouteName } from './routes.ts';
 
@@ -166,6 +167,10 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     navigator: { open, href: (path) => withBase(base, path) },
     start() {
       stampCurrentEntry();
+      // Added before the router's own listeners (subscribing mounts it): a window's listeners
+      // run in the order they were added, so a leave guard can keep a Back from the router.
+      window.addEventListener('popstate', gatePopState);
+      window.addEventListener('hashchange', gateHashChange);
       const stopRouter = router.subscribe(() => {
         navigation++;
         void run();
@@ -173,6 +178,8 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
       const stopUser = $user.listen(() => void run());
       return () => {
         generation++;
+        window.removeEventListener('popstate', gatePopState);
+        window.removeEventListener('hashchange', gateHashChange);
         stopRouter();
         stopUser();
       };
