@@ -179,6 +179,23 @@ describe('leave guard: Back/Forward in the portal without the Navigation API', (
     expect(go).not.toHaveBeenCalled();
   });
 
+  it('with the Navigation API, a step it will not let be cancelled is asked at popstate and walked back', async () => {
+    const { router, siteState } = await portalOnSite();
+    const navigation = new FakeNavigation();
+    navigation.currentEntry = { index: 1 };
+    (globalThis as { navigation?: unknown }).navigation = navigation;
+    hold('Leave the schedule?');
+    const confirm = stubConfirm();
+    const go = vi.spyOn(history, 'go').mockImplementation(() => queueMicrotask(() => back('/site/s1', siteState)));
+    expect(navigation.traverse('/project/p1', 0, false)).toBe(true);
+    expect(confirm).not.toHaveBeenCalled(); // not yet: the popstate asks
+    back('/project/p1', null); // the delta comes from the Navigation API, not from a stamp
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(go.mock.calls).toEqual([[1]]);
+    await settle();
+    expect(route(router.$state.get())).toBe('/site/s1');
+  });
+
   it('a step to an entry of unknown position is let through (nothing to restore)', async () => {
     const { router } = await portalOnSite();
     hold('Leave the schedule?');
