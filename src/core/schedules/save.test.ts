@@ -4,6 +4,7 @@ import type { Interval, Site } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { projectCache, siteCache } from '../resources/resources.ts';
 import { $currentUser, signOut } from '../session/session.ts';
+import { applyLanguage } from '../i18n/i18n.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { daysToWeek, weekToDays } from './convert.ts';
@@ -159,10 +160,17 @@ describe('saving one site', () => {
     editDraft(key, presetWeek('always'));
     await saveSiteDraft(PROJECT, SITE);
     expect($drafts.get()[key]!.error).toEqual({ key: 'schedules.errors.save', details: [] });
-    // The server's generic text in the user's language adds nothing to the SPEC text.
-    mockFetch(() => json({ errors: [{ message: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.' }] }, 500));
+    // The server's generic text in the user's language adds nothing to the SPEC text; its reasons do.
+    const GENERIC_DE = 'Etwas ist schiefgelaufen (de)';
+    mockFetch((call) =>
+      call.url.pathname === '/i18n/messages/de.json'
+        ? json({ core: { errors: { generic: GENERIC_DE }, common: { loading: 'Laden…' } } })
+        : json({ errors: [{ message: GENERIC_DE }, { message: 'Der Speicher ist nicht erreichbar' }] }, 500),
+    );
+    await applyLanguage('de');
     await saveSiteDraft(PROJECT, SITE);
-    expect($drafts.get()[key]!.error).toEqual({ key: 'schedules.errors.save', details: [] });
+    await applyLanguage('en');
+    expect($drafts.get()[key]!.error).toEqual({ key: 'schedules.errors.save', details: ['Der Speicher ist nicht erreichbar'] });
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });

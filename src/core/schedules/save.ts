@@ -6,6 +6,7 @@
  */
 import { Answers, type Project, type Schedule } from '../api/contract.ts';
 import { GENERIC_ERROR, isApiError, isUnauthorized, request } from '../api/client.ts';
+import { tKey } from '../i18n/i18n.ts';
 import { projectCache, siteCache } from '../resources/resources.ts';
 import { validateUser } from '../session/session.ts';
 import { showError } from '../toasts/toasts.ts';
@@ -61,15 +62,14 @@ export async function updateSiteSchedules(project: string, siteUuids: readonly s
 }
 
 /**
- * Why a save failed: the SPEC §8-style text, plus the server's own messages when it refused
- * the schedule (a 4xx says what is wrong with it, in the user's language). A server failure
- * (5xx) or a malformed answer has nothing to add to the SPEC text, whatever language its
- * generic message is in.
+ * Why a save failed: the SPEC §8-style text plus the server's own messages (why it refused
+ * or failed), minus its generic "something went wrong", in English or in the user's
+ * language, which would only repeat the SPEC text.
  */
 export function saveFailure(e: unknown): SaveFailure {
   if (isApiError(e) && e.kind === 'network') return { key: 'core.errors.offline', details: [] };
-  const refused = isApiError(e) && e.status >= 400 && e.status < 500;
-  const details = refused ? e.errors.map((x) => x.message).filter((m) => m && m !== GENERIC_ERROR) : [];
+  const generic = new Set([GENERIC_ERROR, tKey('core.errors.generic')]);
+  const details = isApiError(e) ? e.errors.map((x) => x.message).filter((m) => m && !generic.has(m)) : [];
   return { key: 'schedules.errors.save', details: [...new Set(details)] };
 }
 
