@@ -2,6 +2,7 @@ import './vigil-toast-region.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { InboxElement } from '../src/features/inbox/InboxElement.tsx';
 import { isInboxView } from '../src/features/inbox/InboxTabs.tsx';
+import hostCss from '../src/features/inbox/inbox-host.css?inline';
 
 /**
  * The signed-in user's inbox: incidents or notifications, newest first, in a virtualized
@@ -33,4 +34,5 @@ export const VigilInbox = defineElement({
   component: InboxElement,
   session: 'required',
   attributes: { view: { check: isInboxView } },
+  css: [hostCss],
 });

@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { LanguagePicker } from '../src/features/layout/LanguagePicker.tsx';
+import hostCss from '../src/features/layout/language-picker-host.css?inline';
 
 /**
  * Language picker with the eight entries of the portal. Switching re-renders every Vigil
@@ -11,4 +12,4 @@ import { LanguagePicker } from '../src/features/layout/LanguagePicker.tsx';
  * @fires vigil-language-changed - the language was switched; detail `{ language }`
  * @csspart language-picker - the picker's wrapper
  */
-export const VigilLanguagePicker = defineElement<never>({ tag: 'vigil-language-picker', component: LanguagePicker, session: 'optional' });
+export const VigilLanguagePicker = defineElement<never>({ tag: 'vigil-language-picker', component: LanguagePicker, session: 'optional', css: [hostCss] });

@@ -74,6 +74,13 @@ async function hold(page: Page, url: string | RegExp): Promise<{ release(): void
   return { release };
 }
 
+/** The rendered heights of the evacuation control and the inbox (whole pixels). */
+async function heights(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() =>
+    Object.fromEntries(['vigil-evacuation', 'vigil-inbox'].map((tag) => [tag, Math.round(document.querySelector(tag)!.getBoundingClientRect().height)])),
+  );
+}
+
 const total = (list: Shift[]) => list.reduce((sum, s) => sum + s.value, 0);
 const describe = (list: Shift[]) => list.map((s) => `${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n');
 
@@ -115,6 +122,50 @@ test.describe('examples/evacuation.html keeps its layout while the elements load
 
       const list = await shifts(page);
       expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.02);
+    });
+  }
+});
+
+test.describe('examples/intranet/ keeps its layout while its five elements load', () => {
+  for (const viewport of [
+    { width: 360, height: 780 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`signed in, ${viewport.width} px wide: layout shift stays near 0`, async ({ page, signIn }) => {
+      await page.setViewportSize(viewport);
+      await signIn('manager@vigil.test');
+      await recordShifts(page);
+      const script = await hold(page, '**/dist/vigil.js');
+      const status = await hold(page, '**/evacuation/status');
+      const list = await hold(page, /\/api\/v2\/notifications(\?|$)/);
+
+      // 1. The page on screen, no element defined yet.
+      await page.goto('/examples/intranet/', { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Site security' })).toBeVisible();
+      await painted(page);
+      expect(await page.evaluate(() => customElements.get('vigil-inbox') === undefined)).toBe(true);
+
+      // 2. Every element rendered; the evacuation status and the notifications still loading.
+      script.release();
+      await expect(page.locator('vigil-login')).toContainText('Signed in as Morgan Manager');
+      await expect(page.locator('vigil-language-picker').getByRole('combobox')).toBeVisible();
+      await expect(page.locator('vigil-evacuation').getByRole('status')).toContainText('Checking the evacuation status');
+      await expect(page.locator('vigil-inbox').getByRole('group')).toBeVisible(); // its filters: the list's data is loading
+      await expect(page.locator('vigil-inbox').getByRole('status')).toContainText('Loading');
+      await painted(page);
+      // Below the fold a change of height moves nothing on screen: compare the boxes too.
+      const loadingHeights = await heights(page);
+
+      // 3. Everything loaded (the unread badge too).
+      status.release();
+      list.release();
+      await expect(page.locator('vigil-evacuation')).toContainText('No evacuation in progress');
+      await expect(page.locator('vigil-inbox').getByRole('button', { name: /Scheduled maintenance/ }).first()).toBeVisible();
+      await expect(page.locator('vigil-unread-badge').first()).toContainText('12');
+
+      const recorded = await shifts(page);
+      expect(total(recorded), `layout shifts:\n${describe(recorded)}`).toBeLessThan(0.02);
+      expect(await heights(page), 'the loading states have the boxes of what they load').toEqual(loadingHeights);
     });
   }
 });
