@@ -9,7 +9,7 @@
 // without input) and must stay well below Lighthouse's "good" 0.1.
 import type { Page, Route } from '@playwright/test';
 import { PROJECTS } from '../../demo/server/seed-ids.ts';
-import { expect, test } from './fixtures.ts';
+import { axe, expect, formatViolations, test } from './fixtures.ts';
 import { EvacuationExamplePage } from './pages/EvacuationExamplePage.ts';
 
 interface Shift {
@@ -109,6 +109,7 @@ test.describe('examples/evacuation.html keeps its layout while the elements load
       script.release();
       await expect(example.control().getByRole('status')).toContainText('Checking the evacuation status');
       await painted(page);
+      expect(formatViolations(await axe(page)), 'the loading state is accessible').toBe('');
 
       // 3. The status, the project's name still loading.
       status.release();
