@@ -188,9 +188,9 @@ export async function waitForContent(page: Page, { heading = true, timeout = 10_
 }
 
 /**
- * Waits until every card of the element gallery shows content: the portal's iframe first
- * (its sign-in form takes focus, which scrolls the gallery), then each card, scrolled to
- * while something in it still spins (cameras load only while on screen).
+ * Waits until every card of the element gallery shows content: the portal's iframe first,
+ * then each card, scrolled to while something in it still spins (cameras load only while
+ * on screen).
  */
 export async function waitForGallery(page: Page, tags: readonly string[]): Promise<void> {
   // Tall enough that an instance's cameras are all on screen at once.
