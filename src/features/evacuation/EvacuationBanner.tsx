@@ -42,8 +42,10 @@ export function EvacuationBanner({ project }: EvacuationBannerProps) {
   }, [anyActive, status]);
   useEffect(() => {
     // The Abort that ended it went away with the banner: keep focus near, not on <body>.
+    // Only while the user works in this document: a portal in someone's iframe must not pull
+    // the keyboard away from the page around it when an evacuation ends elsewhere.
     const active = deepActiveElement();
-    if (ended && (!active || active === document.body)) endedRef.current?.focus();
+    if (ended && document.hasFocus() && (!active || active === document.body)) endedRef.current?.focus();
   }, [ended]);
 
   const name = target.name ?? t('evacuation.fallback.project');
