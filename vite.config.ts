@@ -16,7 +16,7 @@ const elementEntries = Object.fromEntries(
  * client, contract, i18n, toasts, caches) and the element factory. Parts only some screens
  * use (the confirm dialog) stay out, so a page without them does not pay for them.
  */
-const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|valibot|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts|router\/(routes|navigation|history-index)\.ts)|features\/common\/|ui\/)/;
+const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|valibot|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts|router\/(routes|navigation|history-index|leave-gates)\.ts)|features\/common\/|ui\/)/;
 const NOT_BASE = /src\/ui\/(AlertDialog\.tsx|dialog\.css)/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 

@@ -17,7 +17,7 @@
  *     host's history or router is touched, and the host sees no popstate at all;
  *   - inside `<vigil-portal>` only, when a traversal cannot be cancelled (no Navigation
  *     API, or the browser says `cancelable: false`): the `popstate` reaches the portal
- *     router's gate first ({@link gatePopState}, added before @nanostores/router's own
+ *     router's gate first (leave-gates.ts, added before @nanostores/router's own
  *     listener: a window's listeners run in the order they were added, capture or not),
  *     the confirm is shown, and on Cancel the router never sees the event and the
  *     position is restored with `history.go(-delta)` (delta from the Navigation API's
@@ -29,6 +29,7 @@
  */
 import { $navigator } from './navigation.ts';
 import { entryIndex } from './history-index.ts';
+import { leaveGates } from './leave-gates.ts';
 import { shared } from '../shared.ts';
 
 /** The part of the Navigation API used here (not in TypeScript's DOM library yet). */
@@ -180,18 +181,9 @@ function uninstall(): void {
   guards.installed = false;
 }
 
-/**
- * The portal router's gates: added to the window before @nanostores/router's own popstate
- * and hashchange listeners, so that a held guard can keep a Back/Forward from the router.
- * They do nothing while no guard is held.
- */
-export function gatePopState(event: PopStateEvent): void {
-  guards.onPopState(event);
-}
-
-export function gateHashChange(event: Event): void {
-  guards.onHashChange(event);
-}
+// The portal router's gates (leave-gates.ts, in the portal's first load) call these.
+leaveGates.onPopState = (event) => guards.onPopState(event);
+leaveGates.onHashChange = (event) => guards.onHashChange(event);
 
 /**
  * Holds a guard: until the returned function is called, leaving the page asks first with

@@ -12,7 +12,7 @@ import { isMissing, projectCache } from '../resources/resources.ts';
 import { $currentUser, validateUser } from '../session/session.ts';
 import { guard, loginPathFor, projectUsersRedirect, type PermissionHolder } from './guards.ts';
 import { stampCurrentEntry, withStampedEntry } from './history-index.ts';
-import { gateHashChange, gatePopState } from './leave-guard.ts';
+import { gateHashChange, gatePopState } from './leave-gates.ts';
 import type { Navigator } from './navigation.ts';
 import { pathTo, ROUTES, type RouteName } from './routes.ts';
 
