@@ -2,6 +2,7 @@ import './vigil-toast-region.ts';
 import { parseInterval } from '../src/core/live-view/cameraFeed.ts';
 import { isUuid, defineElement } from '../src/features/common/element/defineElement.tsx';
 import { DemoLiveView } from '../src/features/live-view/DemoLiveView.tsx';
+import hostCss from '../src/features/live-view/live-view-host.css?inline';
 
 /**
  * Public demo live view for marketing pages: no sign-in, no session, no token sent.
@@ -29,4 +30,5 @@ export const VigilDemoLiveView = defineElement({
     interval: { check: (v) => parseInterval(v) !== null },
   },
   session: 'none',
+  css: [hostCss],
 });

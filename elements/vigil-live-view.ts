@@ -2,6 +2,7 @@ import './vigil-toast-region.ts';
 import { parseInterval } from '../src/core/live-view/cameraFeed.ts';
 import { isUuid, defineElement } from '../src/features/common/element/defineElement.tsx';
 import { SystemLiveView } from '../src/features/live-view/SystemLiveView.tsx';
+import hostCss from '../src/features/live-view/live-view-host.css?inline';
 
 /**
  * Live camera view of one system: a responsive grid of its cameras, about one frame a
@@ -30,4 +31,5 @@ export const VigilLiveView = defineElement({
     interval: { check: (v) => parseInterval(v) !== null },
   },
   session: 'required',
+  css: [hostCss],
 });

@@ -3,10 +3,10 @@ import { useEffect, useId } from 'react';
 import { applyLanguage } from '../../core/i18n/i18n.ts';
 import { demoLiveViewCache, isMissingDemo } from '../../core/live-view/demo.ts';
 import { startLanguage } from '../../core/session/session.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { useResource } from '../common/useResource.ts';
 import { useT } from '../common/useT.ts';
 import { LiveView } from './LiveView.tsx';
+import { LiveViewSkeleton } from './LiveViewSkeleton.tsx';
 import { SystemStatus } from './SystemStatus.tsx';
 
 export interface DemoLiveViewProps {
@@ -50,7 +50,7 @@ export function DemoLiveView({ demo, interval, headingLevel = 2, ownLanguage = t
         </div>
       );
     }
-    return <Spinner label={t('core.common.loading')} />;
+    return <LiveViewSkeleton demo />;
   }
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

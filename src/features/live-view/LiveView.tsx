@@ -5,6 +5,7 @@ import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { CameraTile } from './CameraTile.tsx';
 import { LargeView } from './LargeView.tsx';
+import { CameraGridSkeleton } from './LiveViewSkeleton.tsx';
 import css from './liveView.css?inline';
 import { useCameraFeeds } from './useCameraFeeds.ts';
 import { useNow } from './useNow.ts';
@@ -56,7 +57,14 @@ export function LiveView({ cameras, label, intervalMs }: LiveViewProps) {
       </p>
     );
   }
-  if (!feeds) return null;
+  if (!feeds) {
+    // The first render, before the frame loops exist: the same grid, so the tiles never move.
+    return (
+      <div className="lv" role="region" aria-label={label} part="live-view">
+        <CameraGridSkeleton names={cameras.map((c) => c.name)} />
+      </div>
+    );
+  }
 
   return (
     <div className="lv" role="region" aria-label={label} part="live-view">

@@ -1,10 +1,10 @@
 import './messages/bundled.ts';
 import { useId } from 'react';
 import { isMissing, systemCache } from '../../core/resources/resources.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { useResource } from '../common/useResource.ts';
 import { useT } from '../common/useT.ts';
 import { LiveView } from './LiveView.tsx';
+import { LiveViewSkeleton } from './LiveViewSkeleton.tsx';
 import { SystemStatus } from './SystemStatus.tsx';
 
 export interface SystemLiveViewProps {
@@ -35,7 +35,7 @@ export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
         </div>
       );
     }
-    return <Spinner label={t('core.common.loading')} />;
+    return <LiveViewSkeleton />;
   }
 
   return (
