@@ -170,3 +170,45 @@ test.describe('examples/intranet/ keeps its layout while its five elements load'
     });
   }
 });
+
+test.describe('examples/public-demo.html keeps its layout while the demo live view loads', () => {
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`${viewport.width} px wide: layout shift stays near 0`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await recordShifts(page);
+      const script = await hold(page, '**/dist/vigil-demo-live-view.js');
+      const demo = await hold(page, /\/api\/public\/v1\/demo-live-views\/[^/]+$/);
+      const element = page.locator('vigil-demo-live-view');
+      const height = () => element.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+
+      // 1. The page on screen, the element not defined yet (the page's rule holds its place).
+      await page.goto('/examples/public-demo.html', { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Your sites, watched around the clock' })).toBeVisible();
+      await painted(page);
+      expect(await page.evaluate(() => customElements.get('vigil-demo-live-view') === undefined)).toBe(true);
+      const reserved = await height();
+
+      // 2. Its loading state: a heading line and three camera tiles.
+      script.release();
+      await expect(element.getByRole('status')).toContainText('Loading');
+      await painted(page);
+      const loading = await height();
+      expect(Math.abs(loading - reserved), 'the page reserves the loading state’s box').toBeLessThanOrEqual(2);
+      expect(formatViolations(await axe(page)), 'the loading state is accessible').toBe('');
+
+      // 3. The demo and its three cameras, the first one's image shown (on a phone only the
+      //    cameras on screen poll).
+      demo.release();
+      await expect(element.getByRole('heading', { level: 2, name: 'Vigil live demo' })).toBeVisible();
+      await expect(element.locator('[part~="camera"]')).toHaveCount(3);
+      await expect(element.locator('[part~="camera"]').first()).toHaveAttribute('data-status', 'live');
+      expect(await height(), 'the loading state has the box of the three cameras').toBe(loading);
+
+      const list = await shifts(page);
+      expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.02);
+    });
+  }
+});
