@@ -20,7 +20,7 @@ import { SaveBar } from './SaveBar.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleTools } from './ScheduleTools.tsx';
 import { TimeNote } from './TimeNote.tsx';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { startLeaveGuard, useLeaveGuard } from './useLeaveGuard.ts';
 import { WeekSummary } from './WeekSummary.tsx';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 
@@ -83,7 +83,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
 
   return (
     // Named with the site, so several matrices on one page stay distinguishable.
-    <section className="sm v-card" aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
+    <section className="sm v-card" onFocusCapture={startLeaveGuard} onPointerDownCapture={startLeaveGuard} aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
       <div className="sm-head">
         <h2 id={headingId}>{t('schedules.editor.title')}</h2>
         <p className="v-muted">{data.name}</p>

@@ -28,7 +28,7 @@ import { SitePicker } from './SitePicker.tsx';
 import { StartFrom } from './StartFrom.tsx';
 import { TimeNote } from './TimeNote.tsx';
 import { TimeZoneSelect } from './TimeZoneSelect.tsx';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { startLeaveGuard, useLeaveGuard } from './useLeaveGuard.ts';
 import { WeekSummary } from './WeekSummary.tsx';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 
@@ -104,7 +104,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   }
 
   return (
-    <div className="ss" part="site-schedules">
+    <div className="ss" part="site-schedules" onFocusCapture={startLeaveGuard} onPointerDownCapture={startLeaveGuard}>
       <div className="ss-head">
         <Link to={pathTo('project', { uuid })} className="ss-back">
           <span aria-hidden="true">←</span> {project.name}

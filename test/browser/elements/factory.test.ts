@@ -1,6 +1,7 @@
 // The element factory in real Chromium: guarded registration, one session per page even
 // across two copies of the suite, shared language, styles confined to shadow roots,
 // attribute messages, and the single toast region.
+import { createElement } from 'react';
 import '../../../elements/vigil-language-picker.ts';
 import '../../../elements/vigil-unread-badge.ts';
 import { defineElement } from '../../../src/features/common/element/defineElement.tsx';
@@ -114,6 +115,24 @@ describe('element factory', () => {
     const toast = await until(() => shadow(region).querySelector('[role="alert"]'));
     expect(toast!.textContent).toContain('Unable to load project');
     expect(document.querySelectorAll('vigil-toast-region')).toHaveLength(1);
+  });
+
+  it('an element reserves its loading box only until its first render (:state(rendered))', async () => {
+    defineElement({
+      tag: 'vigil-test-reserve',
+      component: () => createElement('p', null, 'small'),
+      session: 'none',
+      internal: true,
+      css: [':host { display: block } :host(:not(:state(rendered))) { min-block-size: 500px }'],
+    });
+    const el = document.createElement('vigil-test-reserve');
+    document.body.append(el);
+    added.push(el);
+    // Defined and connected, nothing rendered yet: the reserve holds the place.
+    expect(el.getBoundingClientRect().height).toBe(500);
+    await until(() => shadow(el).querySelector('p'));
+    expect(el.matches(':state(rendered)')).toBe(true);
+    expect(el.getBoundingClientRect().height).toBeLessThan(100);
   });
 
   it('the language picker is accessible', async () => {

@@ -10,7 +10,7 @@
  */
 import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, type ComponentType } from 'react';
+import { type ComponentType, useEffect, useLayoutEffect } from 'react';
 import { normalizeApiBase, setApiBase } from '../../../core/config/config.ts';
 import { $language } from '../../../core/i18n/languages.ts';
 import { $currentUser, startSession } from '../../../core/session/session.ts';
@@ -66,6 +66,26 @@ function AttributeMessage({ text }: { text: string }) {
   );
 }
 
+/** Where each element keeps its ElementInternals (custom states), when the browser has them. */
+const INTERNALS = Symbol.for('vigil.element.internals');
+
+/**
+ * Marks the host `:state(rendered)` once its first render is committed (before that frame
+ * is painted): an element's own CSS may reserve its loading box only until then, with
+ * `:host(:not(:state(rendered))) { min-block-size: … }` (browsers without custom states drop
+ * the rule, so nothing is reserved and nothing stays reserved).
+ */
+function useRenderedState(host: HTMLElement | null): void {
+  useLayoutEffect(() => {
+    const internals = (host as unknown as Record<symbol, ElementInternals | undefined> | null)?.[INTERNALS];
+    try {
+      internals?.states.add('rendered');
+    } catch {
+      // A browser whose CustomStateSet refuses plain names: the reserve is never applied either.
+    }
+  }, [host]);
+}
+
 function makeWrapper<A extends string>(spec: ElementSpec<A>) {
   const Inner = spec.component;
   function VigilElement(props: WrapperProps) {
@@ -74,6 +94,7 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     const language = useStore($language);
     const root = props.container ?? null;
     const host = (root?.host as HTMLElement | undefined) ?? null;
+    useRenderedState(host);
 
     useEffect(() => {
       if (host && spec.hostLang !== false) host.setAttribute('lang', language);
@@ -144,6 +165,11 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
     constructor() {
       super();
       if (this.shadowRoot) adoptCss(this.shadowRoot, ...css);
+      try {
+        (this as unknown as Record<symbol, ElementInternals>)[INTERNALS] = this.attachInternals();
+      } catch {
+        // No ElementInternals here: no custom states, and no loading reserve (see useRenderedState).
+      }
     }
     connectedCallback(): void {
       // All elements of a page talk to one API: `api-base` on any of them configures it,
