@@ -212,3 +212,14 @@ test.describe('examples/public-demo.html keeps its layout while the demo live vi
     });
   }
 });
+
+test('the portal does not shift as it first renders (the page margin goes before the first paint)', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signIn('manager@vigil.test');
+  await recordShifts(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.locator('.v-spinner:visible')).toHaveCount(0);
+  const list = await shifts(page);
+  expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+});

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import layoutCss from './layout.css?inline';
 import statesCss from './states.css?inline';
 import { $language } from '../../core/i18n/languages.ts';
@@ -41,7 +41,9 @@ export function Portal({ basePath }: { basePath?: string | undefined }) {
     document.documentElement.lang = language;
   }, [language]);
 
-  useEffect(() => {
+  // Before the first render is painted: with the margin going a frame later, the whole
+  // portal would shift (Lighthouse counted CLS 0.02 on the home page).
+  useLayoutEffect(() => {
     adoptCss(document, DOCUMENT_CSS);
   }, []);
 
