@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { FULL_DATE } from './dates.ts';
 import { Link } from '../common/Link.tsx';
 import { useResource } from '../common/useResource.ts';
@@ -10,6 +9,7 @@ import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import detailCss from './detail.css?inline';
 import inboxCss from './inbox.css?inline';
+import { DetailState } from './DetailState.tsx';
 import { HandledBy } from './HandledBy.tsx';
 import { MediaImage } from './MediaImage.tsx';
 import { SeverityPill } from './SeverityPill.tsx';
@@ -89,23 +89,15 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
         )}
       </article>
     );
-  } else if (entry?.status === 'error') {
-    const missing = isMissing(entry.error);
-    body = (
-      <div className="v-card v-state" role="alert">
-        <p>{missing ? t('inbox.incident.missing') : t('inbox.incident.failed')}</p>
-        {!missing && (
-          <button type="button" className="v-btn" onClick={() => void incidentCache.load(uuid).catch(() => undefined)}>
-            {t('core.common.retry')}
-          </button>
-        )}
-      </div>
-    );
   } else {
     body = (
-      <div className="v-card">
-        <Spinner label={t('inbox.incident.loading')} />
-      </div>
+      <DetailState
+        error={entry?.status === 'error' ? entry.error : undefined}
+        loadingText={t('inbox.incident.loading')}
+        missingText={t('inbox.incident.missing')}
+        failedText={t('inbox.incident.failed')}
+        onRetry={() => void incidentCache.load(uuid).catch(() => undefined)}
+      />
     );
   }
 

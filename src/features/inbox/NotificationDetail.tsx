@@ -8,6 +8,7 @@ import { openNotification } from '../../core/inbox/notifications.ts';
 import { isMissing, notificationCache } from '../../core/resources/resources.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { FULL_DATE } from './dates.ts';
+import { DetailState } from './DetailState.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
@@ -93,23 +94,15 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
         </Suspense>
       </article>
     );
-  } else if (error) {
-    const missing = isMissing(error);
-    body = (
-      <div className="v-card v-state" role="alert">
-        <p>{missing ? t('inbox.notification.missing') : t('inbox.notification.failed')}</p>
-        {!missing && (
-          <button type="button" className="v-btn" onClick={() => setAttempt((n) => n + 1)}>
-            {t('core.common.retry')}
-          </button>
-        )}
-      </div>
-    );
   } else {
     body = (
-      <div className="v-card">
-        <Spinner label={t('inbox.notification.loading')} />
-      </div>
+      <DetailState
+        error={error}
+        loadingText={t('inbox.notification.loading')}
+        missingText={t('inbox.notification.missing')}
+        failedText={t('inbox.notification.failed')}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     );
   }
 
