@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useT } from '../common/useT.ts';
 
 export interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   label: string;
@@ -41,5 +42,21 @@ export function AuthField({ label, error, hint, inputRef, id, ...input }: AuthFi
         </span>
       )}
     </div>
+  );
+}
+
+/** The e-mail field of the sign-in, forgot- and reset-password forms. */
+export function EmailField(props: Omit<AuthFieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode' | 'spellCheck'>) {
+  const t = useT();
+  return <AuthField {...props} label={t('auth.fields.email')} type="email" name="email" autoComplete="username" inputMode="email" spellCheck={false} />;
+}
+
+/** A form's primary submit button, with a spinner while the request is under way (not disabled, so it keeps focus). */
+export function SubmitButton({ pending, block = true, children }: { pending: boolean; block?: boolean; children: ReactNode }) {
+  return (
+    <button className={block ? 'v-btn v-btn--primary v-btn--block' : 'v-btn v-btn--primary'} type="submit" aria-disabled={pending}>
+      {pending && <span className="auth-btn-spinner" aria-hidden="true" />}
+      {children}
+    </button>
   );
 }

@@ -4,7 +4,7 @@ import { isApiError } from '../../core/api/client.ts';
 import { hasErrors, serverErrors, validateForgot, type FieldErrors } from '../../core/auth/forms.ts';
 import { forgotPassword } from '../../core/session/session.ts';
 import { useT } from '../common/useT.ts';
-import { AuthField } from './AuthField.tsx';
+import { EmailField, SubmitButton } from './AuthField.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
 import { useFocusOnLoad } from './focusOnLoad.ts';
@@ -69,13 +69,7 @@ export function ForgotPasswordForm({ initialEmail = '', back, compact = false, a
       <p className="v-muted">{t('auth.forgot.intro')}</p>
       <FormAlert messages={formErrors} />
       <div className="auth-fields">
-        <AuthField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
+        <EmailField
           autoFocus={focusOnLoad}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -84,10 +78,9 @@ export function ForgotPasswordForm({ initialEmail = '', back, compact = false, a
         />
       </div>
       <div className="auth-actions">
-        <button className={compact ? 'v-btn v-btn--primary' : 'v-btn v-btn--primary v-btn--block'} type="submit" aria-disabled={pending}>
-          {pending && <span className="auth-btn-spinner" aria-hidden="true" />}
+        <SubmitButton pending={pending} block={!compact}>
           {t('auth.forgot.submit')}
-        </button>
+        </SubmitButton>
         {back}
       </div>
     </form>

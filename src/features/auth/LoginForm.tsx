@@ -7,7 +7,7 @@ import { login } from '../../core/session/session.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
-import { AuthField } from './AuthField.tsx';
+import { AuthField, EmailField, SubmitButton } from './AuthField.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
 import { useFocusOnLoad } from './focusOnLoad.ts';
@@ -82,13 +82,7 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
     <form className={compact ? 'auth-form auth-form--compact' : 'auth-form'} onSubmit={submit} noValidate aria-busy={pending}>
       <FormAlert messages={formErrors} />
       <div className="auth-fields">
-        <AuthField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
+        <EmailField
           autoFocus={focusOnLoad}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -107,10 +101,9 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
         />
       </div>
       <div className="auth-actions">
-        <button className={compact ? 'v-btn v-btn--primary' : 'v-btn v-btn--primary v-btn--block'} type="submit" aria-disabled={pending}>
-          {pending && <span className="auth-btn-spinner" aria-hidden="true" />}
+        <SubmitButton pending={pending} block={!compact}>
           {t('auth.login.submit')}
-        </button>
+        </SubmitButton>
         {forgot}
       </div>
     </form>

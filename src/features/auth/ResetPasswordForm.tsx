@@ -8,7 +8,7 @@ import { resetPassword } from '../../core/session/session.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
-import { AuthField } from './AuthField.tsx';
+import { AuthField, EmailField, SubmitButton } from './AuthField.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
 import { useFocusOnLoad } from './focusOnLoad.ts';
@@ -72,12 +72,7 @@ export function ResetPasswordForm({ token, initialEmail = '' }: { token: string;
         )}
       </FormAlert>
       <div className="auth-fields">
-        <AuthField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          spellCheck={false}
+        <EmailField
           value={values.email}
           onChange={set('email')}
           error={fieldText(errors.email)}
@@ -107,10 +102,7 @@ export function ResetPasswordForm({ token, initialEmail = '' }: { token: string;
         />
       </div>
       <div className="auth-actions">
-        <button className="v-btn v-btn--primary v-btn--block" type="submit" aria-disabled={pending}>
-          {pending && <span className="auth-btn-spinner" aria-hidden="true" />}
-          {t('auth.reset.submit')}
-        </button>
+        <SubmitButton pending={pending}>{t('auth.reset.submit')}</SubmitButton>
       </div>
     </form>
   );
