@@ -6,6 +6,7 @@
  * as the contract's `check()` names it (`permissions.0`, `schedule.days.2.0.from`).
  */
 import * as v from 'valibot';
+import { issuePath } from '../../src/core/api/contract.ts';
 import { text, type ErrorItem, type Text } from './messages.ts';
 
 type Issue = v.BaseIssue<unknown>;
@@ -90,7 +91,7 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
   return {
     ok: false,
     errors: result.issues.map((issue) => {
-      const field = (issue.path ?? []).map((p) => String(p.key)).join('.');
+      const field = issuePath(issue);
       return field ? { field, text: issueText(field, issue) } : { text: text('validation.body') };
     }),
   };

@@ -29,7 +29,8 @@ export class ContractError extends Error {
   }
 }
 
-function issuePath(issue: v.BaseIssue<unknown>): string {
+/** An issue's field: its path joined with dots (`schedule.days.2.0.from`); '' for the whole value. */
+export function issuePath(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((p) => String(p.key)).join('.');
 }
 
