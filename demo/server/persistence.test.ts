@@ -41,7 +41,7 @@ describe('a file database', () => {
     const users = (await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token: manager })).body.data;
     expect(users.some((u: { email: string }) => u.email === 'kept@example.test')).toBe(true);
     expect((await call(app, 'GET', '/api/v2/user', { token: newcomer })).body.data).toMatchObject({ locale: 'nl-BE', terms_accepted_web_portal: true });
-    expect(db.schemaVersion).toBe(1);
+    expect(db.schemaVersion).toBe(2);
     db.close();
   });
 });

@@ -35,9 +35,11 @@ describe('project users', () => {
     expect(created.status).toBe(201);
     expect(parse(Answers.projectUser, created.body).data).toMatchObject({ name: 'Ines Claes', email: 'ines.claes@northwind.example', permissions: ['view', 'evacuate'] });
     expect(app.logs.some((l) => l.includes('ines.claes@northwind.example'))).toBe(true);
-    const existing = await call(app, 'POST', users, { token: manager, body: { email: 'lucas.dubois@atlas-dc.example', name: 'Ignored', permissions: ['view'] } });
+    // An existing account: the answer holds what the manager typed, never the account's own name.
+    const existing = await call(app, 'POST', users, { token: manager, body: { email: 'lucas.dubois@atlas-dc.example', name: 'L. Dubois', permissions: ['view'] } });
     expect(existing.status).toBe(201);
-    expect(existing.body.data).toMatchObject({ uuid: USERS.lucas, name: 'Lucas Dubois' });
+    expect(existing.body.data).toMatchObject({ uuid: USERS.lucas, name: 'L. Dubois', email: 'lucas.dubois@atlas-dc.example' });
+    expect(JSON.stringify(existing.body)).not.toContain('Lucas Dubois');
   });
 
   it('refuses an existing member and invalid data with field errors', async () => {
