@@ -59,6 +59,31 @@ describe('project users', () => {
     expect((await call(app, 'PATCH', `${users}/${USERS.dana}`, { token: manager, body: { name: 'X' } })).status).toBe(404);
   });
 
+  it("never changes what other customers see: an account in projects the manager does not manage keeps its name", async () => {
+    // viewer@vigil.test is also in Hudson, which this manager does not manage.
+    const rename = await call(app, 'PATCH', `${users}/${USERS.viewer}`, { token: manager, body: { name: 'Hacked Name', permissions: ['view'] } });
+    expect(rename.status).toBe(422);
+    expect(rename.body.errors).toEqual([{ field: 'name', message: expect.stringMatching(/projects you do not manage/) }]);
+    const viewerToken = await login(app, 'viewer@vigil.test');
+    expect((await call(app, 'GET', '/api/v2/user', { token: viewerToken })).body.data.name).toBe('Vic Viewer');
+    // The permissions on this project stay changeable, also with the unchanged name sent along.
+    const perms = await call(app, 'PATCH', `${users}/${USERS.viewer}`, { token: manager, body: { name: 'Vic Viewer', permissions: ['view'] } });
+    expect(perms.status).toBe(200);
+    expect(perms.body.data.permissions).toEqual(['view']);
+    await call(app, 'PATCH', `${users}/${USERS.viewer}`, { token: manager, body: { permissions: ['view', 'evacuate'] } });
+  });
+
+  it('an added existing account is known here by the typed name; its own name and other projects stay as they were', async () => {
+    const lucas = await login(app, 'lucas.dubois@atlas-dc.example');
+    const list = parse(Answers.projectUsers, (await call(app, 'GET', users, { token: manager })).body).data;
+    expect(list.find((u) => u.uuid === USERS.lucas)?.name).toBe('L. Dubois');
+    expect((await call(app, 'GET', '/api/v2/user', { token: lucas })).body.data.name).toBe('Lucas Dubois');
+    const atlas = parse(Answers.projectUsers, (await call(app, 'GET', `/api/v2/projects/${PROJECTS.atlas}/users`, { token: lucas })).body).data;
+    expect(atlas.find((u) => u.uuid === USERS.lucas)?.name).toBe('Lucas Dubois');
+    // Lucas is in Atlas too, which this manager does not manage.
+    expect((await call(app, 'PATCH', `${users}/${USERS.lucas}`, { token: manager, body: { name: 'Someone Else' } })).status).toBe(422);
+  });
+
   it('keeps at least one user who can manage users', async () => {
     const res = await call(app, 'PATCH', `${users}/${USERS.manager}`, { token: manager, body: { permissions: ['view'] } });
     expect(res.status).toBe(422);

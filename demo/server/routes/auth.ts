@@ -28,8 +28,8 @@ const BEFORE_TERMS = [
   { method: 'POST', path: /^\/api\/v2\/user\/logout\/?$/ },
 ];
 
-/** Last-use times are written at most this often per token (one write a minute, not one per call). */
-const TOUCH_EVERY_MS = 60 * 1000;
+/** Last-use times are written at most once a minute per token (a tenth of the idle time when that is shorter). */
+const touchEvery = (idleMs: number): number => Math.min(60 * 1000, idleMs / 10);
 
 const bearer = (c: Ctx): string | undefined => /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.toLowerCase();
 
@@ -52,7 +52,7 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
       );
     if (!row) throw failure(401, text('errors.unauthenticated'));
     const { token_id: tokenId, last_used_at: lastUsed, ...user } = row;
-    if (!lastUsed || Date.parse(lastUsed) < now - TOUCH_EVERY_MS) deps.db.run('UPDATE tokens SET last_used_at = ? WHERE id = ?', nowIso(), tokenId);
+    if (!lastUsed || Date.parse(lastUsed) < now - touchEvery(deps.tokenIdleMs)) deps.db.run('UPDATE tokens SET last_used_at = ? WHERE id = ?', nowIso(), tokenId);
     c.set('user', user);
     if (!user.terms_accepted && !BEFORE_TERMS.some((r) => r.method === c.req.method && r.path.test(c.req.path))) {
       throw failure(403, text('errors.termsNotAccepted'));
