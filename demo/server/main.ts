@@ -87,8 +87,8 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     publicUrl = `http://localhost:${info.port}`;
     app.deps.publicUrl = publicUrl;
   }
-  console.log(`Vigil demo server on ${publicUrl}`);
   if (host !== '127.0.0.1' && host !== 'localhost') console.log(`Listening on ${host} (not only this machine).`);
+  console.log(`Vigil demo server on ${publicUrl}`);
   if (testHooks) console.log('Test hooks enabled under /__test/.');
   if (!csp) console.log('Content-Security-Policy is off.');
 });
