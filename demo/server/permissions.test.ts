@@ -84,7 +84,9 @@ describe('the permission matrix', () => {
         expect(without.status).toBe(403);
         expect(without.body).toEqual({ errors: [{ message: 'This action is unauthorized.' }] });
       }
-      // An empty list is no membership at all.
+      // Every permission but 'view', and an empty list: no membership at all.
+      grant(PERMISSIONS.filter((p) => p !== VIEW));
+      expect((await send()).status, 'all but view').toBe(404);
       grant([]);
       expect((await send()).status, 'empty permissions').toBe(404);
       // With 'view' and the needed permission the call goes through.
