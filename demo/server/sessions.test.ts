@@ -1,9 +1,9 @@
 /** Sessions: the terms gate, sign-out, idle expiry, and the attempt limits of sign-in and password reset. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_CAMERAS, DEMO_LIVE_VIEW_UUID, PROJECTS } from './seed-ids.ts';
 import { call, login, testApp } from './testing.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+afterEach(() => vi.useRealTimers());
 const TERMS = 'Accept the terms of use first: until then only your profile, language and the terms themselves are available.';
 
 describe('before the terms are accepted', () => {
@@ -62,13 +62,15 @@ describe('sign-out and expiry', () => {
   });
 
   it('a token unused for the idle time expires; using it keeps it alive', async () => {
-    const app = testApp({ tokenIdleMs: 400 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = testApp({ tokenIdleMs: 10 * 60_000 });
     const token = await login(app, 'manager@vigil.test');
+    // Used every 6 minutes for 24 minutes: alive, though it was never idle 10 minutes.
     for (let i = 0; i < 4; i++) {
-      await sleep(200);
+      vi.setSystemTime(Date.now() + 6 * 60_000);
       expect((await call(app, 'GET', '/api/v2/user', { token })).status, `use ${i}`).toBe(200);
     }
-    await sleep(500);
+    vi.setSystemTime(Date.now() + 11 * 60_000);
     const expired = await call(app, 'GET', '/api/v2/user', { token });
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual({ errors: [{ message: 'Unauthenticated.' }] });
@@ -94,15 +96,20 @@ describe('attempt limits', () => {
   });
 
   it('a successful sign-in clears the account counter; the window ends the block', async () => {
-    const app = testApp({ limits: { windowMs: 300 } });
+    // Only the clock is fake: the window passes without waiting, however slow the machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = testApp({ limits: { windowMs: 120_000 } });
     for (let i = 0; i < 4; i++) await call(app, 'POST', '/api/v2/user/login', wrong('viewer@vigil.test'));
     await login(app, 'viewer@vigil.test');
     for (let i = 0; i < 4; i++) expect((await call(app, 'POST', '/api/v2/user/login', wrong('viewer@vigil.test'))).status).toBe(422);
     await call(app, 'POST', '/api/v2/user/login', wrong('viewer@vigil.test'));
     const blocked = await call(app, 'POST', '/api/v2/user/login', wrong('viewer@vigil.test'));
     expect(blocked.status).toBe(429);
-    expect(blocked.body.errors[0].message).toBe('Too many attempts. Try again in 1 minute.');
-    await sleep(350);
+    expect(blocked.body.errors[0].message).toBe('Too many attempts. Try again in 2 minutes.');
+    vi.setSystemTime(Date.now() + 61_000);
+    const later = await call(app, 'POST', '/api/v2/user/login', wrong('viewer@vigil.test'));
+    expect(later.body.errors[0].message).toBe('Too many attempts. Try again in 1 minute.');
+    vi.setSystemTime(Date.now() + 60_000);
     await login(app, 'viewer@vigil.test');
   });
 
