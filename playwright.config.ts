@@ -25,6 +25,12 @@ const PORT_ENV = 'VIGIL_E2E_PORT';
 process.env[PORT_ENV] ||= String(await freePort());
 const port = Number(process.env[PORT_ENV]);
 const baseURL = `http://127.0.0.1:${port}`;
+// The port of the "integrator page on another origin" (examples.spec.ts serves the
+// cross-origin example there); the server allows that origin through VIGIL_ALLOWED_ORIGINS.
+// Pages on http://localhost:<port> (projects.spec.ts) are the server's own and always allowed.
+const CROSS_PORT_ENV = 'VIGIL_E2E_CROSS_PORT';
+while (!process.env[CROSS_PORT_ENV] || process.env[CROSS_PORT_ENV] === String(port)) process.env[CROSS_PORT_ENV] = String(await freePort());
+const crossOrigin = `http://127.0.0.1:${process.env[CROSS_PORT_ENV]}`;
 
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
 if (!isWorker && !existsSync(resolve(root, 'dist'))) {
@@ -67,6 +73,7 @@ export default defineConfig({
       VIGIL_PUBLIC_URL: baseURL,
       VIGIL_DB: ':memory:',
       VIGIL_TEST_HOOKS: '1',
+      VIGIL_ALLOWED_ORIGINS: crossOrigin,
     },
     // The server's stderr is shown; its stdout (request logs) only with VIGIL_E2E_SERVER_LOG=1.
     stdout: process.env.VIGIL_E2E_SERVER_LOG ? 'pipe' : 'ignore',

@@ -1,5 +1,12 @@
-/** Who may see and do what: project membership and permissions. Non-members get 404, never 403, so existence does not leak. */
-import { MANAGE_USERS, PERMISSIONS } from '../../src/core/api/contract.ts';
+/**
+ * Who may see and do what: project membership and permissions (the matrix is in README.md).
+ *
+ * - A membership without 'view' is no membership: everything of that project answers 404,
+ *   exactly as for a stranger, so existence never leaks.
+ * - A member with 'view' who lacks the permission a call needs ('evacuate', 'edit
+ *   schedules', 'manage users') gets 403 `errors.unauthorized`.
+ */
+import { EDIT_SCHEDULES, EVACUATE, MANAGE_USERS, PERMISSIONS, VIEW, type Permission } from '../../src/core/api/contract.ts';
 import type { Db } from './db.ts';
 import { failure, notFound, type UserRow } from './http.ts';
 import { text } from './messages.ts';
@@ -7,18 +14,25 @@ import { text } from './messages.ts';
 export type ProjectRow = { uuid: string; name: string; description: string | null };
 export type SiteRow = { uuid: string; project_uuid: string; name: string; address: string; timezone: string; schedule: string | null };
 
+/**
+ * SQL: the projects the user (the one `?` parameter) may read, i.e. holds 'view' on.
+ * Every query that lists or looks up project data goes through it.
+ */
+export const READABLE_PROJECTS = `(SELECT m.project_uuid FROM memberships m WHERE m.user_id = ? AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${VIEW}'))`;
+
 /** Permissions in the contract's order, unknown ones dropped. */
 export function sortPermissions(list: readonly string[]): string[] {
   return PERMISSIONS.filter((p) => list.includes(p));
 }
 
-/** The user's permissions on a project, or undefined when not a member. */
+/** The user's permissions on a project, or undefined when not a member or without 'view'. */
 export function permissionsOn(db: Db, user: UserRow, projectUuid: string): string[] | undefined {
   const row = db.get<{ permissions: string }>('SELECT permissions FROM memberships WHERE project_uuid = ? AND user_id = ?', projectUuid, user.id);
-  return row ? sortPermissions(JSON.parse(row.permissions) as string[]) : undefined;
+  const permissions = row ? sortPermissions(JSON.parse(row.permissions) as string[]) : undefined;
+  return permissions?.includes(VIEW) ? permissions : undefined;
 }
 
-/** The project with the user's permissions; 404 when unknown or the user is not a member. */
+/** The project with the user's permissions; 404 when unknown or the user may not read it. */
 export function memberProject(db: Db, user: UserRow, uuid: string): { project: ProjectRow; permissions: string[] } {
   const project = db.get<ProjectRow>('SELECT uuid, name, description FROM projects WHERE uuid = ?', uuid);
   const permissions = project && permissionsOn(db, user, uuid);
@@ -36,16 +50,27 @@ export function memberSite(db: Db, user: UserRow, uuid: string): { site: SiteRow
   }
 }
 
-/** The project, if the user may manage its users: 404 for non-members, 403 without 'manage users'. */
+/** 403 unless `permissions` include `needed`. */
+export function requirePermission(permissions: readonly string[], needed: Permission): void {
+  if (!permissions.includes(needed)) throw failure(403, text('errors.unauthorized'));
+}
+
+/** The project, if the user may manage its users: 404 for non-readers, 403 without 'manage users'. */
 export function managedProject(db: Db, user: UserRow, uuid: string): ProjectRow {
   const { project, permissions } = memberProject(db, user, uuid);
-  if (!permissions.includes(MANAGE_USERS)) throw failure(403, text('errors.unauthorized'));
+  requirePermission(permissions, MANAGE_USERS);
   return project;
 }
 
-/** The project, if the user may edit its sites' schedules: 404 for non-members, 403 without 'edit schedules'. */
+/** The project, if the user may edit its sites' schedules: 404 for non-readers, 403 without 'edit schedules'. */
 export function scheduleEditableProject(db: Db, user: UserRow, uuid: string): ProjectRow {
   const { project, permissions } = memberProject(db, user, uuid);
-  if (!permissions.includes('edit schedules')) throw failure(403, text('errors.unauthorized'));
+  requirePermission(permissions, EDIT_SCHEDULES);
   return project;
+}
+
+/** The project or site to evacuate: 404 for non-readers, 403 without 'evacuate'. */
+export function evacuableTarget(db: Db, user: UserRow, scope: 'project' | 'site', uuid: string): void {
+  const { permissions } = scope === 'project' ? memberProject(db, user, uuid) : memberSite(db, user, uuid);
+  requirePermission(permissions, EVACUATE);
 }

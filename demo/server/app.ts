@@ -4,7 +4,7 @@
  * so tests can run it with `app.request()` or on a real port.
  */
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -12,6 +12,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db.ts';
 import type { Fixture } from './fixture.ts';
 import { ApiError, errorResponse, type AppEnv, type Deps } from './http.ts';
+import { DEFAULT_LIMITS, Limiter, TooManyAttempts, type LimitOptions } from './limits.ts';
 import { FrameRenderer } from './media.ts';
 import { text } from './messages.ts';
 import { authenticate, authRoutes } from './routes/auth.ts';
@@ -39,6 +40,20 @@ export const CSP = [
   'trusted-types vigil dompurify',
 ].join('; ');
 
+/**
+ * A POST, PUT or PATCH with a body must say it is JSON (415 otherwise): a `text/plain` or
+ * form body is what a page on another origin can send without a CORS preflight.
+ */
+const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (['POST', 'PUT', 'PATCH'].includes(c.req.method)) {
+    const length = c.req.header('Content-Length');
+    const hasBody = length !== undefined ? Number(length) > 0 : c.req.header('Transfer-Encoding') !== undefined || c.req.raw.body !== null;
+    const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+    if (hasBody && type !== 'application/json') return errorResponse(c, 415, [{ text: text('errors.unsupportedMediaType') }]);
+  }
+  await next();
+};
+
 export type AppOptions = {
   db: Db;
   /** Send the Content-Security-Policy on HTML answers (default true). */
@@ -53,7 +68,42 @@ export type AppOptions = {
   log?: (line: string) => void;
   /** The repository root, for static files (default: this checkout). */
   root?: string;
+  /**
+   * Other origins allowed to call the API through CORS (default: the cross-origin
+   * example's http://localhost:8081 and http://127.0.0.1:8081). The server's own origins
+   * (its public URL, and localhost / 127.0.0.1 on its port) are always allowed; `null` never.
+   */
+  allowedOrigins?: readonly string[];
+  /** Attempt limits of sign-in, forgot- and reset-password (default 5 per account, 20 per address, per 15 min). */
+  limits?: Partial<LimitOptions>;
+  /** A token unused this long (ms) expires (default 12 hours). */
+  tokenIdleMs?: number;
+  /** Serve source maps (`*.map`) from /dist (default false). */
+  sourceMaps?: boolean;
 };
+
+/** The cross-origin example (examples/cross-origin/serve.ts) serves its page here. */
+export const EXAMPLE_ORIGINS = ['http://localhost:8081', 'http://127.0.0.1:8081'];
+export const DEFAULT_TOKEN_IDLE_MS = 12 * 3600 * 1000;
+/** The largest schedule update accepted (bytes). */
+export const SCHEDULE_BODY_LIMIT = 64 * 1024;
+
+/** An origin as the browser sends it (`http://host:port`), or undefined for anything else. */
+function normalOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's own origins: its public URL, and localhost / 127.0.0.1 on the same port. */
+function ownOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, `${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`];
+}
 
 export type VigilApp = Hono<AppEnv> & { deps: Deps };
 
@@ -66,8 +116,14 @@ export function createApp(options: AppOptions): VigilApp {
     jwtSecret: randomBytes(32),
     log: options.log ?? ((line) => console.log(line)),
     reseed: () => seed(db, fixture),
+    limiter: new Limiter({ ...DEFAULT_LIMITS, ...options.limits }),
+    tokenIdleMs: options.tokenIdleMs ?? DEFAULT_TOKEN_IDLE_MS,
     state: {},
   };
+  const extraOrigins = new Set((options.allowedOrigins ?? EXAMPLE_ORIGINS).map(normalOrigin).filter((o): o is string => Boolean(o)));
+  /** Whether a browser page on `origin` may call the API; `null` (sandboxes, files) never. */
+  const allowedOrigin = (origin: string): boolean =>
+    origin !== 'null' && (extraOrigins.has(origin) || ownOrigins(deps.publicUrl).includes(origin));
   const app = new Hono<AppEnv>();
 
   app.use(compress());
@@ -78,17 +134,29 @@ export function createApp(options: AppOptions): VigilApp {
     if (csp && c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', CSP);
   });
   const corsPolicy = cors({
-    origin: (origin) => origin || null,
+    origin: (origin, c) => (origin && (allowedOrigin(origin) || origin === new URL(c.req.url).origin) ? origin : null),
     allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposeHeaders: ['Idempotent-Replayed'],
+    exposeHeaders: ['Idempotent-Replayed', 'Retry-After'],
     maxAge: 600,
   });
   for (const prefix of ['/api/*', '/auth/*', '/i18n/*']) app.use(prefix, corsPolicy);
+  // API answers are per user and change: never stored by a browser or a proxy.
+  for (const prefix of ['/api/*', '/auth/*']) {
+    app.use(prefix, async (c, next) => {
+      await next();
+      c.res.headers.set('Cache-Control', 'no-store');
+    });
+    app.use(prefix, requireJson);
+  }
   // The bundles are public: integrator pages on other origins load them as module scripts,
   // which the browser fetches in CORS mode.
   app.use('/dist/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
   app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => errorResponse(c, 413, [{ text: text('errors.tooLarge') }]) }));
+  app.use(
+    '/api/public/v3/projects/:uuid/update-site-schedules',
+    bodyLimit({ maxSize: SCHEDULE_BODY_LIMIT, onError: (c) => errorResponse(c, 413, [{ text: text('schedule.tooLarge') }]) }),
+  );
   app.use('/api/*', authenticate(deps));
   app.use('/auth/*', authenticate(deps));
 
@@ -101,7 +169,7 @@ export function createApp(options: AppOptions): VigilApp {
   projectUserRoutes(app, deps);
   pageRoutes(app, deps);
   if (testHooks) testHookRoutes(app, deps);
-  staticRoutes(app, root);
+  staticRoutes(app, root, { sourceMaps: options.sourceMaps ?? false });
 
   app.notFound((c) => {
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !isReserved(c.req.path)) return portalPage(c, root);
@@ -110,6 +178,7 @@ export function createApp(options: AppOptions): VigilApp {
 
   // Every error answer in the request's language (see messages.ts).
   app.onError((err, c) => {
+    if (err instanceof TooManyAttempts) c.header('Retry-After', String(err.retryAfter));
     if (err instanceof ApiError) return errorResponse(c, err.status, err.items);
     if (err instanceof HTTPException) {
       const status = err.status;

@@ -153,6 +153,13 @@ const MIGRATIONS: string[] = [
     position INTEGER NOT NULL DEFAULT 0
   );
   `,
+  // 2: the name a project knows an existing account by (adding it never reveals the
+  // account's own name), and the last use of a token (idle expiry)
+  `
+  ALTER TABLE memberships ADD COLUMN name TEXT;
+  ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
+  UPDATE tokens SET last_used_at = created_at;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */

@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { Db } from './db.ts';
+import type { Limiter } from './limits.ts';
 import type { FrameRenderer } from './media.ts';
 import { errorAnswer, negotiate, supportedLanguage, text, translate, type ErrorItem, type Language, type Resource, type Text } from './messages.ts';
 import { validate } from './validation.ts';
@@ -36,13 +37,17 @@ export type Deps = {
   log: (line: string) => void;
   /** Wipes and seeds the database again (the built-in seed or the --seed fixture). */
   reseed: () => void;
+  /** Attempt counters of sign-in, forgot-password and reset-password (limits.ts). */
+  limiter: Limiter;
+  /** A token unused this long (ms) is expired (sliding, besides its absolute lifetime). */
+  tokenIdleMs: number;
   /** State the test hooks can read. */
   state: { lastResetLink?: { email: string; token: string; url: string } };
 };
 
 /** A failure answered as `{ errors }` with an HTTP status; its texts are translated when it is answered. */
 export class ApiError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
   readonly items: ErrorItem[];
   constructor(status: ApiError['status'], items: ErrorItem[]) {
     super(items.map((e) => translate(e.text, 'en')).join('; '));

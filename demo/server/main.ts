@@ -3,8 +3,9 @@
  *
  *   node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp]
  *
- * Environment: PORT (8080), VIGIL_DB (.data/vigil.sqlite, or :memory:),
- * VIGIL_TEST_HOOKS=1 (mount /__test/*), VIGIL_CSP=off, VIGIL_PUBLIC_URL.
+ * Environment: PORT (8080), HOST (127.0.0.1), VIGIL_DB (.data/vigil.sqlite, or :memory:),
+ * VIGIL_TEST_HOOKS=1 (mount /__test/*), VIGIL_CSP=off, VIGIL_PUBLIC_URL,
+ * VIGIL_ALLOWED_ORIGINS, VIGIL_TOKEN_IDLE_MINUTES, VIGIL_LIMIT_*, VIGIL_SOURCEMAPS=1.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDb } from './db.ts';
 import { FixtureError, type Fixture } from './fixture.ts';
+import { limitsFromEnv } from './limits.ts';
 import { REPO_ROOT } from './routes/static.ts';
 import { isSeeded, readFixtureFile, seed } from './seed.ts';
 
@@ -45,6 +47,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 const dbPath = process.env.VIGIL_DB === ':memory:' ? ':memory:' : process.env.VIGIL_DB ? resolve(process.env.VIGIL_DB) : resolve(REPO_ROOT, '.data/vigil.sqlite');
 const csp = !args['no-csp'] && process.env.VIGIL_CSP !== 'off';
 const testHooks = process.env.VIGIL_TEST_HOOKS === '1';
+// Loopback only unless HOST says otherwise (0.0.0.0 or :: for every interface).
+const host = process.env.HOST?.trim() || '127.0.0.1';
+const allowedOrigins = process.env.VIGIL_ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+const idleMinutes = Number(process.env.VIGIL_TOKEN_IDLE_MINUTES ?? 720);
+if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) fail(`VIGIL_TOKEN_IDLE_MINUTES must be a positive number, not ${process.env.VIGIL_TOKEN_IDLE_MINUTES}`);
+let limits;
+try {
+  limits = limitsFromEnv(process.env);
+} catch (err) {
+  fail((err as Error).message);
+}
+const sourceMaps = process.env.VIGIL_SOURCEMAPS === '1';
 
 let fixture: Fixture | undefined;
 try {
@@ -67,17 +81,18 @@ try {
 }
 
 let publicUrl = process.env.VIGIL_PUBLIC_URL ?? `http://localhost:${port}`;
-const app = createApp({ db, csp, testHooks, publicUrl, fixture });
-const server = serve({ fetch: app.fetch, port }, (info) => {
+const app = createApp({ db, csp, testHooks, publicUrl, fixture, allowedOrigins, limits, tokenIdleMs: idleMinutes * 60_000, sourceMaps });
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   if (!process.env.VIGIL_PUBLIC_URL) {
     publicUrl = `http://localhost:${info.port}`;
     app.deps.publicUrl = publicUrl;
   }
+  if (host !== '127.0.0.1' && host !== 'localhost') console.log(`Listening on ${host} (not only this machine).`);
   console.log(`Vigil demo server on ${publicUrl}`);
   if (testHooks) console.log('Test hooks enabled under /__test/.');
   if (!csp) console.log('Content-Security-Policy is off.');
 });
-server.on('error', (err) => fail(`cannot listen on port ${port}: ${err.message}`));
+server.on('error', (err) => fail(`cannot listen on ${host}:${port}: ${err.message}`));
 
 let stopping = false;
 function shutdown(signal: string): void {

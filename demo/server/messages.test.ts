@@ -67,7 +67,8 @@ describe('server answers in the request language', () => {
   const users = `/api/v2/projects/${PROJECTS.northwind}/users`;
   const lang = (value: string) => ({ 'Accept-Language': value });
   beforeAll(async () => {
-    app = testApp();
+    // Many failed sign-ins in a row: the attempt limit is not what these tests are about.
+    app = testApp({ limits: { perAccount: 100, perAddress: 100 } });
     manager = await login(app, 'manager@vigil.test');
   });
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db.ts';
@@ -41,7 +41,7 @@ describe('a file database', () => {
     const users = (await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token: manager })).body.data;
     expect(users.some((u: { email: string }) => u.email === 'kept@example.test')).toBe(true);
     expect((await call(app, 'GET', '/api/v2/user', { token: newcomer })).body.data).toMatchObject({ locale: 'nl-BE', terms_accepted_web_portal: true });
-    expect(db.schemaVersion).toBe(1);
+    expect(db.schemaVersion).toBe(2);
     db.close();
   });
 });
@@ -107,6 +107,25 @@ describe('the command line', () => {
     expect((await fetch(`${third.url}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
     expect(await stop(third.child)).toBe(0);
   }, 30_000);
+
+  it('listens on 127.0.0.1 only, unless HOST says otherwise', async () => {
+    const outside = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+    const reach = (host: string, port: string) => fetch(`http://${host}:${port}/api/ping`).then((r) => r.status, () => 'refused');
+    // HOST empty: the default, whatever the environment running the tests holds.
+    const local = await start([], { VIGIL_DB: ':memory:', HOST: '' });
+    const port = new URL(local.url).port;
+    expect(local.url).toBe(`http://localhost:${port}`);
+    expect(await reach('127.0.0.1', port)).toBe(204);
+    expect(await reach('localhost', port)).toBe(204);
+    if (outside) expect(await reach(outside, port)).toBe('refused');
+    expect(await stop(local.child)).toBe(0);
+    if (outside) {
+      const everywhere = await start([], { VIGIL_DB: ':memory:', HOST: '0.0.0.0' });
+      expect(everywhere.output()).toContain('Listening on 0.0.0.0');
+      expect(await reach(outside, new URL(everywhere.url).port)).toBe(204);
+      expect(await stop(everywhere.child)).toBe(0);
+    }
+  });
 
   it('refuses an invalid fixture with a readable list of problems', async () => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts'), '--seed', join(import.meta.dirname, 'package-that-does-not-exist.json')], {

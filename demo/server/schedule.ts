@@ -19,8 +19,18 @@ export const EMPTY_WEEK: () => Interval[][] = () => [[], [], [], [], [], [], []]
 
 const dayName = (d: number): Text => text(`days.${d % 7}` as 'days.0');
 
+/**
+ * The most intervals a day can hold: non-overlapping half-hour intervals, so 48. More is
+ * refused before any other check, which keeps the work per request small.
+ */
+export const MAX_INTERVALS_PER_DAY = 48;
+
 /** The rule violations of a (shape-valid) week, with fields like `schedule.days.2.0.to` and translatable texts. */
 export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 'schedule.days'): ErrorItem[] {
+  const crowded = days.flatMap((intervals, d) =>
+    intervals.length > MAX_INTERVALS_PER_DAY ? [{ field: `${prefix}.${d}`, text: text('schedule.tooManyIntervals', { day: dayName(d), max: MAX_INTERVALS_PER_DAY }) }] : [],
+  );
+  if (crowded.length) return crowded;
   const errors: ErrorItem[] = [];
   const segments: { start: number; end: number }[][] = days.map(() => []);
   days.forEach((intervals, d) => {

@@ -15,6 +15,8 @@ beforeAll(() => {
     'dist/vigil-portal.js': 'export {};',
     'dist/chunks/shared-abc123.js': 'export const big = "' + 'x'.repeat(5000) + '";',
     'dist/assets/tokens-abc123.css': ':root{}',
+    'dist/chunks/shared-abc123.js.map': '{"version":3,"sources":["../src/secret.ts"]}',
+    'dist/vigil-portal.js.MAP': '{}',
     'examples/index.html': '<!doctype html><title>Examples</title>',
     'demo/index.html': '<!doctype html><html lang="en"><title>Vigil</title><vigil-portal></vigil-portal></html>',
     'demo/gallery.html': '<!doctype html><title>Gallery</title>',
@@ -74,6 +76,15 @@ describe('the portal page', () => {
 });
 
 describe('static files', () => {
+  it('serves no source maps unless asked for (VIGIL_SOURCEMAPS=1)', async () => {
+    expect((await app.request('/dist/chunks/shared-abc123.js.map')).status).toBe(404);
+    expect((await app.request('/dist/vigil-portal.js.MAP')).status).toBe(404);
+    const withMaps = testApp({ db: openDb(':memory:'), root, testHooks: false, sourceMaps: true });
+    const map = await withMaps.request('/dist/chunks/shared-abc123.js.map');
+    expect(map.status).toBe(200);
+    expect(await map.text()).toContain('secret.ts');
+  });
+
   it('serves the bundles: hashed chunks and assets immutable, the rest no-cache', async () => {
     const entry = await get('/dist/vigil-portal.js');
     expect(entry.status).toBe(200);

@@ -12,7 +12,7 @@ const repo = join(import.meta.dirname, '../..');
 const api = spawn(process.execPath, [join(repo, 'demo/server/main.ts')], { stdio: 'inherit', env: { ...process.env, PORT: '8080' } });
 const app = new Hono();
 app.use('/*', serveStatic({ root: relative(process.cwd(), import.meta.dirname) }));
-serve({ fetch: app.fetch, port: 8081 }, () => console.log('Cross-origin example on http://localhost:8081/ (API on http://localhost:8080)'));
+serve({ fetch: app.fetch, port: 8081, hostname: '127.0.0.1' }, () => console.log('Cross-origin example on http://localhost:8081/ (API on http://localhost:8080)'));
 const stop = () => {
   api.kill();
   process.exit(0);

@@ -52,7 +52,8 @@ test('plain HTML page on another origin (no build step): bundles and API through
     res.writeHead(200, { 'Content-Type': isCss ? 'text/css' : 'text/html; charset=utf-8' });
     res.end(isCss ? css : html);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // The port the server allows as an origin (VIGIL_ALLOWED_ORIGINS in playwright.config.ts).
+  await new Promise<void>((resolve) => server.listen(Number(process.env.VIGIL_E2E_CROSS_PORT), '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     await page.goto(`${origin}/`);

@@ -93,6 +93,26 @@ test.describe('project users', () => {
     await expect(users.rows()).toHaveCount(4);
   });
 
+  test('an account also in projects the manager does not manage keeps its name; the message is on the field', async ({ page, request, signIn, browserProblems }) => {
+    browserProblems.allow(/status of 422/);
+    const manager = await signIn(MANAGER);
+    const users = await new ProjectUsersPage(page).openFor(NW);
+    // Vic Viewer is also a member of Hudson, which this manager does not manage.
+    await users.editButton('Vic Viewer').click();
+    await users.nameField().fill('Victor Renamed');
+    await users.permission('Evacuate').uncheck();
+    await users.submit().click();
+    await expect(users.nameField()).toHaveAttribute('aria-invalid', 'true');
+    await expect(users.nameField()).toHaveAccessibleDescription(/also used in projects you do not manage/);
+    await expect(users.nameField()).toHaveValue('Victor Renamed');
+    await expect(users.permission('Evacuate')).not.toBeChecked();
+    // Back to the own name: the permissions still change.
+    await users.nameField().fill('Vic Viewer');
+    await users.submit().click();
+    await users.expectToast('The changes to Vic Viewer were saved.');
+    expect((await serverUsers(request, manager)).find((u) => u.name === 'Vic Viewer')?.permissions).toEqual(['view']);
+  });
+
   test('checks the form before sending, by keyboard alone', async ({ page, signIn }) => {
     await signIn(MANAGER);
     const users = await new ProjectUsersPage(page).openFor(NW);

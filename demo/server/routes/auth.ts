@@ -1,8 +1,10 @@
 /** Sign-in, the current user, password reset, terms, locale, the JWT, ping and public user names. */
 import type { MiddlewareHandler } from 'hono';
 import { Bodies } from '../../../src/core/api/contract.ts';
+import { READABLE_PROJECTS } from '../access.ts';
 import { nowIso } from '../db.ts';
-import { ApiError, failure, invalid, notFound, readBody, readJson, say, type App, type AppEnv, type Deps, type UserRow } from '../http.ts';
+import { ApiError, failure, invalid, notFound, readBody, readJson, say, type App, type AppEnv, type Ctx, type Deps, type UserRow } from '../http.ts';
+import { guard } from '../limits.ts';
 import { text } from '../messages.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
 import { validate } from '../validation.ts';
@@ -18,20 +20,43 @@ const PUBLIC_PATHS = [
   /^\/api\/public\/v1\/demo-live-views\//,
 ];
 
-/** Resolves the bearer token to a user, or answers 401. */
+/** What a signed-in user who has not accepted the terms may call (besides the public calls). */
+const BEFORE_TERMS = [
+  { method: 'GET', path: /^\/api\/v2\/user\/?$/ },
+  { method: 'HEAD', path: /^\/api\/v2\/user\/?$/ },
+  { method: 'PUT', path: /^\/api\/v2\/user\/(?:terms|locale)\/?$/ },
+  { method: 'POST', path: /^\/api\/v2\/user\/logout\/?$/ },
+];
+
+/** Last-use times are written at most once a minute per token (a tenth of the idle time when that is shorter). */
+const touchEvery = (idleMs: number): number => Math.min(60 * 1000, idleMs / 10);
+
+const bearer = (c: Ctx): string | undefined => /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.toLowerCase();
+
+/**
+ * Resolves the bearer token to a user, or answers 401 (unknown, revoked, past its
+ * lifetime, or idle longer than `tokenIdleMs`). Until the terms are accepted everything but
+ * {@link BEFORE_TERMS} is a 403.
+ */
 export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || PUBLIC_PATHS.some((p) => p.test(c.req.path))) return next();
-    const match = /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(c.req.header('Authorization') ?? '');
-    const user =
-      match &&
-      deps.db.get<UserRow>(
-        'SELECT users.* FROM tokens JOIN users ON users.id = tokens.user_id WHERE tokens.token_hash = ? AND tokens.expires_at > ?',
-        sha256(match[1]!.toLowerCase()),
-        nowIso(),
+    const token = bearer(c);
+    const now = Date.now();
+    const row =
+      token &&
+      deps.db.get<UserRow & { token_id: number; last_used_at: string | null }>(
+        `SELECT users.*, tokens.id AS token_id, tokens.last_used_at FROM tokens JOIN users ON users.id = tokens.user_id
+         WHERE tokens.token_hash = ? AND tokens.expires_at > ? AND COALESCE(tokens.last_used_at, tokens.created_at) > ?`,
+        sha256(token), nowIso(), new Date(now - deps.tokenIdleMs).toISOString(),
       );
-    if (!user) throw failure(401, text('errors.unauthenticated'));
+    if (!row) throw failure(401, text('errors.unauthenticated'));
+    const { token_id: tokenId, last_used_at: lastUsed, ...user } = row;
+    if (!lastUsed || Date.parse(lastUsed) < now - touchEvery(deps.tokenIdleMs)) deps.db.run('UPDATE tokens SET last_used_at = ? WHERE id = ?', nowIso(), tokenId);
     c.set('user', user);
+    if (!user.terms_accepted && !BEFORE_TERMS.some((r) => r.method === c.req.method && r.path.test(c.req.path))) {
+      throw failure(403, text('errors.termsNotAccepted'));
+    }
     await next();
   };
 }
@@ -44,31 +69,51 @@ export function authRoutes(app: App, deps: Deps): void {
 
   app.post('/api/v2/user/login', async (c) => {
     const body = await readBody(c, Bodies.login);
+    const attempts = guard(deps.limiter, 'login', c, body.email);
+    attempts.check();
     const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
     const ok = await verifyPassword(body.password, user?.password_hash);
-    if (!user || !ok) throw invalid('email', text('auth.credentials'));
+    if (!user || !ok) {
+      attempts.fail();
+      throw invalid('email', text('auth.credentials'));
+    }
+    attempts.succeed();
     const token = randomToken();
     db.transaction(() => {
-      db.run('DELETE FROM tokens WHERE user_id = ? AND expires_at <= ?', user.id, nowIso());
+      db.run('DELETE FROM tokens WHERE user_id = ? AND (expires_at <= ? OR COALESCE(last_used_at, created_at) <= ?)', user.id, nowIso(), nowIso(-deps.tokenIdleMs));
       db.run(
-        'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-        user.id, sha256(token), body.device_name?.slice(0, 200) ?? null, nowIso(), nowIso(TOKEN_TTL_MS),
+        'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)',
+        user.id, sha256(token), body.device_name?.slice(0, 200) ?? null, nowIso(), nowIso(TOKEN_TTL_MS), nowIso(),
       );
     });
     return c.json({ data: userView(user, token) });
+  });
+
+  /** Revokes the token of this request (sign-out); other sessions stay. */
+  app.post('/api/v2/user/logout', (c) => {
+    db.run('DELETE FROM tokens WHERE token_hash = ?', sha256(bearer(c)!));
+    return c.body(null, 204);
   });
 
   app.get('/api/v2/user', (c) => c.json({ data: userView(c.get('user')) }));
 
   app.post('/api/v2/user/forgot-password', async (c) => {
     const body = await readBody(c, Bodies.forgotPassword);
+    // Every request counts (known address or not), so mail cannot be sent in bulk.
+    const attempts = guard(deps.limiter, 'forgot', c, body.email);
+    attempts.check();
+    attempts.fail();
     const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
     if (user) {
       const token = randomToken();
-      db.run(
-        'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
-        user.id, sha256(token), nowIso(), nowIso(RESET_TTL_MS),
-      );
+      db.transaction(() => {
+        // Only the newest link works: an older one in a mailbox is dead.
+        db.run('DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL', user.id);
+        db.run(
+          'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
+          user.id, sha256(token), nowIso(), nowIso(RESET_TTL_MS),
+        );
+      });
       const url = `${deps.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
       deps.state.lastResetLink = { email: user.email, token, url };
       deps.log(`Password reset link for ${user.email}: ${url}`);
@@ -82,6 +127,8 @@ export function authRoutes(app: App, deps: Deps): void {
     const result = validate(Bodies.resetPassword, body);
     const errors = result.ok ? [] : [...result.errors];
     const { token, email } = body as { token?: unknown; email?: unknown };
+    const attempts = guard(deps.limiter, 'reset', c, typeof email === 'string' ? email : undefined);
+    attempts.check();
     let reset: { id: number; user_id: number } | undefined;
     if (typeof token === 'string' && token && typeof email === 'string') {
       reset = db.get<{ id: number; user_id: number }>(
@@ -93,7 +140,9 @@ export function authRoutes(app: App, deps: Deps): void {
     if (!reset && !errors.some((e) => e.field === 'token')) {
       errors.unshift({ field: 'token', text: text('auth.resetTokenInvalid') });
     }
+    if (!reset) attempts.fail();
     if (errors.length || !result.ok || !reset) throw new ApiError(422, errors);
+    attempts.succeed();
     const hash = hashPassword(result.value.password);
     const userId = reset.user_id;
     db.transaction(() => {
@@ -134,8 +183,8 @@ export function authRoutes(app: App, deps: Deps): void {
     const found = db.get<{ username: string; name: string }>(
       `SELECT u.username, u.name FROM users u WHERE u.username = ? AND (
          u.id = ?
-         OR EXISTS (SELECT 1 FROM memberships a JOIN memberships b ON a.project_uuid = b.project_uuid WHERE a.user_id = ? AND b.user_id = u.id)
-         OR EXISTS (SELECT 1 FROM incidents i JOIN memberships m ON m.project_uuid = i.project_uuid WHERE m.user_id = ? AND i.handled_by = u.username))`,
+         OR EXISTS (SELECT 1 FROM memberships b WHERE b.user_id = u.id AND b.project_uuid IN ${READABLE_PROJECTS})
+         OR EXISTS (SELECT 1 FROM incidents i WHERE i.handled_by = u.username AND i.project_uuid IN ${READABLE_PROJECTS}))`,
       c.req.param('username'), me.id, me.id, me.id,
     );
     if (!found) throw notFound('user');

@@ -5,7 +5,7 @@
  * replays the first answer instead of acting twice.
  */
 import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
-import { memberProject, memberSite } from '../access.ts';
+import { evacuableTarget, memberProject, memberSite } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
 import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
 import { text } from '../messages.ts';
@@ -78,10 +78,12 @@ function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data
 }
 
 export function evacuationRoutes(app: App, { db }: Deps): void {
-  const target = (c: Ctx, scope: Scope): string => {
+  /** The target's uuid: 404 for non-readers; starting and aborting also need 'evacuate' (403). */
+  const target = (c: Ctx, scope: Scope, act = false): string => {
     const user = c.get('user');
     const uuid = c.req.param('uuid')!;
-    if (scope === 'project') memberProject(db, user, uuid);
+    if (act) evacuableTarget(db, user, scope, uuid);
+    else if (scope === 'project') memberProject(db, user, uuid);
     else memberSite(db, user, uuid);
     return uuid;
   };
@@ -91,7 +93,7 @@ export function evacuationRoutes(app: App, { db }: Deps): void {
 
     for (const action of ['start', 'abort'] as const) {
       app.post(`/api/public/v1/${plural}/:uuid/evacuation/${action}`, async (c) => {
-        const uuid = target(c, scope);
+        const uuid = target(c, scope, true);
         await readJson(c); // the body carries nothing, but malformed JSON is still a 400
         const { body, replayed } = idempotent(db, c, () => transition(db, scope, uuid, action, c.get('user')));
         if (replayed) c.header('Idempotent-Replayed', 'true');

@@ -1,5 +1,6 @@
 /** The inbox: incidents (of the user's projects) and notifications (the user's own). */
 import { SEVERITIES, type Incident, type Notification } from '../../../src/core/api/contract.ts';
+import { READABLE_PROJECTS } from '../access.ts';
 import type { Db } from '../db.ts';
 import { nowIso } from '../db.ts';
 import { invalid, localized, notFound, paging, requestLocale, type App, type Ctx, type Deps } from '../http.ts';
@@ -15,7 +16,7 @@ type NotificationRow = { uuid: string; title: string; body_html: string; created
 const INCIDENT_SELECT = `SELECT i.uuid, i.title, i.description, i.occurred_at, i.severity, i.handled_by,
   i.site_uuid, s.name AS site_name, i.system_uuid, y.name AS system_name
   FROM incidents i LEFT JOIN sites s ON s.uuid = i.site_uuid LEFT JOIN systems y ON y.uuid = i.system_uuid`;
-const MINE = 'i.project_uuid IN (SELECT project_uuid FROM memberships WHERE user_id = ?)';
+const MINE = `i.project_uuid IN ${READABLE_PROJECTS}`;
 
 function incidentView(db: Db, r: IncidentRow): Incident {
   return {

@@ -1,5 +1,6 @@
 /** Camera frames, incident stills, and the public demo live view. */
 import type { DemoLiveView } from '../../../src/core/api/contract.ts';
+import { READABLE_PROJECTS } from '../access.ts';
 import { notFound, type App, type Ctx, type Deps } from '../http.ts';
 
 const jpegResponse = (c: Ctx, frame: Buffer): Response =>
@@ -13,7 +14,7 @@ export function mediaRoutes(app: App, { db, frames }: Deps): void {
     const uuid = c.req.param('uuid');
     const camera = db.get<{ name: string; timezone: string }>(
       `SELECT c.name, s.timezone FROM cameras c JOIN systems y ON y.uuid = c.system_uuid JOIN sites s ON s.uuid = y.site_uuid
-       JOIN memberships m ON m.project_uuid = s.project_uuid AND m.user_id = ? WHERE c.uuid = ?`,
+       WHERE s.project_uuid IN ${READABLE_PROJECTS} AND c.uuid = ?`,
       user.id, uuid,
     );
     if (camera) return jpegResponse(c, frames.live(uuid, camera.name, camera.timezone));
@@ -21,8 +22,7 @@ export function mediaRoutes(app: App, { db, frames }: Deps): void {
       `SELECT im.position, i.occurred_at, i.title, s.timezone,
          (SELECT c.name FROM cameras c WHERE c.system_uuid = i.system_uuid ORDER BY c.position LIMIT 1) AS camera
        FROM incident_media im JOIN incidents i ON i.uuid = im.incident_uuid
-       JOIN memberships m ON m.project_uuid = i.project_uuid AND m.user_id = ?
-       LEFT JOIN sites s ON s.uuid = i.site_uuid WHERE im.uuid = ?`,
+       LEFT JOIN sites s ON s.uuid = i.site_uuid WHERE i.project_uuid IN ${READABLE_PROJECTS} AND im.uuid = ?`,
       user.id, uuid,
     );
     if (!media) throw notFound('media');

@@ -1,6 +1,6 @@
 /** Projects, sites and systems. */
 import type { ProjectSummary } from '../../../src/core/api/contract.ts';
-import { memberProject, memberSite, permissionsOn, sortPermissions, type ProjectRow, type SiteRow } from '../access.ts';
+import { memberProject, memberSite, permissionsOn, READABLE_PROJECTS, sortPermissions, type ProjectRow, type SiteRow } from '../access.ts';
 import { notFound, type App, type Ctx, type Deps } from '../http.ts';
 import { siteView, systemView } from '../views.ts';
 
@@ -18,8 +18,9 @@ export function projectRoutes(app: App, { db }: Deps): void {
            (e.scope = 'project' AND e.target_uuid = p.uuid)
            OR (e.scope = 'site' AND e.target_uuid IN (SELECT uuid FROM sites s WHERE s.project_uuid = p.uuid)))) AS evacuation_active
        FROM projects p JOIN memberships m ON m.project_uuid = p.uuid AND m.user_id = ?
+       WHERE p.uuid IN ${READABLE_PROJECTS}
        ORDER BY p.position, p.name`,
-      user.id,
+      user.id, user.id,
     );
     const data: ProjectSummary[] = rows.map((r) => ({
       uuid: r.uuid,

@@ -67,9 +67,15 @@ const notFoundText = (c: Ctx) => c.text('Not found', 404, { 'Cache-Control': 'no
 
 type Mount = { prefix: string; root: string; cache: (rel: string) => string; refuse?: (rel: string) => boolean };
 
-export function staticRoutes(app: App, root = REPO_ROOT): void {
+export function staticRoutes(app: App, root = REPO_ROOT, { sourceMaps = false }: { sourceMaps?: boolean } = {}): void {
   const mounts: Mount[] = [
-    { prefix: '/dist', root: join(root, 'dist'), cache: (rel) => (/^(chunks|assets)[\\/]/.test(rel) ? IMMUTABLE : 'no-cache') },
+    {
+      prefix: '/dist',
+      root: join(root, 'dist'),
+      cache: (rel) => (/^(chunks|assets)[\\/]/.test(rel) ? IMMUTABLE : 'no-cache'),
+      // Source maps show the whole source: only when asked for (VIGIL_SOURCEMAPS=1).
+      refuse: (rel) => !sourceMaps && rel.toLowerCase().endsWith('.map'),
+    },
     { prefix: '/examples', root: join(root, 'examples'), cache: () => 'no-cache' },
     {
       prefix: '/demo',

@@ -17,6 +17,7 @@ export function testHookRoutes(app: App, deps: Deps): void {
 
   app.post('/__test/reset', (c) => {
     deps.reseed();
+    deps.limiter.clearAll();
     deps.state.lastResetLink = undefined;
     return c.json({ data: { reset: true } });
   });

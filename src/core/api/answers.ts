@@ -21,6 +21,7 @@ function paged<T extends v.GenericSchema>(item: T) {
 export const login = envelope(User);
 export const user = envelope(User);
 export const publicUser = envelope(PublicUser);
+/** Calls whose answer carries nothing we read: terms, locale, forgot/reset password, the JWT, and sign-out (`POST /api/v2/user/logout`, 204, revokes the token). */
 export const empty = v.looseObject({ data: v.optional(v.unknown()) });
 export const projects = paged(ProjectSummary);
 export const project = envelope(Project);

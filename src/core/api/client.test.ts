@@ -89,6 +89,20 @@ describe('api client', () => {
     expect(error.message).toBe(GENERIC_ERROR);
   });
 
+  it('keeps Retry-After of a 429 as seconds (a number or an HTTP date)', async () => {
+    const body = { errors: [{ message: 'Too many attempts. Try again in 2 minutes.' }] };
+    mockFetch(() => json(body, 429, { 'Retry-After': '90' }));
+    const e = await request('POST', '/api/v2/user/login', Answers.login, { body: {} }).catch((x: unknown) => x as ApiError);
+    expect(e.status).toBe(429);
+    expect(e.retryAfter).toBe(90);
+    mockFetch(() => json(body, 429, { 'Retry-After': new Date(Date.now() + 120_000).toUTCString() }));
+    const dated = await request('POST', '/api/v2/user/login', Answers.login, { body: {} }).catch((x: unknown) => x as ApiError);
+    expect(dated.retryAfter).toBeGreaterThan(100);
+    expect(dated.retryAfter).toBeLessThanOrEqual(120);
+    mockFetch(() => json(body, 422));
+    expect((await request('GET', '/api/v2/user', Answers.user).catch((x: unknown) => x as ApiError)).retryAfter).toBeUndefined();
+  });
+
   it('does not retry a failed POST', async () => {
     const m = mockFetch(() => json({}, 500));
     await request('POST', '/api/public/v1/projects/p/evacuation/start', Answers.evacuation).catch(() => undefined);

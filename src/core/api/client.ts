@@ -28,12 +28,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiErrorItem[];
   readonly kind: ApiErrorKind;
-  constructor(kind: ApiErrorKind, status: number, errors: ApiErrorItem[]) {
+  /** Seconds to wait before trying again (`Retry-After` of a 429 or 503), when the server said. */
+  readonly retryAfter: number | undefined;
+  constructor(kind: ApiErrorKind, status: number, errors: ApiErrorItem[], retryAfter?: number) {
     super(errors[0]?.message ?? GENERIC_ERROR);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.errors = errors.length ? errors : [{ message: GENERIC_ERROR }];
+    this.retryAfter = retryAfter;
   }
   /** Field errors keyed by field name (the first message of each field). */
   fieldErrors(): Record<string, string> {
@@ -113,7 +116,15 @@ async function errorFromResponse(status: number, response: Response | undefined)
   } catch {
     errors = [];
   }
-  return new ApiError('http', status, errors);
+  return new ApiError('http', status, errors, retryAfterSeconds(response?.headers.get('Retry-After')));
+}
+
+/** `Retry-After` as seconds: a number of seconds, or an HTTP date. */
+function retryAfterSeconds(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function isAbortError(e: unknown): boolean {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
-import { checkEmail, hasErrors, PASSWORD_MIN, serverErrors, validateForgot, validateLogin, validateReset } from './forms.ts';
+import authDe from '../../features/auth/messages/de.json';
+import authEn from '../../features/auth/messages/en.json';
+import authEs from '../../features/auth/messages/es.json';
+import authFr from '../../features/auth/messages/fr.json';
+import authIt from '../../features/auth/messages/it.json';
+import authNl from '../../features/auth/messages/nl.json';
+import { registerBundledMessages } from '../i18n/i18n.ts';
+import { checkEmail, hasErrors, PASSWORD_MIN, serverErrors, tooManyAttempts, validateForgot, validateLogin, validateReset } from './forms.ts';
 
 describe('checkEmail', () => {
   it('needs an address', () => {
@@ -81,5 +88,32 @@ describe('serverErrors', () => {
       fields: {},
       form: ['Something went wrong. Please try again or contact our support'],
     });
+  });
+});
+
+describe('too many attempts (429)', () => {
+  // The auth feature's English, as the portal bundles it.
+  registerBundledMessages('auth', authEn);
+  const limited = (retryAfter?: number) => new ApiError('http', 429, [{ message: 'Too many attempts. Try again in 15 minutes.' }], retryAfter);
+
+  it('says how many minutes to wait, from Retry-After rounded up, singular and plural', () => {
+    expect(tooManyAttempts(limited(60))).toBe('Too many attempts. Try again in 1 minute.');
+    expect(tooManyAttempts(limited(1))).toBe('Too many attempts. Try again in 1 minute.');
+    expect(tooManyAttempts(limited(61))).toBe('Too many attempts. Try again in 2 minutes.');
+    expect(tooManyAttempts(limited(900))).toBe('Too many attempts. Try again in 15 minutes.');
+    expect(tooManyAttempts(limited())).toBe('Too many attempts. Try again in 15 minutes.');
+  });
+
+  it('is one form message, no field errors; other failures are left alone', () => {
+    expect(serverErrors(limited(120), ['email', 'password'])).toEqual({ fields: {}, form: ['Too many attempts. Try again in 2 minutes.'] });
+    expect(tooManyAttempts(new ApiError('http', 422, [{ field: 'email', message: 'x' }]))).toBeUndefined();
+    expect(tooManyAttempts(new ApiError('network', 0, []))).toBeUndefined();
+  });
+
+  it('every catalogue has both forms with the count', () => {
+    for (const catalogue of [authEn, authDe, authFr, authNl, authIt, authEs]) {
+      expect(catalogue.errors.tooManyAttempts_one).toContain('{{count}}');
+      expect(catalogue.errors.tooManyAttempts_other).toContain('{{count}}');
+    }
   });
 });

@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { PASSWORD_MIN } from '../api/contract.ts';
 import type { ApiError } from '../api/client.ts';
+import { tKey } from '../i18n/i18n.ts';
 
 export { PASSWORD_MIN };
 
@@ -63,10 +64,24 @@ export function hasErrors(errors: Record<string, unknown>): boolean {
 }
 
 /**
+ * "Too many attempts. Try again in N minutes." for a 429 (N from `Retry-After`, rounded up
+ * to whole minutes, at least 1; 15 when the server did not say), in the user's language;
+ * undefined for any other failure.
+ */
+export function tooManyAttempts(error: ApiError): string | undefined {
+  if (error.kind !== 'http' || error.status !== 429) return undefined;
+  const minutes = error.retryAfter === undefined ? 15 : Math.max(1, Math.ceil(error.retryAfter / 60));
+  return tKey('auth.errors.tooManyAttempts', { count: minutes });
+}
+
+/**
  * Splits a server failure into errors on the form's own fields and what is left for the
- * form-level message (errors without a field, or on a field the form does not have).
+ * form-level message (errors without a field, or on a field the form does not have). Too
+ * many attempts is one form message ({@link tooManyAttempts}); the fields keep their values.
  */
 export function serverErrors<F extends string>(error: ApiError, fields: readonly F[]): { fields: FieldErrors<F>; form: string[] } {
+  const wait = tooManyAttempts(error);
+  if (wait) return { fields: {}, form: [wait] };
   const byField = error.fieldErrors();
   const out: FieldErrors<F> = {};
   const form: string[] = [];

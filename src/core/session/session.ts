@@ -72,8 +72,20 @@ export function validateUser(): Promise<CurrentUser | null> {
   return state.validating;
 }
 
+/**
+ * Until the terms are accepted the server answers only the user, terms, locale and
+ * sign-out calls (everything else is a 403), so the session's follow-up calls wait.
+ */
+const termsAccepted = (): boolean => $currentUser.get()?.terms_accepted_web_portal === true;
+
+/** The calls that follow a sign-in (or a validated start): the JWT and the unread count, once the terms are accepted. */
+async function afterTerms(): Promise<void> {
+  if (termsAccepted()) await Promise.all([fetchJwt(), fetchUnreadCount()]);
+}
+
 /** GET /auth/jwt after sign-in and startup validation; its answer is not used. */
 export async function fetchJwt(): Promise<void> {
+  if (!termsAccepted()) return;
   try {
     await request('GET', '/auth/jwt', Answers.empty);
   } catch (e) {
@@ -84,7 +96,7 @@ export async function fetchJwt(): Promise<void> {
 
 /** Refreshes `$unreadCount` from `meta.total` of the unread notifications. */
 export async function fetchUnreadCount(): Promise<void> {
-  if (!$currentUser.get()) return;
+  if (!termsAccepted()) return;
   try {
     const { meta } = await request('GET', '/api/v2/notifications', Answers.notifications, {
       query: { 'filter[unread]': 'true', locale: $language.get(), per_page: 1 },
@@ -109,7 +121,7 @@ function deviceName(): string {
 async function afterSignIn(user: CurrentUser): Promise<void> {
   const saved = matchLanguage(user.locale);
   if (saved && saved !== $language.get()) await applyLanguage(saved);
-  await Promise.all([fetchJwt(), fetchUnreadCount()]);
+  await afterTerms();
 }
 
 /**
@@ -159,8 +171,29 @@ export async function resetPassword(input: ResetInput): Promise<CurrentUser | nu
   return null;
 }
 
-export function logout(): void {
-  signOut();
+/** How long sign-out waits for the server to revoke the token before signing out anyway. */
+export const LOGOUT_TIMEOUT_MS = 3000;
+
+/**
+ * Signs out: asks the server to revoke the token (POST /api/v2/user/logout), then clears
+ * the session here whatever happens: a failure, no network or no answer within
+ * {@link LOGOUT_TIMEOUT_MS} still signs out locally, silently (no toast).
+ */
+export async function logout(): Promise<void> {
+  const user = $currentUser.get();
+  if (user) {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), LOGOUT_TIMEOUT_MS);
+    try {
+      await request('POST', '/api/v2/user/logout', Answers.empty, { signal: abort.signal, signOutOn401: false });
+    } catch {
+      // Revoked already, unreachable or too slow: signing out here is what matters.
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  // Only if still the same session (a sign-in meanwhile is not undone).
+  if ($currentUser.get()?.token === user?.token) signOut();
 }
 
 /** Accepts the terms of use; a 401 sets the flag to false, other failures toast. */
@@ -173,6 +206,7 @@ export async function acceptTerms(): Promise<boolean> {
     // SPEC §4: a 401 here sets the flag to false; it does not sign out.
     await request('PUT', '/api/v2/user/terms', Answers.empty, { body: { terms_accepted_web_portal: true }, signOutOn401: false });
     setFlag(true);
+    void afterTerms();
     return true;
   } catch (e) {
     if (isUnauthorized(e)) setFlag(false);
@@ -217,7 +251,7 @@ export function startSession(): Promise<void> {
       await applyLanguage(startLanguage());
       if ($currentUser.get()) {
         const user = await validateUser();
-        if (user) await Promise.all([fetchJwt(), fetchUnreadCount()]);
+        if (user) await afterTerms();
       }
     })();
   }

@@ -30,8 +30,7 @@ export function LoginElement() {
           type="button"
           className="v-btn"
           onClick={() => {
-            logout();
-            emit(host, 'vigil-signed-out', {});
+            void logout().then(() => emit(host, 'vigil-signed-out', {}));
           }}
         >
           {t('auth.login.signOut')}

@@ -7,14 +7,13 @@ import { useElementScope } from '../common/element/context.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useT } from '../common/useT.ts';
 
-/** /logout: clears the session; the portal's guard then goes to /login. */
+/** /logout: revokes the token and clears the session; the portal's guard then goes to /login. */
 export function LogoutPage() {
   const t = useT();
   const { host } = useElementScope();
   usePageTitle(t('auth.logout.title'));
   useEffect(() => {
-    logout();
-    emit(host, 'vigil-signed-out', {});
+    void logout().then(() => emit(host, 'vigil-signed-out', {}));
   }, [host]);
   return <Spinner label={t('auth.logout.busy')} />;
 }

@@ -4,6 +4,8 @@
  */
 export const USER = { uuid: 'u-1', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
 export const PASSWORD = 'vigil-demo';
+/** An account over its attempt limit: sign-in and reset requests answer 429, Retry-After 61 s. */
+export const BLOCKED_EMAIL = 'blocked@vigil.test';
 
 export interface AuthCall {
   method: string;
@@ -11,7 +13,9 @@ export interface AuthCall {
   body: Record<string, unknown> | undefined;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+const tooMany = () => json({ errors: [{ message: 'Too many attempts. Try again in 2 minutes.' }] }, 429, { 'Retry-After': '61' });
 
 export function fakeAuthFetch(calls: AuthCall[]): typeof fetch {
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -19,7 +23,10 @@ export function fakeAuthFetch(calls: AuthCall[]): typeof fetch {
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     calls.push({ method, path: url.pathname, body });
+    if (body?.email === BLOCKED_EMAIL) return tooMany();
     switch (url.pathname) {
+      case '/api/v2/user/logout':
+        return new Response(null, { status: 204 });
       case '/api/v2/user/login':
         return body?.email === USER.email && body.password === PASSWORD
           ? json({ data: { ...USER, token: 'tok-1' } })

@@ -9,7 +9,7 @@ import { expect, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
 import { press } from '../ui/keys.ts';
-import { fakeAuthFetch, PASSWORD, USER, type AuthCall } from './fakeAuthApi.ts';
+import { BLOCKED_EMAIL, fakeAuthFetch, PASSWORD, USER, type AuthCall } from './fakeAuthApi.ts';
 
 // An embedded element that needs a session (what every such element shows signed out).
 defineElement({ tag: 'vigil-test-needs-session', component: () => 'secret content', session: 'required' });
@@ -93,6 +93,25 @@ describe('<vigil-login>', function () {
     await waitFor(() => expect($currentUser.get()?.token).toBe('tok-1'));
   });
 
+  it('too many attempts: says how long to wait, in minutes, and keeps what was typed', async () => {
+    await mount('vigil-login');
+    fill(input('E-mail address')!, BLOCKED_EMAIL);
+    fill(input('Password')!, 'my-password');
+    button('Sign in')!.click();
+    await until(() => $('[role="alert"]')?.textContent?.includes('Too many attempts. Try again in 2 minutes.'));
+    expect(input('E-mail address')!.value).toBe(BLOCKED_EMAIL);
+    expect(input('Password')!.value).toBe('my-password');
+    expect(errorOf(input('E-mail address')!)).toBe('');
+    expect($currentUser.get()).toBeNull();
+    // The reset request is limited the same way.
+    button('Forgot your password?')!.click();
+    await until(() => button('Send reset link'));
+    button('Send reset link')!.click();
+    await until(() => $('[role="alert"]')?.textContent?.includes('Too many attempts. Try again in 2 minutes.'));
+    expect(input('E-mail address')!.value).toBe(BLOCKED_EMAIL);
+    await expectNoA11yViolations(root());
+  });
+
   it('signs in by keyboard, emits vigil-signed-in, then shows who is signed in', async () => {
     await mount('vigil-login');
     const events: CustomEvent[] = [];
@@ -114,6 +133,8 @@ describe('<vigil-login>', function () {
     await until(() => input('E-mail address'));
     expect($currentUser.get()).toBeNull();
     expect(out).toHaveLength(1);
+    // The server revoked the token first.
+    expect(calls.filter((c) => c.path === '/api/v2/user/logout').map((c) => c.method)).toEqual(['POST']);
   });
 
   it('requests a reset link in place, with the typed e-mail, and comes back', async () => {

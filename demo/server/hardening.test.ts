@@ -1,0 +1,107 @@
+/** Transport rules: the CORS allow-list, JSON-only bodies, no-store, and the schedule size caps. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROJECTS, SITES } from './seed-ids.ts';
+import { call, login, testApp, type TestApp } from './testing.ts';
+
+let app: TestApp;
+let manager: string;
+beforeAll(async () => {
+  app = testApp();
+  manager = await login(app, 'manager@vigil.test');
+});
+
+const allowOrigin = async (a: TestApp, origin: string, path = '/api/v2/user') =>
+  (await a.request(path, { headers: { Origin: origin } })).headers.get('Access-Control-Allow-Origin');
+
+describe('CORS', () => {
+  it('allows the server itself and the example origins, nothing else, never null', async () => {
+    for (const origin of ['http://vigil.test', 'http://localhost:8081', 'http://127.0.0.1:8081']) expect(await allowOrigin(app, origin), origin).toBe(origin);
+    for (const origin of ['null', 'https://evil.example', 'http://localhost:9999', 'http://vigil.test.evil.example']) {
+      expect(await allowOrigin(app, origin), origin).toBeNull();
+    }
+    const preflight = await app.request('/api/v2/user/login', {
+      method: 'OPTIONS',
+      headers: { Origin: 'null', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+
+  it('takes its list from the option; localhost and 127.0.0.1 on the public port always work', async () => {
+    const custom = testApp({ allowedOrigins: ['https://intranet.example', ' null '], publicUrl: 'http://127.0.0.1:4321' });
+    expect(await allowOrigin(custom, 'https://intranet.example')).toBe('https://intranet.example');
+    expect(await allowOrigin(custom, 'http://localhost:4321')).toBe('http://localhost:4321');
+    expect(await allowOrigin(custom, 'http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
+    expect(await allowOrigin(custom, 'http://localhost:8081')).toBeNull();
+    expect(await allowOrigin(custom, 'null')).toBeNull();
+  });
+
+  it('exposes Retry-After to the allowed origins', async () => {
+    const res = await app.request('/api/ping', { headers: { Origin: 'http://localhost:8081' } });
+    expect(res.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
+  });
+});
+
+describe('bodies', () => {
+  it('refuse anything but JSON with a translated 415, before any sign-in is tried', async () => {
+    const body = JSON.stringify({ email: 'manager@vigil.test', password: 'vigil-demo' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+      const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
+      const res = await app.request('/api/v2/user/login', { method: 'POST', headers, body });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({ errors: [{ message: 'Send the request body as JSON (Content-Type: application/json).' }] });
+    }
+    const de = await app.request('/api/v2/user/login', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Accept-Language': 'de' }, body });
+    expect((await de.json()).errors[0].message).toMatch(/Anfragetext/);
+    const ok = await app.request('/api/v2/user/login', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a POST without a body needs no content type', async () => {
+    const res = await app.request(`/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${manager}`, 'Content-Length': '0' },
+    });
+    expect(res.status).toBe(200);
+    await call(app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/abort`, { token: manager });
+  });
+});
+
+describe('Cache-Control', () => {
+  it('is no-store on every API answer: sign-in, data, errors, /auth/jwt', async () => {
+    const answers = [
+      await call(app, 'POST', '/api/v2/user/login', { body: { email: 'manager@vigil.test', password: 'vigil-demo' } }),
+      await call(app, 'GET', '/api/v2/projects', { token: manager }),
+      await call(app, 'GET', '/api/v2/projects/nope', { token: manager }),
+      await call(app, 'GET', '/api/v2/user'),
+      await call(app, 'GET', '/auth/jwt', { token: manager }),
+      await call(app, 'HEAD', '/api/ping'),
+    ];
+    for (const a of answers) expect(a.headers.get('Cache-Control'), `${a.status} ${a.raw.url}`).toBe('no-store');
+  });
+});
+
+describe('schedule updates', () => {
+  const path = `/api/public/v3/projects/${PROJECTS.northwind}/update-site-schedules`;
+
+  it('a body over 64 KB is a 413', async () => {
+    const padding = 'x'.repeat(70 * 1024);
+    const res = await call(app, 'POST', path, { token: manager, body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [[], [], [], [], [], [], []] }, padding } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ errors: [{ message: 'The schedule is too large: at most 64 KB.' }] });
+  });
+
+  it('more than 48 intervals a day is a 422 on that day', async () => {
+    const crowded = Array.from({ length: 49 }, () => ({ from: '08:00', to: '08:30' }));
+    const res = await call(app, 'POST', path, { token: manager, body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [[], crowded, [], [], [], [], []] } } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([{ field: 'schedule.days.1', message: 'Tuesday: at most 48 intervals a day.' }]);
+  });
+
+  it('a full 64 KB body is answered quickly', async () => {
+    const day = Array.from({ length: 600 }, () => ({ from: '08:00', to: '08:30' }));
+    const started = performance.now();
+    const res = await call(app, 'POST', path, { token: manager, body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [day, [], [], [], [], [], []] } } });
+    expect(res.status).toBe(422);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
