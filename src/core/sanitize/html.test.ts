@@ -7,7 +7,10 @@ import { sanitizeHtml } from './html.ts';
 // happy-dom has no Trusted Types: a recording stand-in for the browser's factory, whose
 // policies wrap what their createHTML returns (as the real ones do).
 class Signed {
-  constructor(readonly html: string) {}
+  readonly html: string;
+  constructor(html: string) {
+    this.html = html;
+  }
   toString(): string {
     return this.html;
   }
@@ -17,7 +20,7 @@ interface Rules {
   createScriptURL?: (s: string) => string;
 }
 const created: { name: string; rules: Rules }[] = [];
-const policies: { createHTML(s: string): Signed }[] = [];
+const policies: { createHTML(s: string): Signed; createScriptURL(s: string): string }[] = [];
 
 beforeAll(() => {
   const names = new Set<string>();
