@@ -156,6 +156,20 @@ function watchStoredUser(): void {
   });
 }
 
+/** Runs `run` in a new task: a message, which background tabs do not throttle as they do timers. */
+function afterThisTask(run: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(run, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
 /** Resolves to the settled API base; settles it after the current task when nobody has yet. */
 export function whenApiBaseSettled(): Promise<string> {
   const settled = $apiBase.get();
@@ -163,14 +177,14 @@ export function whenApiBaseSettled(): Promise<string> {
     watchStoredUser();
     return Promise.resolve(settled);
   }
-  state.pending ??= new Promise<string>((resolve) => {
-    setTimeout(() => {
+  state.pending ??= new Promise<string>((resolve) =>
+    afterThisTask(() => {
       state.pending = null;
       const base = settleApiBase();
       watchStoredUser();
       resolve(base);
-    }, 0);
-  });
+    }),
+  );
   return state.pending;
 }
 
