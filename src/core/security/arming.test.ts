@@ -72,4 +72,19 @@ describe('arming a confirmation', () => {
     expect(gate.blocks()).toBe(false);
     gate.stop();
   });
+
+  it('the opening button: our own confirmation covering it is no trick, and closing it forgets stale reports', () => {
+    const io = stubVisibilityTracking();
+    const gate = createVisibilityGate(document.createElement('button'));
+    const dialog = createArming(document.createElement('button'), () => undefined);
+    io.report({ isIntersecting: true, isVisible: false }); // under the dialog's backdrop
+    expect(gate.blocks()).toBe(false);
+    dialog.stop();
+    io.report({ isIntersecting: true, isVisible: false }); // now it really is covered
+    expect(gate.blocks()).toBe(true);
+    const again = createArming(document.createElement('button'), () => undefined);
+    again.stop();
+    expect(gate.blocks()).toBe(false); // forgotten until the next report
+    gate.stop();
+  });
 });

@@ -21,6 +21,13 @@ export function hasVisibilityTracking(): boolean {
   return typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
 }
 
+/**
+ * Our own confirmations cover the page with a backdrop while open, so the buttons under
+ * it are reported hidden; those reports say nothing about a trick and are dropped, and
+ * when a confirmation closes the gates forget what they heard until the next report.
+ */
+const own = { open: 0, gates: new Set<() => void>() };
+
 type Observed = (entry: IntersectionObserverEntry & { isVisible?: boolean }) => void;
 
 function observeVisibility(target: Element, onEntry: Observed): () => void {
@@ -66,11 +73,17 @@ export function createArming(target: Element, onChange: (armed: boolean) => void
       })
     : () => undefined;
   update();
+  own.open++;
+  let stopped = false;
   return {
     isArmed,
     stop() {
       clearTimeout(timer);
       stopObserving();
+      if (stopped) return;
+      stopped = true;
+      own.open--;
+      for (const forget of own.gates) forget();
     },
   };
 }
@@ -85,10 +98,21 @@ export interface VisibilityGate {
 export function createVisibilityGate(target: Element): VisibilityGate {
   if (!hasVisibilityTracking()) return { blocks: () => false, stop: () => undefined };
   let hidden = false;
-  const stop = observeVisibility(target, (entry) => {
+  const forget = () => {
+    hidden = false;
+  };
+  own.gates.add(forget);
+  const stopObserving = observeVisibility(target, (entry) => {
+    if (own.open > 0) return; // under our own confirmation's backdrop
     // Off screen says nothing about a trick (the page is just scrolled); on screen but not
     // visible means transparent, covered or distorted.
     hidden = entry.isIntersecting && entry.isVisible === false;
   });
-  return { blocks: () => hidden, stop };
+  return {
+    blocks: () => hidden,
+    stop() {
+      own.gates.delete(forget);
+      stopObserving();
+    },
+  };
 }
