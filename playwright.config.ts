@@ -25,12 +25,18 @@ const PORT_ENV = 'VIGIL_E2E_PORT';
 process.env[PORT_ENV] ||= String(await freePort());
 const port = Number(process.env[PORT_ENV]);
 const baseURL = `http://127.0.0.1:${port}`;
-// The port of the "integrator page on another origin" (examples.spec.ts serves the
-// cross-origin example there); the server allows that origin through VIGIL_ALLOWED_ORIGINS.
-// Pages on http://localhost:<port> (projects.spec.ts) are the server's own and always allowed.
-const CROSS_PORT_ENV = 'VIGIL_E2E_CROSS_PORT';
-while (!process.env[CROSS_PORT_ENV] || process.env[CROSS_PORT_ENV] === String(port)) process.env[CROSS_PORT_ENV] = String(await freePort());
-const crossOrigin = `http://127.0.0.1:${process.env[CROSS_PORT_ENV]}`;
+
+// Integrator pages on another origin are served by real servers on other loopback ports
+// (test/e2e/support/other-origins.ts), chosen here once like the demo server's port: the
+// demo server allows the integrator origin (CORS allow-list, VIGIL_ALLOWED_ORIGINS); the
+// "foreign API" origin stands for an API the page must never send its token to.
+const HOST_PORT_ENV = 'VIGIL_E2E_HOST_PORT';
+const FOREIGN_PORT_ENV = 'VIGIL_E2E_FOREIGN_PORT';
+for (const name of [HOST_PORT_ENV, FOREIGN_PORT_ENV]) {
+  const taken = () => [PORT_ENV, HOST_PORT_ENV, FOREIGN_PORT_ENV].filter((n) => n !== name).map((n) => process.env[n]);
+  while (!process.env[name] || taken().includes(process.env[name])) process.env[name] = String(await freePort());
+}
+const integratorOrigin = `http://127.0.0.1:${process.env[HOST_PORT_ENV]}`;
 
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
 if (!isWorker && !existsSync(resolve(root, 'dist'))) {
@@ -73,7 +79,7 @@ export default defineConfig({
       VIGIL_PUBLIC_URL: baseURL,
       VIGIL_DB: ':memory:',
       VIGIL_TEST_HOOKS: '1',
-      VIGIL_ALLOWED_ORIGINS: crossOrigin,
+      VIGIL_ALLOWED_ORIGINS: integratorOrigin,
     },
     // The server's stderr is shown; its stdout (request logs) only with VIGIL_E2E_SERVER_LOG=1.
     stdout: process.env.VIGIL_E2E_SERVER_LOG ? 'pipe' : 'ignore',

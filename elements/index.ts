@@ -15,3 +15,4 @@ export * from './vigil-site.ts';
 export * from './vigil-system.ts';
 export * from './vigil-toast-region.ts';
 export * from './vigil-unread-badge.ts';
+export { configure, type VigilConfig } from '../src/core/config/settle.ts';

@@ -12,7 +12,7 @@ import hostCss from '../src/features/live-view/live-view-host.css?inline';
  * @tagname vigil-demo-live-view
  * @attr demo - uuid of the public demo live view (required)
  * @attr interval - time between frames per camera in ms, 20–60000 (default 1000)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @csspart demo - the demo's section
  * @csspart live-view - the grid's region
  * @csspart camera - one camera tile (`data-status`: connecting, live, stale, offline)

@@ -13,7 +13,7 @@ import hostCss from '../src/features/evacuation/evacuation-host.css?inline';
  * @tagname vigil-evacuation
  * @attr project - uuid of the project to evacuate (give `project` or `site`)
  * @attr site - uuid of the site to evacuate (give `project` or `site`)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-evacuation-started - the server accepted a start; detail `{ scope: 'project' | 'site', uuid, status }` where `status` is the evacuation status fetched right after (`{ status, started_at, started_by, aborted_at, active_sites? }`)
  * @fires vigil-evacuation-aborted - the server accepted an abort; detail `{ scope, uuid, status }` as above
  * @csspart control - the card around the control

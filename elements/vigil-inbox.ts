@@ -13,7 +13,7 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  *
  * @tagname vigil-inbox
  * @attr {'incidents' | 'notifications'} view - `incidents` (default) or `notifications`: the list shown first
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-notification-read - an unread notification was opened and marked read; detail `{ uuid, unread }` (the new unread count)
  * @csspart inbox - the list screen
  * @csspart tabs - the Incidents / Notifications tabs

@@ -8,7 +8,7 @@ import hostCss from '../src/features/layout/language-picker-host.css?inline';
  * element of the page; for a signed-in user the choice is saved to their account.
  *
  * @tagname vigil-language-picker
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-language-changed - the language was switched; detail `{ language }`
  * @csspart language-picker - the picker's wrapper
  */

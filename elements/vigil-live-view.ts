@@ -13,7 +13,7 @@ import hostCss from '../src/features/live-view/live-view-host.css?inline';
  * @tagname vigil-live-view
  * @attr system - uuid of the system (required)
  * @attr interval - time between frames per camera in ms, 20–60000 (default 1000)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @csspart live-view - the grid's region
  * @csspart camera - one camera tile (`data-status`: connecting, live, stale, offline)
  * @csspart status - a camera's status badge (also `status-live`, `status-stale`, …)

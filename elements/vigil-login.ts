@@ -9,7 +9,7 @@ import hostCss from '../src/features/auth/login-host.css?inline';
  * in it shows who is signed in and a sign-out button.
  *
  * @tagname vigil-login
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-signed-in - a user signed in; detail `{ username, name }`
  * @fires vigil-signed-out - the user signed out with the card's button
  * @csspart card - the card

@@ -9,7 +9,7 @@ import { ProjectUsersElement } from '../src/features/users/ProjectUsersElement.t
  *
  * @tagname vigil-project-users
  * @attr project - uuid of the project (required)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-project-user-changed - a member was added, changed or removed; detail `{ project, user, change: 'added' | 'updated' | 'removed' }` (`user` is the member's uuid)
  * @csspart users - the whole view
  * @csspart table - the members table

@@ -10,7 +10,7 @@ import { ProjectPage } from '../src/features/projects/ProjectPage.tsx';
  *
  * @tagname vigil-project
  * @attr project - uuid of the project (required)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @csspart project - the project's wrapper
  * @csspart breadcrumbs - the breadcrumb trail
  * @csspart site - one site card

@@ -8,7 +8,7 @@ import { ProjectsPage } from '../src/features/projects/ProjectsPage.tsx';
  * Needs a signed-in user (shows a compact sign-in otherwise).
  *
  * @tagname vigil-projects
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @csspart projects - the list's wrapper
  * @csspart project - one project card
  * @csspart evacuation-active - the "Evacuation active" marker of a project

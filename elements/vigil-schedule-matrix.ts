@@ -13,7 +13,7 @@ import { ScheduleMatrixEditor } from '../src/features/schedules/ScheduleMatrix.t
  *
  * @tagname vigil-schedule-matrix
  * @attr site - uuid of the site (required)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-schedule-saved - the server saved the schedule; detail `{ project, sites }` (project uuid, saved site uuids)
  * @csspart schedule - the editor's wrapper
  * @csspart time-note - the time zone and daylight-saving note

@@ -11,7 +11,7 @@ import { SiteSchedulesPage } from '../src/features/schedules/SiteSchedulesPage.t
  *
  * @tagname vigil-site-schedules
  * @attr project - uuid of the project (required)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-schedule-saved - the server applied the schedule; detail `{ project, sites }` (project uuid, saved site uuids)
  * @csspart site-schedules - the page's wrapper
  * @csspart tools - presets and copy-a-day

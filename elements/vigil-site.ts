@@ -9,7 +9,7 @@ import { SitePage } from '../src/features/projects/SitePage.tsx';
  *
  * @tagname vigil-site
  * @attr site - uuid of the site (required)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @csspart site - the site's wrapper
  * @csspart breadcrumbs - the breadcrumb trail
  * @csspart system-status - a system's online/offline pill

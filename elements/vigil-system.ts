@@ -10,7 +10,7 @@ import { SystemPage } from '../src/features/projects/SystemPage.tsx';
  *
  * @tagname vigil-system
  * @attr system - uuid of the system (required)
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @csspart system - the system's wrapper
  * @csspart breadcrumbs - the breadcrumb trail
  * @csspart system-status - the online/offline pill

@@ -8,7 +8,7 @@ import badgeCss from '../src/features/inbox/badge.css?inline';
  * when a notification is read anywhere on the page or in another tab.
  *
  * @tagname vigil-unread-badge
- * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @csspart badge - the count
  * @cssproperty --vigil-color-success - the badge colour (green by default)
  */

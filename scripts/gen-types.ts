@@ -37,6 +37,12 @@ const details = /export interface VigilEvacuationStatus \{[\s\S]*?\n\}[\s\S]*?ex
 if (!details) throw new Error('VigilEventDetails not found in src/core/events.ts');
 const eventNames = [...details.matchAll(/'(vigil-[a-z-]+)':/g)].map((m) => m[1]!);
 
+// configure() (the package entry's one function) and its options, from their source.
+const settleSource = readFileSync(join(root, 'src/core/config/settle.ts'), 'utf8');
+const configDecl = /\/\*\* What the integrator may configure in code\. \*\/\nexport interface VigilConfig \{[\s\S]*?\n\}/.exec(settleSource)?.[0];
+const configureDoc = /(\/\*\*\n \* Sets the page's API base in code\.[\s\S]*?\*\/)\nexport function configure/.exec(settleSource)?.[1];
+if (!configDecl || !configureDoc) throw new Error('VigilConfig or configure() not found in src/core/config/settle.ts');
+
 const iface = (d: Decl) => `${d.name}Element`;
 const doc = (text?: string, indent = '') => (text ? `${indent}/** ${text.replace(/\*\//g, '* /')} */\n` : '');
 
@@ -46,6 +52,11 @@ ${details}
 
 /** A Vigil event: bubbling, composed, with a typed detail. */
 export type VigilEvent<K extends keyof VigilEventDetails> = CustomEvent<VigilEventDetails[K]>;
+
+${configDecl}
+
+${configureDoc}
+export declare function configure(options: VigilConfig): void;
 
 `;
 for (const d of elements) {

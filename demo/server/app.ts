@@ -131,7 +131,11 @@ export function createApp(options: AppOptions): VigilApp {
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'no-referrer');
-    if (csp && c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', CSP);
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      // No page of ours may be framed by another origin (clickjacking), CSP or not.
+      c.res.headers.set('Content-Security-Policy', csp ? CSP : "frame-ancestors 'self'");
+      c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
+    }
   });
   const corsPolicy = cors({
     origin: (origin, c) => (origin && (allowedOrigin(origin) || origin === new URL(c.req.url).origin) ? origin : null),

@@ -45,7 +45,9 @@ describe('the portal page', () => {
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
       expect(res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     }
+    expect(CSP).toContain("frame-ancestors 'self'");
   });
 
   it('is the real demo/index.html in this checkout: external script, no inline code', async () => {
@@ -58,10 +60,13 @@ describe('the portal page', () => {
     expect(icon.headers.get('Content-Type')).toBe('image/svg+xml');
   });
 
-  it('can go without the CSP (--no-csp)', async () => {
+  it('can go without the CSP (--no-csp), but never without the framing guard', async () => {
     const open = testApp({ db: openDb(':memory:'), root, csp: false, testHooks: false });
     const res = await open.request('/');
-    expect(res.headers.get('Content-Security-Policy')).toBeNull();
+    expect(res.headers.get('Content-Security-Policy')).toBe("frame-ancestors 'self'");
+    expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+    const example = await open.request('/examples/');
+    expect(example.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 

@@ -1,4 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createArming, type Arming } from '../core/security/arming.ts';
 import dialogCss from './dialog.css?inline';
 import { adoptCss } from './styles.ts';
 
@@ -18,6 +19,13 @@ export interface AlertDialogProps {
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * Safety actions: the confirm button accepts a click (or Enter) only once the dialog has
+   * been on screen, and visible where the browser can tell, for a moment (core/security/
+   * arming.ts); until then it shows as not yet available. A page that frames ours
+   * transparently cannot turn two quick clicks into the action.
+   */
+  armed?: boolean;
   /** Extra content between the description and the buttons (a field, an error). */
   children?: ReactNode;
 }
@@ -50,6 +58,7 @@ export function AlertDialog({
   pending = false,
   onConfirm,
   onCancel,
+  armed: guarded = false,
   children,
 }: AlertDialogProps) {
   const id = useId();
@@ -58,6 +67,22 @@ export function AlertDialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<Element | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const arming = useRef<Arming | null>(null);
+  const [ready, setReady] = useState(!guarded);
+
+  // Arm the confirm button anew each time the dialog opens.
+  useEffect(() => {
+    const button = confirmRef.current;
+    if (!open || !guarded || !button) return;
+    setReady(false);
+    const a = createArming(button, setReady);
+    arming.current = a;
+    return () => {
+      a.stop();
+      arming.current = null;
+    };
+  }, [open, guarded]);
 
   // Remember the opener before anything inside takes focus; give it back on close.
   useLayoutEffect(() => {
@@ -138,10 +163,16 @@ export function AlertDialog({
             {cancelLabel}
           </button>
           <button
+            ref={confirmRef}
             type="button"
-            className={`v-btn ${tone === 'danger' ? 'v-btn--danger' : 'v-btn--primary'}`}
-            onClick={() => !pending && onConfirm()}
+            className={`v-btn v-alert-dialog-confirm ${tone === 'danger' ? 'v-btn--danger' : 'v-btn--primary'}`}
+            onClick={() => {
+              // Checked at the moment of the click, not from the last render.
+              if (pending || (guarded && !arming.current?.isArmed())) return;
+              onConfirm();
+            }}
             disabled={pending}
+            aria-disabled={guarded && !ready && !pending ? true : undefined}
             aria-busy={pending}
           >
             {pending && <span className="v-alert-dialog-spinner" aria-hidden="true" />}

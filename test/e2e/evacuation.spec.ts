@@ -78,6 +78,8 @@ test.describe('evacuation on the intranet example page', () => {
     expect(sent[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     // Two clicks in one task (before React re-renders) are caught too.
     await example.abortButton().click();
+    // Once the confirmation has armed (it refuses clicks for a moment after opening).
+    await expect(example.confirmButton()).not.toHaveAttribute('aria-disabled', 'true');
     await example.confirmButton().evaluate((button: HTMLButtonElement) => {
       button.click();
       button.click();

@@ -2,10 +2,10 @@
 // violation (the fixture fails the test otherwise) and its elements work against the
 // demo server.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { integratorHeaders } from '../../examples/cross-origin/headers.ts';
 import { expect, test, SEED_PASSWORD } from './fixtures.ts';
+import { integratorOrigin, serveOn } from './support/other-origins.ts';
 
 async function signInWithVigilLogin(page: import('@playwright/test').Page) {
   const login = page.locator('vigil-login');
@@ -46,15 +46,15 @@ test('plain HTML page on another origin (no build step): bundles and API through
   const html = readFileSync(join(import.meta.dirname, '../../examples/cross-origin/index.html'), 'utf8').replaceAll('http://localhost:8080', baseURL!);
   const css = readFileSync(join(import.meta.dirname, '../../examples/cross-origin/style.css'), 'utf8');
   // A real second server on this machine (like the example's :8081 next to the API's
-  // :8080): another port is another origin.
-  const server = createServer((req, res) => {
+  // :8080): another port is another origin, which the demo server's CORS allows. The page
+  // goes out with the example's own headers (strict CSP, Trusted Types, no framing).
+  const headers = integratorHeaders(new URL(baseURL!).origin);
+  const server = await serveOn(integratorOrigin(), (req, res) => {
     const isCss = req.url?.endsWith('.css');
-    res.writeHead(200, { 'Content-Type': isCss ? 'text/css' : 'text/html; charset=utf-8' });
+    res.writeHead(200, { ...headers, 'Content-Type': isCss ? 'text/css' : 'text/html; charset=utf-8' });
     res.end(isCss ? css : html);
   });
-  // The port the server allows as an origin (VIGIL_ALLOWED_ORIGINS in playwright.config.ts).
-  await new Promise<void>((resolve) => server.listen(Number(process.env.VIGIL_E2E_CROSS_PORT), '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = server.origin;
   try {
     await page.goto(`${origin}/`);
     await signInWithVigilLogin(page);
@@ -64,6 +64,6 @@ test('plain HTML page on another origin (no build step): bundles and API through
     const stored = await page.evaluate(() => localStorage.getItem('auth.currentUser'));
     expect(stored).toContain('manager@vigil.test');
   } finally {
-    server.close();
+    await server.close();
   }
 });

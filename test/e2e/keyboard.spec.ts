@@ -111,6 +111,8 @@ test('start and abort an evacuation of a site by keyboard', async ({ page, signI
   await expectFocused(page, dialog.getByRole('button', { name: 'Cancel' }), 'Tab is trapped in the dialog');
   await page.keyboard.press('Shift+Tab');
   await expectFocused(page, confirmStart, 'Shift+Tab goes back');
+  // The confirmation arms once it has been visible for a moment (clickjacking guard).
+  await expect(confirmStart).not.toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(status).toContainText(message('evacuation.control.active'));
@@ -123,6 +125,7 @@ test('start and abort an evacuation of a site by keyboard', async ({ page, signI
   await expectFocused(page, dialog.getByRole('button', { name: 'Cancel' }), 'Cancel has focus first in the abort dialog');
   await page.keyboard.press('Tab');
   await expectFocused(page, dialog.getByRole('button', { name: 'Abort evacuation' }), 'Tab goes to Abort evacuation');
+  await expect(dialog.getByRole('button', { name: 'Abort evacuation' })).not.toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(status).toContainText(message('evacuation.control.inactive'));

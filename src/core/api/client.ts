@@ -2,9 +2,11 @@
  * The one HTTP client (wretch). Every call of the suite goes through `request()` or
  * `requestBlob()`; nothing else calls `fetch`.
  *
- * - Base URL from the `api-base` config.
- * - `Authorization: Bearer <token>` only on requests to the API origin, never elsewhere,
- *   never in a URL. Signed out: no token, so no header.
+ * - Base URL from the page's settled API base: every request waits until it is settled
+ *   (config/settle.ts), so nothing goes out before the page knows its API.
+ * - `Authorization: Bearer <token>` only on requests to the settled API's origin, and only
+ *   when that API issued the stored token; never elsewhere, never in a URL. Signed out: no
+ *   token, so no header.
  * - `Accept-Language` follows the applied language.
  * - Every failure becomes an {@link ApiError} with an `errors` list; a failure without one
  *   (or a non-JSON / malformed answer, or a dropped network) gets the single generic error
@@ -15,8 +17,9 @@ import wretch, { type ConfiguredMiddleware } from 'wretch';
 import QueryStringAddon from 'wretch/addons/queryString';
 import type * as v from 'valibot';
 import { ApiErrorBody, ContractError, parse, type ApiErrorItem } from './contract.ts';
-import { apiUrl, isApiOrigin } from '../config/config.ts';
-import { currentToken } from '../session/store.ts';
+import { $apiBase, apiUrl, isApiOrigin } from '../config/config.ts';
+import { whenApiBaseSettled } from '../config/settle.ts';
+import { currentToken, tokenFor } from '../session/store.ts';
 import { $language } from '../i18n/languages.ts';
 import { shared } from '../shared.ts';
 
@@ -91,9 +94,9 @@ function isPublic(url: string, basePath: string): boolean {
 /** Adds the bearer to API-origin requests and strips any Authorization header elsewhere. */
 const bearerForApiOnly: ConfiguredMiddleware = (next) => (url, opts) => {
   const headers = new Headers(opts.headers as HeadersInit | undefined);
-  const token = currentToken();
+  const token = tokenFor(url);
   const anonymous = (opts as Record<string, unknown>)[ANONYMOUS] === true || isPublic(url, new URL(apiUrl('/')).pathname.replace(/\/$/, ''));
-  if (token && !anonymous && isApiOrigin(url)) headers.set('Authorization', `Bearer ${token}`);
+  if (token && !anonymous) headers.set('Authorization', `Bearer ${token}`);
   else headers.delete('Authorization');
   const rest = { ...opts };
   delete (rest as Record<string, unknown>)[ANONYMOUS];
@@ -132,6 +135,9 @@ function isAbortError(e: unknown): boolean {
 }
 
 async function send(method: Method, path: string, opts: RequestOptions): Promise<Response> {
+  // Nothing goes out before the page's API is settled; once it is, no extra tick.
+  const settling = whenApiBaseSettled();
+  if (!$apiBase.get()) await settling;
   // The token this request goes out with: a 401 concerns it, not one signed in meanwhile.
   const sentToken = opts.anonymous ? null : currentToken();
   let w = base.url(apiUrl(path)).headers({ 'Accept-Language': $language.get(), ...opts.headers });

@@ -63,8 +63,12 @@ export const User = v.looseObject({
   token: v.optional(v.string()),
 });
 export type User = v.InferOutput<typeof User>;
-/** The stored current user always has a token. */
-export type CurrentUser = User & { token: string };
+/**
+ * The stored current user always has a token, and the origin of the API that issued it
+ * (`api_origin`; absent only in a sign-in stored by an older version): the token is
+ * never sent anywhere else.
+ */
+export type CurrentUser = User & { token: string; api_origin?: string };
 
 export const PublicUser = v.looseObject({ username: v.string(), name: v.string() });
 export type PublicUser = v.InferOutput<typeof PublicUser>;

@@ -16,14 +16,19 @@ export const CONFIG = {
   systemTypeFilter: 'UFO',
 } as const;
 
-function pageOrigin(): string {
+/** The page's own origin (http://localhost where there is no http(s) page). */
+export function pageOrigin(): string {
   return typeof location !== 'undefined' && /^https?:$/.test(location.protocol) ? location.origin : 'http://localhost';
 }
 
-/** The API base URL (no trailing slash). All elements of a page talk to one API. */
-export const $apiBase = shared('config.apiBase', () => atom<string>(pageOrigin()));
+/**
+ * The page's API base URL (no trailing slash), or null while it is not settled yet. All
+ * elements of a page talk to one API; the base is settled once, before the session's first
+ * request (see `settle.ts` and README "For integrators"), and never moves afterwards.
+ */
+export const $apiBase = shared('config.apiBase', () => atom<string | null>(null));
 
-/** Parses an `api-base` attribute value; null when it is not an absolute http(s) URL or a path. */
+/** Parses an `api-base` value; null when it is not an absolute http(s) URL or a path. */
 export function normalizeApiBase(value: string): string | null {
   const trimmed = value.trim();
   if (!trimmed) return null;
@@ -37,27 +42,34 @@ export function normalizeApiBase(value: string): string | null {
   }
 }
 
-/** Sets the API base from an `api-base` attribute; returns false (and changes nothing) when invalid. */
-export function setApiBase(value: string | null | undefined): boolean {
-  if (value == null || value === '') return true;
-  const normalized = normalizeApiBase(value);
-  if (!normalized) return false;
-  if ($apiBase.get() !== normalized) $apiBase.set(normalized);
-  return true;
+/** The origin of a URL (resolved against the page), or null when it is not one. */
+export function originOf(url: string): string | null {
+  try {
+    return new URL(url, pageOrigin() + '/').origin;
+  } catch {
+    return null;
+  }
 }
 
-/** Resolves an API path ("/api/v2/user") or an absolute URL against the API base. */
+/** The settled API's origin, or null while the base is not settled. */
+export function apiOrigin(): string | null {
+  const base = $apiBase.get();
+  return base ? originOf(base) : null;
+}
+
+/**
+ * Resolves an API path ("/api/v2/user") or an absolute URL against the API base. Call it
+ * once the base is settled (the client waits for that); before, paths resolve against the
+ * page, which no request ever uses.
+ */
 export function apiUrl(pathOrUrl: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl)) return pathOrUrl;
   const path = pathOrUrl.startsWith('/') ? pathOrUrl : `/${pathOrUrl}`;
-  return $apiBase.get() + path;
+  return ($apiBase.get() ?? pageOrigin()) + path;
 }
 
-/** True when `url` is on the API's origin: the only place the bearer token may go. */
+/** True when `url` is on the settled API's origin: the only place the bearer token may go. */
 export function isApiOrigin(url: string): boolean {
-  try {
-    return new URL(url, pageOrigin() + '/').origin === new URL($apiBase.get()).origin;
-  } catch {
-    return false;
-  }
+  const api = apiOrigin();
+  return api !== null && originOf(url) === api;
 }

@@ -1,6 +1,7 @@
 /**
  * Languages (SPEC §4): i18next with catalogues loaded from `/i18n/messages/{locale}.json`
- * (relative to the API base) once each and remembered. A failed load falls back to en;
+ * on the page's settled API base (never the page's own origin unless it is the API), without
+ * the token (they are public), once each and remembered. A failed load falls back to en;
  * English is also bundled, so nothing ever shows raw keys.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
@@ -60,7 +61,7 @@ export function registerBundledMessages(namespace: Exclude<keyof Messages, 'core
 export function loadMessages(locale: MessageLocale): Promise<boolean> {
   let pending = loads.get(locale);
   if (!pending) {
-    pending = request('GET', `/i18n/messages/${locale}.json`, Answers.messages).then(
+    pending = request('GET', `/i18n/messages/${locale}.json`, Answers.messages, { anonymous: true }).then(
       (messages) => {
         i18n.addResourceBundle(locale, 'translation', messages, true, true);
         return true;

@@ -4,6 +4,8 @@
  */
 import { Answers, type CurrentUser } from '../api/contract.ts';
 import { ApiError, isUnauthorized, onUnauthorized, request } from '../api/client.ts';
+import { apiOrigin } from '../config/config.ts';
+import { whenApiBaseSettled } from '../config/settle.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
 import { shared } from '../shared.ts';
@@ -53,7 +55,7 @@ export function validateUser(): Promise<CurrentUser | null> {
       ({ data }) => {
         const current = $currentUser.get();
         if (!current || current.token !== stored.token) return current; // signed out or switched meanwhile
-        const next: CurrentUser = { ...data, token: stored.token };
+        const next: CurrentUser = { ...data, token: stored.token, ...(stored.api_origin ? { api_origin: stored.api_origin } : {}) };
         $currentUser.set(next);
         return next;
       },
@@ -138,7 +140,10 @@ export async function login(email: string, password: string): Promise<CurrentUse
     body: { email, password, device_name: deviceName() },
   });
   if (!data.token) throw new ApiError('malformed', 200, []);
-  const user: CurrentUser = { ...data, token: data.token };
+  // The token belongs to the API that issued it (the request waited for the settled base).
+  const origin = apiOrigin();
+  if (!origin) throw new ApiError('malformed', 200, []);
+  const user: CurrentUser = { ...data, token: data.token, api_origin: origin };
   $currentUser.set(user);
   await afterSignIn(user);
   return $currentUser.get() ?? user;
@@ -242,12 +247,15 @@ export function startLanguage(): LanguageTag {
 }
 
 /**
- * Starts the page's session once, whichever element connects first: applies the start
- * language and validates a stored user (then fetches the JWT and the unread count).
+ * Starts the page's session once, whichever element connects first: waits for the page's
+ * API base to be settled (after the current task, so that every element inserted with
+ * this one is seen), applies the start language and validates a stored user (then fetches
+ * the JWT and the unread count).
  */
 export function startSession(): Promise<void> {
   if (!state.started) {
     state.started = (async () => {
+      await whenApiBaseSettled();
       await applyLanguage(startLanguage());
       if ($currentUser.get()) {
         const user = await validateUser();

@@ -1,6 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import * as v from 'valibot';
 import { User, type CurrentUser } from '../api/contract.ts';
+import { apiOrigin, originOf } from '../config/config.ts';
 import { shared } from '../shared.ts';
 
 /** localStorage key of the signed-in user (SPEC §3, §9). */
@@ -8,7 +9,7 @@ export const USER_STORAGE_KEY = 'auth.currentUser';
 /** localStorage key of the unread-notifications count (SPEC §3). */
 export const UNREAD_STORAGE_KEY = 'notifications.unreadCount';
 
-const StoredUser = v.looseObject({ ...User.entries, token: v.pipe(v.string(), v.minLength(1)) });
+const StoredUser = v.looseObject({ ...User.entries, token: v.pipe(v.string(), v.minLength(1)), api_origin: v.optional(v.string()) });
 
 function decodeUser(raw: string): CurrentUser | null {
   try {
@@ -45,6 +46,20 @@ export const $unreadCount = shared('session.unreadCount', () =>
   }),
 );
 
+/**
+ * The token for a request to `url`, or null. The token goes only where it came from: the
+ * request's origin must be the settled API's origin and the origin that issued the stored
+ * token (README "Security").
+ */
+export function tokenFor(url: string): string | null {
+  const user = $currentUser.get();
+  const api = apiOrigin();
+  if (!user || !api || user.api_origin !== api) return null;
+  return originOf(url) === api ? user.token : null;
+}
+
+/** The token for the settled API, or null (signed out, unsettled, or issued by another API). */
 export function currentToken(): string | null {
-  return $currentUser.get()?.token ?? null;
+  const api = apiOrigin();
+  return api ? tokenFor(api) : null;
 }

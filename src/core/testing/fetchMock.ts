@@ -45,4 +45,6 @@ export const SAMPLE_USER = {
   email: 'manager@vigil.test',
   locale: 'en',
   terms_accepted_web_portal: true,
+  // The API that issued a stored sign-in (the tests' API base): the token only goes there.
+  api_origin: 'https://api.vigil.test',
 };

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import {
   $evacuations,
   createIntent,
@@ -11,6 +11,7 @@ import {
   type EvacuationIntent,
   type EvacuationScope,
 } from '../../core/evacuation/evacuation.ts';
+import { createVisibilityGate, type VisibilityGate } from '../../core/security/arming.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
@@ -30,6 +31,10 @@ export interface EvacuationActionProps {
  * idempotency key); confirming sends it once; a failure keeps the dialog open so that
  * "confirm" again retries with the same key. The button stays the same DOM node when its
  * action flips (start ↔ abort), so focus returns to it after the dialog.
+ *
+ * Against clickjacking (README "Security"): the button ignores clicks while the browser
+ * reports it on screen but not visible (a transparent or covering frame), and the dialog's
+ * confirm button is armed only after the dialog has been visible for a moment.
  */
 export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }: EvacuationActionProps) {
   const t = useT();
@@ -39,13 +44,25 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
   const [intent, setIntent] = useState<EvacuationIntent | null>(null);
   const [failed, setFailed] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const gate = useRef<VisibilityGate | null>(null);
+
+  useEffect(() => {
+    if (!buttonRef.current) return;
+    const g = createVisibilityGate(buttonRef.current);
+    gate.current = g;
+    return () => g.stop();
+  }, []);
 
   const label = name ?? t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site');
   const busy = entry?.pending !== undefined;
   const shown = intent?.action ?? action;
   const sending = Boolean(intent) && entry?.pending === intent?.action;
 
-  function open() {
+  function open(event: MouseEvent<HTMLButtonElement>) {
+    // A pointer click on a button the browser reports transparent or covered is a trick;
+    // keys (detail 0) cannot be aimed from a framing page, and the dialog is guarded anyway.
+    if (event.detail > 0 && gate.current?.blocks()) return;
     setFailed(false);
     setSubmitted(false);
     setIntent(createIntent(scope, uuid, action));
@@ -75,7 +92,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
 
   return (
     <>
-      <button type="button" className={buttonClass} onClick={open} disabled={busy} aria-busy={busy} part={`${action}-button`}>
+      <button ref={buttonRef} type="button" className={buttonClass} onClick={open} disabled={busy} aria-busy={busy} part={`${action}-button`}>
         {busy ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting') : t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
         {/* Several of these sit side by side in the banner: say which one this is. */}
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
@@ -97,6 +114,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
         confirmLabel={t(shown === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
         cancelLabel={t('evacuation.dialog.cancel')}
         pending={sending}
+        armed
         onConfirm={() => void confirm()}
         onCancel={() => setIntent(null)}
       >

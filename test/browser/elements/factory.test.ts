@@ -6,6 +6,7 @@ import '../../../elements/vigil-language-picker.ts';
 import '../../../elements/vigil-unread-badge.ts';
 import { defineElement } from '../../../src/features/common/element/defineElement.tsx';
 import { UnreadBadge } from '../../../src/features/inbox/UnreadBadge.tsx';
+import { $apiBase } from '../../../src/core/config/config.ts';
 import { $language } from '../../../src/core/i18n/languages.ts';
 import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';
 import { $toasts, showError } from '../../../src/core/toasts/toasts.ts';
@@ -104,6 +105,27 @@ describe('element factory', () => {
     const message = await until(() => shadow(badge).querySelector('[role="alert"]'));
     expect(message!.textContent).toContain('api-base');
     expect(message!.textContent).toContain('javascript:alert(1)');
+  });
+
+  it('an element naming another API than the page settled on says so, and nothing goes there', async () => {
+    const calls: string[] = [];
+    const stub = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return stub(input, init);
+    };
+    add('<vigil-unread-badge></vigil-unread-badge>');
+    await waitFor(() => $apiBase.get() !== null);
+    expect($apiBase.get()).toBe(location.origin);
+    const foreign = add('<vigil-unread-badge api-base="https://elsewhere.test"></vigil-unread-badge>');
+    const message = await until(() => shadow(foreign).querySelector('[role="alert"]'));
+    expect(message!.textContent).toBe(
+      `This element is set up for another Vigil server (“https://elsewhere.test”) than the rest of this page (“${location.origin}”). It stays empty, and your sign-in is not sent there.`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect($apiBase.get()).toBe(location.origin);
+    expect(calls.filter((u) => u.startsWith('https://elsewhere.test'))).toEqual([]);
+    await expectNoA11yViolations(foreign);
   });
 
   it('appends one toast region per page and shows toasts in it', async () => {

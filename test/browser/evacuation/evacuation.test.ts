@@ -114,6 +114,8 @@ describe('<vigil-evacuation>', function () {
       await expectNoA11yViolations(host!);
 
       await press('Tab');
+      // The confirmation arms once it has been visible for a moment (clickjacking guard).
+      await waitFor(() => expect(button('Start evacuation', d as HTMLElement)?.getAttribute('aria-disabled') ?? null).toBeNull(), { timeout: 3000 });
       await press('Enter');
       await press('Enter'); // a second confirm while the first is under way
       await waitFor(() => expect(text()).toContain('Evacuation in progress'), { timeout: 4000 });

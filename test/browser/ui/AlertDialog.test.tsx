@@ -17,7 +17,7 @@ interface Calls {
   cancel: number;
 }
 
-function Harness({ calls, pending = false, withField = false }: { calls: Calls; pending?: boolean; withField?: boolean }) {
+function Harness({ calls, pending = false, withField = false, armed = false }: { calls: Calls; pending?: boolean; withField?: boolean; armed?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <div>
@@ -33,6 +33,7 @@ function Harness({ calls, pending = false, withField = false }: { calls: Calls; 
         cancelLabel="Cancel"
         tone="danger"
         pending={pending}
+        armed={armed}
         onConfirm={() => calls.confirm++}
         onCancel={() => {
           calls.cancel++;
@@ -57,7 +58,7 @@ describe('AlertDialog', () => {
     cleanupFixtures();
   });
 
-  function mount(props: { pending?: boolean; withField?: boolean } = {}) {
+  function mount(props: { pending?: boolean; withField?: boolean; armed?: boolean } = {}) {
     const calls: Calls = { confirm: 0, cancel: 0 };
     const fixture = shadowFixture();
     adoptCss(fixture.root, ...BASE_CSS);
@@ -175,5 +176,41 @@ describe('AlertDialog', () => {
     t.rerender({ pending: false });
     expect(t.button('Start evacuation')!.disabled).toBe(false);
     expect(t.button('Start evacuation')!.hasAttribute('aria-busy') && t.button('Start evacuation')!.getAttribute('aria-busy') !== 'false').toBe(false);
+  });
+
+  it('armed: the confirm button is not yet available until the dialog has been visible for a moment; then Enter confirms', async () => {
+    const t = mount({ armed: true });
+    t.open();
+    const openedAt = performance.now();
+    await t.opened();
+    const confirm = t.button('Start evacuation')!;
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    expect(confirm.disabled).toBe(false); // still focusable: keyboard users reach it
+    confirm.click();
+    confirm.click();
+    expect(t.calls.confirm).toBe(0);
+    await expectNoA11yViolations(t.host);
+    await waitFor(() => expect(confirm.hasAttribute('aria-disabled')).toBe(false), { timeout: 3000 });
+    expect(performance.now() - openedAt).toBeGreaterThan(450);
+    await waitFor(() => expect(t.root.activeElement).toBe(t.button('Cancel')));
+    await press('Tab');
+    await press('Enter');
+    expect(t.calls.confirm).toBe(1);
+  });
+
+  it('armed: never arms while the page shows it transparently (a framing trick), so clicks do nothing', async () => {
+    const t = mount({ armed: true });
+    t.host.style.opacity = '0.01';
+    t.open();
+    const confirm = (await t.opened()) && t.button('Start evacuation')!;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    confirm.click();
+    expect(t.calls.confirm).toBe(0);
+    // Shown normally again, it arms after the delay.
+    t.host.style.opacity = '';
+    await waitFor(() => expect(confirm.hasAttribute('aria-disabled')).toBe(false), { timeout: 3000 });
+    confirm.click();
+    expect(t.calls.confirm).toBe(1);
   });
 });

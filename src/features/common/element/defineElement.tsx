@@ -2,7 +2,8 @@
  * The one way a Vigil element is made: an r2wc wrap of a React component with
  * - a guarded registration (a second copy of the suite on the page is harmless),
  * - an open shadow root with the suite's constructable style sheets adopted,
- * - `api-base` feeding the page's shared config,
+ * - `api-base` taking part in settling the page's one API base (core/config/settle.ts); an
+ *   element naming another API than the settled one shows a message instead,
  * - attribute checks that show a translated message instead of crashing,
  * - a compact sign-in state when the element needs a session and finds none,
  * - `lang` on the host following the applied language,
@@ -11,7 +12,8 @@
 import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
 import { type ComponentType, useEffect, useLayoutEffect } from 'react';
-import { normalizeApiBase, setApiBase } from '../../../core/config/config.ts';
+import { $apiBase, normalizeApiBase } from '../../../core/config/config.ts';
+import { conflictingApiBase, elementConnected } from '../../../core/config/settle.ts';
 import { $language } from '../../../core/i18n/languages.ts';
 import { $currentUser, startSession } from '../../../core/session/session.ts';
 import { adoptCss, BASE_CSS } from '../../../ui/styles.ts';
@@ -92,6 +94,7 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     const t = useT();
     const user = useStore($currentUser);
     const language = useStore($language);
+    const settledBase = useStore($apiBase);
     const root = props.container ?? null;
     const host = (root?.host as HTMLElement | undefined) ?? null;
     useRenderedState(host);
@@ -105,6 +108,10 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     const apiBase = props.apiBase?.trim();
     if (apiBase && !normalizeApiBase(apiBase)) {
       problem = t('core.element.invalidAttribute', { attribute: 'api-base', value: apiBase });
+    } else if (settledBase && conflictingApiBase(apiBase)) {
+      // The page already talks to another API: this element does not move it, and the
+      // token is never sent to the API it names (README "Security").
+      problem = t('core.element.otherApi', { value: apiBase, api: settledBase });
     }
     for (const [name, rule] of Object.entries(spec.attributes ?? {}) as [A, AttributeSpec][]) {
       const value = props[name]?.trim() || undefined;
@@ -130,14 +137,6 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
   }
   VigilElement.displayName = `VigilElement(${spec.tag})`;
   return VigilElement;
-}
-
-/** The `api-base` of any Vigil element already in the document, if one has it. */
-function pageApiBase(): string | null {
-  for (const el of document.querySelectorAll('[api-base]')) {
-    if (el.localName.startsWith('vigil-')) return el.getAttribute('api-base');
-  }
-  return null;
 }
 
 /** Appends the page's single toast region to <body> (once per page, whatever bundle asks). */
@@ -172,17 +171,17 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
       }
     }
     connectedCallback(): void {
-      // All elements of a page talk to one API: `api-base` on any of them configures it,
-      // whichever connects first.
-      setApiBase(this.getAttribute('api-base') ?? pageApiBase());
+      // All elements of a page talk to one API, settled after this task from every element
+      // present then (and the meta tag, configure(), the stored sign-in): never from
+      // whichever happens to connect first.
       if (!spec.internal) {
+        elementConnected(this);
         ensureToastRegion();
         if (spec.session !== 'none') void startSession();
       }
       (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this);
     }
     attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-      if (name === 'api-base') setApiBase(value);
       if (value === null || value === '') {
         // r2wc ignores removed and empty attributes; treat them as "not given".
         const self = this as unknown as Record<symbol, unknown>;

@@ -1,0 +1,215 @@
+/**
+ * Settling the page's API base (README "For integrators", "Security"). All elements of a
+ * page talk to one API, and the bearer token belongs to the API that issued it, so the
+ * base is settled once per page, before the session's first request, whatever order the
+ * elements are inserted in. In order, the first that gives one:
+ *
+ * 1. `configure({ apiBase })`, called by the integrator's own module before that;
+ * 2. `<meta name="vigil-api-base" content="…">` in the document's head;
+ * 3. the `api-base` attribute of the Vigil elements present at that moment (the whole
+ *    document is scanned, plus the elements connected so far, in shadow roots too). When
+ *    they disagree: the API of the stored sign-in, else the page's own origin, else the
+ *    first in document order;
+ * 4. the API that issued the stored sign-in;
+ * 5. the page's own origin.
+ *
+ * Settling waits for the end of the current task, so elements inserted together are all
+ * seen. Once settled the base never moves: an element naming another API shows a message
+ * instead (see the element factory) and the token never goes there. A stored sign-in of
+ * another API (or one from an older version that does not say which API issued it, unless
+ * the page's origin is the API) is dropped: the elements then ask to sign in to this API.
+ */
+import { $currentUser, $unreadCount } from '../session/store.ts';
+import { shared } from '../shared.ts';
+import { $apiBase, normalizeApiBase, originOf, pageOrigin } from './config.ts';
+
+/** What the integrator may configure in code. */
+export interface VigilConfig {
+  /**
+   * The Vigil API's base URL: absolute (`https://vigil.example.com`) or a path on the
+   * page's origin (`/vigil`).
+   */
+  apiBase: string;
+}
+
+/** Where the settled API base came from. */
+export type ApiBaseSource = 'configure' | 'meta' | 'element' | 'stored-sign-in' | 'page';
+
+/** The `<meta name>` that declares the API base in a page's head. */
+export const API_BASE_META = 'vigil-api-base';
+
+const state = shared('config.settle', () => ({
+  configured: null as string | null,
+  source: null as ApiBaseSource | null,
+  pending: null as Promise<string> | null,
+  /** Elements connected before settling (some may sit in shadow roots the scan cannot see). */
+  connected: new Set<Element>(),
+  watching: false,
+}));
+
+/**
+ * Sets the page's API base in code. Call it before the first Vigil element connects (from
+ * a module that runs before, or in the same task as, the one that loads the suite). A
+ * second call with the same base is harmless.
+ *
+ * @example
+ * import { configure } from 'vigil-portal';
+ * configure({ apiBase: 'https://vigil.example.com' });
+ *
+ * @throws TypeError when `apiBase` is not an http(s) URL or a path; Error when the page's
+ * API base is already settled to another one.
+ */
+export function configure(options: VigilConfig): void {
+  const base = normalizeApiBase(String(options?.apiBase ?? ''));
+  if (!base) throw new TypeError(`Vigil: configure({ apiBase }) needs an http(s) URL or a path, not ${JSON.stringify(options?.apiBase)}.`);
+  const settled = $apiBase.get();
+  if (settled && settled !== base) {
+    throw new Error(`Vigil: this page already talks to ${settled}; call configure() before the first Vigil element connects.`);
+  }
+  state.configured = base;
+}
+
+/** Where the settled base came from (null while unsettled). */
+export function apiBaseSource(): ApiBaseSource | null {
+  return $apiBase.get() ? state.source : null;
+}
+
+function metaBase(): string | null {
+  if (typeof document === 'undefined') return null;
+  // Only the head: markup injected into the body cannot declare the page's API.
+  const meta = document.head?.querySelector(`meta[name="${API_BASE_META}"]`);
+  const content = meta?.getAttribute('content');
+  return content ? normalizeApiBase(content) : null;
+}
+
+function elementBases(): string[] {
+  const found: string[] = [];
+  const add = (el: Element) => {
+    const raw = el.getAttribute('api-base');
+    const base = raw ? normalizeApiBase(raw) : null;
+    if (base && !found.includes(base)) found.push(base);
+  };
+  if (typeof document !== 'undefined') {
+    for (const el of document.querySelectorAll('[api-base]')) if (el.localName.startsWith('vigil-')) add(el);
+  }
+  for (const el of state.connected) if (el.isConnected) add(el);
+  return found;
+}
+
+function pick(bases: string[], storedOrigin: string | null): string | undefined {
+  if (bases.length < 2) return bases[0];
+  return bases.find((b) => originOf(b) === storedOrigin) ?? bases.find((b) => originOf(b) === pageOrigin()) ?? bases[0];
+}
+
+/** The stored sign-in's API origin (null for none, or one from an older version that did not record it). */
+function storedOrigin(): string | null {
+  const user = $currentUser.get();
+  return user ? (user.api_origin ?? null) : null;
+}
+
+/** Keeps the stored sign-in bound to the settled API: migrates an old one, drops a foreign one. */
+function bindStoredUser(api: string): void {
+  const user = $currentUser.get();
+  if (!user || user.api_origin === api) return;
+  if (user.api_origin === undefined && pageOrigin() === api) {
+    $currentUser.set({ ...user, api_origin: api });
+    return;
+  }
+  $currentUser.set(null);
+  $unreadCount.set(0);
+}
+
+/**
+ * Settles the API base now (if it is not settled yet) and returns it. The client calls
+ * {@link whenApiBaseSettled} instead, which waits for the end of the current task first.
+ */
+export function settleApiBase(): string {
+  const settled = $apiBase.get();
+  if (settled) return settled;
+  const stored = storedOrigin();
+  let base: string;
+  let source: ApiBaseSource;
+  const meta = metaBase();
+  const fromElements = pick(elementBases(), stored);
+  const fromStored = stored ? normalizeApiBase(stored) : null;
+  if (state.configured) [base, source] = [state.configured, 'configure'];
+  else if (meta) [base, source] = [meta, 'meta'];
+  else if (fromElements) [base, source] = [fromElements, 'element'];
+  else if (fromStored) [base, source] = [fromStored, 'stored-sign-in'];
+  else [base, source] = [pageOrigin(), 'page'];
+  state.source = source;
+  state.connected.clear();
+  $apiBase.set(base);
+  const origin = originOf(base);
+  if (origin) bindStoredUser(origin);
+  return base;
+}
+
+function watchStoredUser(): void {
+  if (state.watching) return;
+  state.watching = true;
+  // A sign-in written by another tab of this origin for another API is not this page's.
+  $currentUser.subscribe(() => {
+    const api = $apiBase.get();
+    const origin = api ? originOf(api) : null;
+    if (origin) bindStoredUser(origin);
+  });
+}
+
+/** Runs `run` in a new task: a message, which background tabs do not throttle as they do timers. */
+function afterThisTask(run: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(run, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** Resolves to the settled API base; settles it after the current task when nobody has yet. */
+export function whenApiBaseSettled(): Promise<string> {
+  const settled = $apiBase.get();
+  if (settled) {
+    watchStoredUser();
+    return Promise.resolve(settled);
+  }
+  state.pending ??= new Promise<string>((resolve) =>
+    afterThisTask(() => {
+      state.pending = null;
+      const base = settleApiBase();
+      watchStoredUser();
+      resolve(base);
+    }),
+  );
+  return state.pending;
+}
+
+/** An element connected: its `api-base` takes part in settling, which it schedules. */
+export function elementConnected(element: Element): void {
+  if ($apiBase.get()) return;
+  state.connected.add(element);
+  void whenApiBaseSettled();
+}
+
+/**
+ * The settled base when an element's `api-base` names another API than the page's, else
+ * null (not given, invalid — reported apart —, the same API, or not settled yet).
+ */
+export function conflictingApiBase(value: string | null | undefined): string | null {
+  const settled = $apiBase.get();
+  const base = value ? normalizeApiBase(value) : null;
+  return settled && base && base !== settled ? settled : null;
+}
+
+/** Forgets the settled base (unit tests only: a page settles once). */
+export function resetApiBaseForTests(): void {
+  $apiBase.set(null);
+  state.configured = null;
+  state.source = null;
+  state.pending = null;
+  state.connected.clear();
+}

@@ -1,0 +1,246 @@
+// The client's security guarantees (README "Security") against real servers on other
+// loopback ports: the token goes only to the API that issued it, whatever order a host
+// page inserts the elements in and whatever api-base injected markup names; and a page
+// that frames an integrator's page cannot turn a visitor's clicks into an evacuation.
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { SITES } from '../../demo/server/seed-ids.ts';
+import { expect, test, SEED_PASSWORD, USER_STORAGE_KEY } from './fixtures.ts';
+import { foreignOrigin, html, integratorOrigin, serveOn, type OriginServer } from './support/other-origins.ts';
+
+const SITE = SITES.antwerpWarehouse;
+
+interface Seen {
+  url: URL;
+  authorization: string | undefined;
+}
+
+/** Every request the page makes (all frames), with the headers it really sent. */
+function recordRequests(page: Page): { seen: Seen[]; settle(): Promise<void> } {
+  const pending: Promise<void>[] = [];
+  const seen: Seen[] = [];
+  const onRequest = (req: Request) => {
+    pending.push(req.allHeaders().then((h) => void seen.push({ url: new URL(req.url()), authorization: h.authorization })).catch(() => undefined));
+  };
+  page.on('request', onRequest);
+  return { seen, settle: async () => void (await Promise.all(pending)) };
+}
+
+async function signInOnLoginCard(page: Page): Promise<void> {
+  const login = page.locator('vigil-login');
+  await login.getByLabel('E-mail address').fill('manager@vigil.test');
+  await login.getByLabel('Password').fill(SEED_PASSWORD);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Seeds a sign-in issued by `api` into `origin`'s localStorage before the page loads. */
+async function seedSignIn(page: Page, request: APIRequestContext, origin: string, api: string): Promise<string> {
+  const res = await request.post('/api/v2/user/login', { data: { email: 'manager@vigil.test', password: SEED_PASSWORD, device_name: 'e2e' } });
+  const { data } = (await res.json()) as { data: { token: string } };
+  const value = JSON.stringify({ ...data, api_origin: api });
+  await page.addInitScript(
+    ({ key, value, origin }) => {
+      if (location.origin === origin && !sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    { key: USER_STORAGE_KEY, value, origin },
+  );
+  return data.token;
+}
+
+async function evacuationStatus(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get(`/api/public/v2/sites/${SITE}/evacuation/status`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { status: string } }).data.status;
+}
+
+let servers: OriginServer[] = [];
+test.afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+test.describe('the token stays with the API that issued it', () => {
+  test('a host page that inserts <vigil-unread-badge> before <vigil-login api-base> sends nothing to its own origin, the token only to the API, also after a reload', async ({
+    page,
+    baseURL,
+  }) => {
+    const api = new URL(baseURL!).origin;
+    // Like a Vue template with two root nodes, or elements a script inserts: the badge
+    // connects first, the element naming the API right after, in the same task.
+    const app = `
+      await customElements.whenDefined('vigil-login');
+      const badge = document.createElement('vigil-unread-badge');
+      document.getElementById('badge').append(badge);
+      const login = document.createElement('vigil-login');
+      login.setAttribute('api-base', ${JSON.stringify(api)});
+      document.getElementById('login').append(login);`;
+    const host = await serveOn(integratorOrigin(), (req, res) => {
+      if (req.url === '/app.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript' });
+        res.end(app);
+      } else if (req.url === '/') {
+        html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
+          <script type="module" src="${api}/dist/vigil.js"></script><script type="module" src="/app.js"></script></head>
+          <body><main><h1>Integrator</h1><p>Unread: <span id="badge"></span></p><div id="login"></div></main></body></html>`);
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    servers.push(host);
+    const requests = recordRequests(page);
+
+    const check = async () => {
+      await requests.settle();
+      const toHost = requests.seen.filter((r) => r.url.origin === host.origin).map((r) => r.url.pathname);
+      expect(toHost.filter((p) => p !== '/' && p !== '/app.js' && p !== '/favicon.ico')).toEqual([]);
+      expect(host.requests.filter((r) => r.authorization !== undefined)).toEqual([]);
+      const withToken = requests.seen.filter((r) => r.authorization);
+      expect(withToken.length).toBeGreaterThan(0);
+      expect(withToken.filter((r) => r.url.origin !== api).map((r) => r.url.href)).toEqual([]);
+      const catalogues = requests.seen.filter((r) => r.url.pathname.startsWith('/i18n/messages/'));
+      expect(catalogues.length).toBeGreaterThan(0);
+      expect(catalogues.map((r) => [r.url.origin, r.authorization ?? null])).toEqual(catalogues.map(() => [api, null]));
+    };
+
+    await page.goto(`${host.origin}/`);
+    await signInOnLoginCard(page);
+    await expect(page.locator('vigil-unread-badge')).toContainText('12');
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY))!) as { api_origin: string };
+    expect(stored.api_origin).toBe(api);
+    await check();
+
+    requests.seen.length = 0;
+    host.requests.length = 0;
+    await page.reload();
+    await expect(page.locator('vigil-unread-badge')).toContainText('12');
+    await expect(page.locator('vigil-login')).toContainText('Signed in as Morgan Manager');
+    await check();
+  });
+
+  test('markup naming a foreign api-base gets no token, alone or beside the real API', async ({ page, request, baseURL, browserProblems }) => {
+    browserProblems.allow(/Failed to load resource/);
+    const api = new URL(baseURL!).origin;
+    // Some other server that would gladly take a token: it lets any origin send one.
+    const foreign = await serveOn(foreignOrigin(), (req, res) => {
+      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Accept-Language, Content-Type', 'Access-Control-Allow-Methods': 'GET, POST, PUT' };
+      if (req.method === 'OPTIONS') res.writeHead(204, cors).end();
+      else if (req.url?.startsWith('/i18n/messages/')) res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end('{}');
+      else res.writeHead(404, { ...cors, 'Content-Type': 'application/json' }).end('{"errors":[{"message":"Not found."}]}');
+    });
+    const host = await serveOn(integratorOrigin(), (req, res) => {
+      const beside = req.url === '/beside' ? `<vigil-login api-base="${api}"></vigil-login>` : '';
+      html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
+        <script type="module" src="${api}/dist/vigil.js"></script></head>
+        <body><main><h1>Integrator</h1><p>Injected: <vigil-unread-badge api-base="${foreign.origin}"></vigil-unread-badge></p>${beside}</main></body></html>`);
+    });
+    servers.push(foreign, host);
+    await seedSignIn(page, request, host.origin, api);
+    const requests = recordRequests(page);
+
+    // Alone: the page settles on the API the markup names, which did not issue the token.
+    await page.goto(`${host.origin}/alone`);
+    await expect.poll(() => foreign.requests.length).toBeGreaterThan(0); // it was asked for its catalogue
+    await page.waitForTimeout(500);
+    await requests.settle();
+    expect(foreign.requests.filter((r) => r.authorization !== undefined)).toEqual([]);
+    expect(requests.seen.filter((r) => r.url.origin === foreign.origin && r.authorization)).toEqual([]);
+
+    // Beside the real API's element: the page keeps its API, the injected element says it
+    // names another server, and the foreign server hears nothing at all.
+    await page.evaluate(() => sessionStorage.removeItem('seeded'));
+    foreign.requests.length = 0;
+    requests.seen.length = 0;
+    await page.goto(`${host.origin}/beside`);
+    await expect(page.locator('vigil-login')).toContainText('Signed in as Morgan Manager');
+    await expect(page.locator('vigil-unread-badge')).toContainText('This element is set up for another Vigil server');
+    await page.waitForTimeout(500);
+    await requests.settle();
+    expect(foreign.requests).toEqual([]);
+    expect(requests.seen.filter((r) => r.authorization).every((r) => r.url.origin === api)).toBe(true);
+    expect(requests.seen.some((r) => r.authorization)).toBe(true);
+  });
+});
+
+test.describe('clickjacking', () => {
+  /** An integrator's page with the evacuation element, served without any framing guard. */
+  async function unguardedIntegratorPage(api: string): Promise<OriginServer> {
+    const server = await serveOn(integratorOrigin(), (_req, res) =>
+      html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site security</title>
+        <meta name="vigil-api-base" content="${api}"><script type="module" src="${api}/dist/vigil.js"></script></head>
+        <body><main><h1>Site security</h1><vigil-evacuation site="${SITE}"></vigil-evacuation></main></body></html>`),
+    );
+    servers.push(server);
+    return server;
+  }
+
+  async function hostilePage(target: string, opacity: string): Promise<OriginServer> {
+    const server = await serveOn(foreignOrigin(), (_req, res) =>
+      html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Win a prize</title></head>
+        <body><main><h1>Click twice to win</h1>
+        <iframe title="framed" src="${target}" style="position:absolute;top:0;left:0;width:900px;height:700px;border:0;opacity:${opacity}"></iframe></main></body></html>`),
+    );
+    servers.push(server);
+    return server;
+  }
+
+  test('the demo server’s pages cannot be framed by another origin', async ({ page, baseURL, browserProblems }) => {
+    browserProblems.allowCsp(/frame-ancestors/);
+    browserProblems.allow(/frame-ancestors|Refused to display/);
+    const hostile = await hostilePage(`${baseURL}/examples/intranet/`, '0.0001');
+    const response = page.waitForResponse((r) => r.url().startsWith(`${baseURL}/examples/intranet/`));
+    await page.goto(`${hostile.origin}/`);
+    const framed = await response;
+    expect(framed.headers()['x-frame-options']).toBe('SAMEORIGIN');
+    expect(framed.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+    await page.waitForTimeout(500);
+    await expect(page.frameLocator('iframe').locator('vigil-evacuation')).toHaveCount(0);
+  });
+
+  test('a transparent frame of an integrator page cannot start an evacuation with two quick clicks; a visible page can, after a moment', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const api = new URL(baseURL!).origin;
+    const integrator = await unguardedIntegratorPage(api);
+    const token = await seedSignIn(page, request, integrator.origin, api);
+    const hostile = await hostilePage(`${integrator.origin}/`, '0.0001');
+
+    await page.goto(`${hostile.origin}/`);
+    const framed = page.frameLocator('iframe').locator('vigil-evacuation');
+    await expect(framed.getByText('No evacuation in progress')).toBeVisible();
+    const start = (await framed.getByRole('button', { name: 'Start evacuation' }).boundingBox())!;
+    const at = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
+    await page.waitForTimeout(300); // the visitor reads the bait
+    // Two quick clicks where the start button and then the dialog's confirm would be.
+    await page.mouse.click(at.x, at.y);
+    const confirm = framed.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' });
+    const box = (await confirm.count()) ? await confirm.boundingBox() : null;
+    await page.mouse.click(box ? box.x + box.width / 2 : at.x, box ? box.y + box.height / 2 : at.y);
+    // And a patient third one, well after any delay.
+    await page.waitForTimeout(1200);
+    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(500);
+    expect(await evacuationStatus(request, token)).toBe('inactive');
+
+    // The integrator's own page, visible: two quick clicks still do nothing; after a
+    // moment the confirmation works (by keyboard too: Enter on the armed button).
+    await page.goto(`${integrator.origin}/`);
+    const evacuation = page.locator('vigil-evacuation');
+    await expect(evacuation.getByText('No evacuation in progress')).toBeVisible();
+    await evacuation.getByRole('button', { name: 'Start evacuation' }).click();
+    const dialog = page.getByRole('alertdialog');
+    const armedLater = dialog.getByRole('button', { name: 'Start evacuation' });
+    await expect(armedLater).toHaveAttribute('aria-disabled', 'true');
+    const quick = (await armedLater.boundingBox())!;
+    await page.mouse.click(quick.x + quick.width / 2, quick.y + quick.height / 2);
+    expect(await evacuationStatus(request, token)).toBe('inactive');
+    await expect(armedLater).not.toHaveAttribute('aria-disabled', 'true');
+    await armedLater.focus();
+    await page.keyboard.press('Enter');
+    await expect(evacuation.getByText('Evacuation in progress')).toBeVisible();
+    expect(await evacuationStatus(request, token)).toBe('active');
+  });
+});
