@@ -21,8 +21,10 @@ export interface EvacuationActionProps {
   /** The project's or site's name, for the dialog; a neutral phrase when unknown. */
   name: string | undefined;
   action: Action;
-  /** 'block' fills the width (the control on a phone), 'compact' sits in a banner row. */
+  /** 'block' fills the width (the control on a phone), 'compact' sits in a list row. */
   layout?: 'block' | 'compact';
+  /** The button's own words instead of "Start evacuation" / "Abort evacuation". */
+  label?: string | undefined;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface EvacuationActionProps {
  * "confirm" again retries with the same key. The button stays the same DOM node when its
  * action flips (start ↔ abort), so focus returns to it after the dialog.
  */
-export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }: EvacuationActionProps) {
+export function EvacuationAction({ scope, uuid, name, action, layout = 'block', label: text }: EvacuationActionProps) {
   const t = useT();
   const { host } = useElementScope();
   const key = targetKey(scope, uuid);
@@ -61,12 +63,9 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
     else setFailed(true);
   }
 
-  const buttonClass = [
-    'v-btn',
-    'evac-btn',
-    action === 'start' ? 'v-btn--danger evac-btn--start' : 'evac-btn--abort',
-    layout === 'block' ? 'evac-btn--block' : '',
-  ].join(' ');
+  // Start and Abort look alike (outlined, danger): a deliberate action, never the loudest
+  // thing on the page; the confirmation dialog is the red one.
+  const buttonClass = ['v-btn', 'evac-btn', `evac-btn--${action}`, layout === 'block' ? 'evac-btn--block' : ''].join(' ');
 
   const already =
     intent && entry?.status && !sending && (!submitted || failed) && (intent.action === 'start') === isActive(entry.status)
@@ -76,7 +75,9 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
   return (
     <>
       <button type="button" className={buttonClass} onClick={open} disabled={busy} aria-busy={busy} part={`${action}-button`}>
-        {busy ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting') : t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
+        {busy
+          ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting')
+          : (text ?? t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort'))}
         {/* Several of these sit side by side in the banner: say which one this is. */}
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>

@@ -7,13 +7,14 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
+import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
 import { LiveView } from '../live-view/LiveView.tsx';
 import { SystemStatus } from '../live-view/SystemStatus.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
 
-/** System detail: status, cameras and the live view. */
+/** System detail: status, its site's evacuation state, cameras and the live view. */
 export function SystemPage({ uuid }: { uuid: string }) {
   useStyles(css);
   const t = useT();
@@ -57,6 +58,8 @@ export function SystemPage({ uuid }: { uuid: string }) {
         </div>
       </div>
       {!system.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
+      {/* Its site's evacuation state (a project-wide one covers it too). */}
+      <EvacuationControl scope="system" uuid={uuid} />
       <section className="v-stack" aria-labelledby="pj-live-view">
         <h2 id="pj-live-view">{t('liveView.title')}</h2>
         <LiveView cameras={system.cameras} label={t('liveView.regionLabel', { name: system.name })} />
