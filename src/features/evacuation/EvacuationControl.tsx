@@ -34,7 +34,8 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
   const state = useCoverage(scope, uuid, ref);
-  const shownName = name?.trim() || (scope === 'project' ? state.projectName : scope === 'site' ? state.siteName : undefined);
+  // A system's block is its site's state: it is headed by the site.
+  const shownName = (scope !== 'system' && name?.trim()) || (scope === 'project' ? state.projectName : state.siteName);
   const ended = useEndedNote(state.evacuating, state.phase === 'known');
   const endedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -77,8 +78,12 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
     body = <EvacuationSkeleton withAction={scope !== 'system' && state.permission !== 'denied'} />;
   }
 
+  // Say whose evacuation a button aborts when the block offers more than one abort (the
+  // project's from a site page, or the project's beside its sites' own).
   const label = (a: OfferedAction) =>
-    a.scope !== scope && a.action === 'abort' ? t('evacuation.control.abortNamed', { name: a.name ?? t('evacuation.fallback.project') }) : undefined;
+    a.action === 'abort' && (a.scope !== scope || state.activeSites.length > 0)
+      ? t('evacuation.control.abortNamed', { name: a.name ?? t('evacuation.fallback.project') })
+      : undefined;
   return (
     <section ref={ref} className={`v-card evac${state.evacuating ? ' evac--alarm' : ''}`} aria-labelledby={headingId} part="control">
       <div className="evac-head">

@@ -68,10 +68,10 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
       <li key="site" className="evac-line">
         <strong>{what}</strong>
         <span>{sinceBy(state.siteEvacuation)}</span>
-        {!state.projectEvacuation && siteLink}
       </li>,
     );
   }
+  if (siteLink && lines.length > 0) lines.push(<li key="open-site">{siteLink}</li>);
 
   const title = unconfirmed && !evacuating ? t('evacuation.control.unconfirmedTitle') : t(evacuating ? 'evacuation.control.active' : 'evacuation.control.inactive');
   const tone = evacuating ? 'active' : unconfirmed ? 'unconfirmed' : 'inactive';
