@@ -101,6 +101,7 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
           )}
         </h2>
       </div>
+      {body}
       {ended.shown && (
         <div ref={endedRef} className="evac-ended" role="status" tabIndex={-1} part="banner-ended">
           <p className="evac-ended-text">
@@ -112,7 +113,6 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
           </button>
         </div>
       )}
-      {body}
       {state.actions.length > 0 && (
         <div className="evac-actions">
           {state.actions.map((a) => (

@@ -88,6 +88,8 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
               </p>
             )}
             {lines.length > 0 && <ul className="evac-lines">{lines}</ul>}
+            {!evacuating && state.scope === 'system' && state.siteName && <p>{t('evacuation.control.systemNone', { site: siteName })}</p>}
+            {!evacuating && state.lastEnded && <p className="v-small">{t('evacuation.control.lastEnded', { time: formatMoment(state.lastEnded) })}</p>}
           </div>
           {state.activeSites.length > 0 && (
             <div className="evac-sites">
@@ -107,8 +109,6 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
               </ul>
             </div>
           )}
-          {!evacuating && state.scope === 'system' && state.siteName && <p>{t('evacuation.control.systemNone', { site: siteName })}</p>}
-          {!evacuating && state.lastEnded && <p className="v-small">{t('evacuation.control.lastEnded', { time: formatMoment(state.lastEnded) })}</p>}
         </div>
       </div>
       {state.actionUnconfirmed && (
