@@ -3,10 +3,10 @@
 // "No evacuation in progress" while something covers it; the alarm bar is on every portal
 // page while anything evacuates. States are set through the API; places are visited in one
 // page per state.
-import type { Page } from '@playwright/test';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { expect, test, type DemoApi } from './fixtures.ts';
 import { EvacuationBlock } from './pages/EvacuationBlock.ts';
+import { integratorPage } from './support/integrator-page.ts';
 
 const P = PROJECTS.northwind;
 const A = SITES.antwerpWarehouse;
@@ -27,17 +27,6 @@ async function setState(api: DemoApi, state: State): Promise<void> {
   };
   if (projectOn(state)) await post(`/api/public/v1/projects/${P}/evacuation/start`);
   if (siteAOn(state)) await post(`/api/public/v1/sites/${A}/evacuation/start`);
-}
-
-/** An integrator's page, served by the test: the bar and two controls of one project. */
-export async function integratorPage(page: Page, baseURL: string): Promise<void> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
-<script type="module" src="/dist/vigil.js"></script></head><body>
-<vigil-evacuation-bar></vigil-evacuation-bar>
-<main><section id="site-a" aria-label="Site A"><vigil-evacuation site="${A}"></vigil-evacuation></section>
-<section id="project" aria-label="Project"><vigil-evacuation project="${P}"></vigil-evacuation></section></main></body></html>`;
-  await page.route(`${baseURL}/e2e/integrator.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
-  await page.goto('/e2e/integrator.html');
 }
 
 /** What a site's block must say and offer in a state (site A, or B which only the project covers). */
