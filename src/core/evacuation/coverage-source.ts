@@ -1,13 +1,11 @@
 /**
  * Where the derived evacuation state's inputs come from: the page-wide status entries
- * ($evacuations), the project, site and system caches and the projects list. Screens call
- * `readCoverage` / `readBar` (and `coverageTargets` to know which statuses to watch);
- * they never combine raw statuses themselves.
+ * ($evacuations) and the project, site and system caches. Screens call `readCoverage`
+ * (and `coverageTargets` to know which statuses to watch); they never combine raw
+ * statuses themselves. The alarm bar's source is `bar-source.ts`.
  */
-import type { ProjectSummary } from '../api/contract.ts';
-import { $projects } from '../projects/projects.ts';
 import { projectCache, siteCache, systemCache } from '../resources/resources.ts';
-import { deriveCoverage, UNCONFIRMED_AFTER_MS, type CoverageScope, type EvacuationCoverage } from './coverage.ts';
+import { deriveCoverage, type CoverageScope, type EvacuationCoverage } from './coverage.ts';
 import { getEntry } from './evacuation.ts';
 
 export interface CoverageTargets {
@@ -17,18 +15,9 @@ export interface CoverageTargets {
   site: string | undefined;
 }
 
-function summary(uuid: string | undefined): ProjectSummary | undefined {
-  return uuid ? $projects.get().projects?.find((p) => p.uuid === uuid) : undefined;
-}
-
 function projectFacts(uuid: string | undefined, fallbackName?: string, fallbackPermissions?: readonly string[]) {
   const full = uuid ? projectCache.peek(uuid) : undefined;
-  const listed = summary(uuid);
-  return {
-    uuid,
-    name: full?.name ?? listed?.name ?? fallbackName,
-    permissions: full?.permissions ?? listed?.permissions ?? fallbackPermissions,
-  };
+  return { uuid, name: full?.name ?? fallbackName, permissions: full?.permissions ?? fallbackPermissions };
 }
 
 /** The project and site a target belongs to, as far as the caches know them now. */
@@ -65,40 +54,4 @@ export function readCoverage(scope: CoverageScope, uuid: string, now = Date.now(
     siteEntry: targets.site ? getEntry('site', targets.site) : undefined,
     now,
   });
-}
-
-/** One line of the page-wide alarm bar. */
-export interface BarItem {
-  kind: 'project' | 'site';
-  uuid: string;
-  name: string;
-  projectUuid: string;
-  projectName: string;
-  since: string | null;
-  /** Its project's status could not be confirmed for a while (the last known state is shown). */
-  unconfirmed: boolean;
-}
-
-/** The user's projects whose statuses the bar watches. */
-export function barProjects(): string[] {
-  return ($projects.get().projects ?? []).map((p) => p.uuid);
-}
-
-/**
- * Everything the user can see that is evacuating, from the projects list and each
- * project's status (which lists its sites evacuating on their own): whole projects first.
- */
-export function readBar(now = Date.now()): BarItem[] {
-  const items: BarItem[] = [];
-  const sites: BarItem[] = [];
-  for (const project of $projects.get().projects ?? []) {
-    const entry = getEntry('project', project.uuid);
-    const status = entry?.status;
-    if (!status) continue;
-    const unconfirmed = Boolean(entry.error) && (entry.checkedAt === undefined || now - entry.checkedAt > UNCONFIRMED_AFTER_MS);
-    const base = { projectUuid: project.uuid, projectName: project.name, unconfirmed };
-    if (status.status === 'active') items.push({ kind: 'project', uuid: project.uuid, name: project.name, since: status.started_at, ...base });
-    for (const site of status.active_sites ?? []) sites.push({ kind: 'site', uuid: site.uuid, name: site.name, since: site.started_at, ...base });
-  }
-  return [...items, ...sites];
 }

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   $evacuations,
   createIntent,
@@ -11,9 +11,14 @@ import {
   type EvacuationIntent,
   type EvacuationScope,
 } from '../../core/evacuation/evacuation.ts';
-import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
+
+// The confirmation dialog is its own chunk, fetched as soon as a button is on screen (so it
+// is there by the time anyone clicks), not with the page: a page that only shows the state
+// does not pay for it.
+const loadDialog = () => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog }));
+const AlertDialog = lazy(loadDialog);
 
 export interface EvacuationActionProps {
   scope: EvacuationScope;
@@ -41,6 +46,9 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
   const [intent, setIntent] = useState<EvacuationIntent | null>(null);
   const [failed, setFailed] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  useEffect(() => {
+    void loadDialog();
+  }, []);
 
   const label = name ?? t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site');
   const busy = entry?.pending !== undefined;
@@ -81,6 +89,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
         {/* Several of these sit side by side in the banner: say which one this is. */}
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>
+      <Suspense fallback={null}>
       <AlertDialog
         open={intent !== null}
         tone="danger"
@@ -108,6 +117,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
           </p>
         )}
       </AlertDialog>
+      </Suspense>
     </>
   );
 }

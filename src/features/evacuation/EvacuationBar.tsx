@@ -1,7 +1,7 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { barProjects, readBar, type BarItem } from '../../core/evacuation/coverage-source.ts';
+import { barProjects, readBar, type BarItem } from '../../core/evacuation/bar-source.ts';
 import { $evacuations } from '../../core/evacuation/evacuation.ts';
 import { watchStatus } from '../../core/evacuation/polling.ts';
 import { $projects, loadProjects } from '../../core/projects/projects.ts';

@@ -2,7 +2,6 @@ import './messages/bundled.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CoverageScope, OfferedAction } from '../../core/evacuation/coverage.ts';
 import { fetchStatus } from '../../core/evacuation/evacuation.ts';
-import { deepActiveElement } from '../../ui/AlertDialog.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
@@ -34,8 +33,12 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
   const state = useCoverage(scope, uuid, ref);
-  // A system's block is its site's state: it is headed by the site.
-  const shownName = (scope !== 'system' && name?.trim()) || (scope === 'project' ? state.projectName : state.siteName);
+  // A system's block is its site's state: it is headed by the site (named as such, so it
+  // is not mistaken for the site's own block on a page that shows both).
+  const shownName =
+    scope === 'system'
+      ? state.siteName && t('evacuation.control.systemTarget', { site: state.siteName })
+      : name?.trim() || (scope === 'project' ? state.projectName : state.siteName);
   const ended = useEndedNote(state.evacuating, state.phase === 'known');
   const endedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -106,7 +109,7 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
         <div ref={endedRef} className="evac-ended" role="status" tabIndex={-1} part="banner-ended">
           <p className="evac-ended-text">
             <CheckIcon />
-            <span>{t('evacuation.banner.ended', { name: shownName ?? t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site') })}</span>
+            <span>{t('evacuation.banner.ended', { name: (scope === 'project' ? state.projectName : state.siteName) ?? t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site') })}</span>
           </p>
           <button type="button" className="v-btn v-btn--small" onClick={ended.dismiss}>
             {t('evacuation.banner.dismiss')}
@@ -124,6 +127,13 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
       {scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && <p className="v-muted v-small">{t('evacuation.control.systemHint')}</p>}
     </section>
   );
+}
+
+/** What has focus, through shadow roots. */
+function deepActiveElement(): Element | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
 /** "The evacuation has ended": once, when it ends while the block is on screen, until dismissed. */

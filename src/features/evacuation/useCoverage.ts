@@ -4,7 +4,6 @@ import type { CoverageScope, EvacuationCoverage } from '../../core/evacuation/co
 import { coverageTargets, readCoverage } from '../../core/evacuation/coverage-source.ts';
 import { $evacuations } from '../../core/evacuation/evacuation.ts';
 import { watchStatus, type StatusWatch } from '../../core/evacuation/polling.ts';
-import { $projects } from '../../core/projects/projects.ts';
 import { projectCache, siteCache, systemCache } from '../../core/resources/resources.ts';
 import { useResource } from '../common/useResource.ts';
 
@@ -15,7 +14,6 @@ import { useResource } from '../common/useResource.ts';
  */
 export function useCoverage(scope: CoverageScope, uuid: string, observe?: RefObject<Element | null>): EvacuationCoverage {
   useStore($evacuations);
-  useStore($projects);
   // What the state needs to know: the site (its project) or the system (its site), and the
   // project's name and permissions when the site's answer does not carry them.
   const system = useResource(systemCache, scope === 'system' ? uuid : undefined);
