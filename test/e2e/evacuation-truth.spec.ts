@@ -61,7 +61,9 @@ async function expectProject(block: EvacuationBlock, s: State): Promise<void> {
   if (siteAOn(s)) await expect(block.siteRow('Antwerp Port Warehouse')).toContainText('started by Morgan Manager');
   await expect(block.root()).not.toContainText(CALM);
   await expect(block.root().getByText(/^Confirmed \d/)).toHaveCount(1); // one "confirmed" line
-  await expect(block.button('Start evacuation')).toHaveCount(projectOn(s) ? 0 : 1);
+  // The whole project's action, named as such beside its sites' own.
+  if (projectOn(s)) await expect(block.actions()).toHaveText([siteAOn(s) ? 'Abort the evacuation of Northwind Logistics' : 'Abort evacuation']);
+  else await expect(block.actions()).toHaveText(['Start the evacuation of Northwind Logistics']);
 }
 
 async function expectBar(block: EvacuationBlock, s: State): Promise<void> {

@@ -81,11 +81,11 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
     body = <EvacuationSkeleton withAction={scope !== 'system' && state.permission !== 'denied'} />;
   }
 
-  // Say whose evacuation a button aborts when the block offers more than one abort (the
-  // project's from a site page, or the project's beside its sites' own).
+  // Say whose evacuation a button starts or aborts when that is not obvious: the project's
+  // from a site page, or the whole project's beside its sites' own.
   const label = (a: OfferedAction) =>
-    a.action === 'abort' && (a.scope !== scope || state.activeSites.length > 0)
-      ? t('evacuation.control.abortNamed', { name: a.name ?? t('evacuation.fallback.project') })
+    a.scope !== scope || state.activeSites.length > 0
+      ? t(a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed', { name: a.name ?? t('evacuation.fallback.project') })
       : undefined;
   return (
     <section ref={ref} className={`v-card evac${state.evacuating ? ' evac--alarm' : ''}`} aria-labelledby={headingId} part="control">

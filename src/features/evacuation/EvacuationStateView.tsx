@@ -92,7 +92,7 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
             {!evacuating && state.lastEnded && <p className="v-small">{t('evacuation.control.lastEnded', { time: formatMoment(state.lastEnded) })}</p>}
           </div>
           {state.activeSites.length > 0 && (
-            <div className="evac-sites">
+            <div className={`evac-sites${lines.length > 0 ? ' evac-sites--after' : ''}`}>
               <p className="evac-sites-title">{t('evacuation.control.activeSites')}</p>
               <ul>
                 {state.activeSites.map((site) => (
