@@ -61,3 +61,30 @@ test('a status that cannot be checked says unconfirmed, with the last confirmed 
   await expect(block.status()).not.toContainText('Unconfirmed');
   await expect(block.root().getByRole('button', { name: 'Check again' })).toHaveCount(0);
 });
+
+test('the bar is announced once when it appears, not again on every poll', async ({ page, signIn, api }) => {
+  const manager = await signIn('manager@vigil.test');
+  await page.goto('/inbox');
+  const block = new EvacuationBlock(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await expect(block.bar()).toBeHidden();
+  const alert = page.locator('vigil-portal').getByRole('alert').filter({ hasText: /Evacuation in progress:/ });
+
+  await api.request.post(`/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, { headers: { Authorization: `Bearer ${manager.token}` }, data: {} });
+  await expect(block.bar()).toContainText('Antwerp Port Warehouse (Northwind Logistics)', { timeout: 8_000 });
+  await expect(alert).toHaveText('Evacuation in progress: Antwerp Port Warehouse (Northwind Logistics)');
+  // Polls go on (every 5 s); the alert region does not change, so nothing is said again.
+  const changes = await alert.evaluate(
+    (region) =>
+      new Promise<number>((resolve) => {
+        let n = 0;
+        const observer = new MutationObserver((list) => (n += list.length));
+        observer.observe(region, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(n);
+        }, 6_000);
+      }),
+  );
+  expect(changes).toBe(0);
+});

@@ -4,7 +4,7 @@
 // page while anything evacuates. States are set through the API; places are visited in one
 // page per state.
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
-import { expect, test, type DemoApi } from './fixtures.ts';
+import { expect, expectNoA11yViolations, test, type DemoApi } from './fixtures.ts';
 import { EvacuationBlock } from './pages/EvacuationBlock.ts';
 import { integratorPage } from './support/integrator-page.ts';
 
@@ -111,6 +111,7 @@ test.describe('one truth for evacuations: every state at every place', () => {
       await page.goto('/inbox');
       await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
       await expectBar(block, s);
+      if (s !== 'none') await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '.evac-bar'] }] });
 
       await integratorPage(page, baseURL!);
       await expectSite(new EvacuationBlock(page, page.locator('#site-a')), s, 'A');
