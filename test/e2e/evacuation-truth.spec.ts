@@ -122,15 +122,17 @@ test.describe('one truth for evacuations: every state at every place', () => {
 });
 
 test('without the evacuate permission: the state, and no start or abort (viewer on Hudson)', async ({ page, signIn, api }) => {
-  const viewer = await signIn('viewer@vigil.test'); // Hudson: view only
+  await signIn('viewer@vigil.test'); // Hudson: view only
   const block = new EvacuationBlock(page);
   await page.goto(`/project/${PROJECTS.hudson}`);
   await expect(block.status()).toContainText(CALM);
   await expect(block.root()).toContainText('You can see the evacuation status, but you may not start or abort an evacuation here.');
   await expect(block.root().getByRole('button')).toHaveCount(0);
 
-  // Started by someone who may (the demo server lets members through; the screen is what is tested).
-  await api.request.post(`/api/public/v1/projects/${PROJECTS.hudson}/evacuation/start`, { headers: { Authorization: `Bearer ${viewer.token}` }, data: {} });
+  // Started by someone who may: Dana Rivera holds every permission on Hudson.
+  const dana = await api.login('dana.rivera@hudson-retail.example');
+  const started = await api.request.post(`/api/public/v1/projects/${PROJECTS.hudson}/evacuation/start`, { headers: { Authorization: `Bearer ${dana.token}` }, data: {} });
+  expect(started.ok()).toBe(true);
   await page.goto(`/site/${SITES.brooklynStore}`);
   await expect(block.status()).toContainText('The whole project Hudson Retail Group is being evacuated, this site included.');
   await expect(block.root()).toContainText('you may not start or abort an evacuation here');
