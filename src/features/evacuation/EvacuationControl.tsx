@@ -84,7 +84,7 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
   // Say whose evacuation a button starts or aborts when that is not obvious: the project's
   // from a site page, or the whole project's beside its sites' own.
   const label = (a: OfferedAction) =>
-    a.scope !== scope || state.activeSites.length > 0
+    a.scope !== scope || state.actions.length > 1 || state.activeSites.length > 0
       ? t(a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed', { name: a.name ?? t('evacuation.fallback.project') })
       : undefined;
   return (
