@@ -20,6 +20,11 @@ const SAMPLES = {
   'vigil-project-users': { project: NORTHWIND },
 };
 
+/** What a live instance needs to show anything at all. */
+const NOTES = {
+  'vigil-evacuation-bar': 'Takes no room while nothing is evacuating: start one with <vigil-evacuation> or <vigil-project> on this page and the bar appears here (and in every other tab) within a second.',
+};
+
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
@@ -44,6 +49,7 @@ const described = (name, description, type) => [
 function liveInstance(decl) {
   const box = el('div', { class: 'g-live' });
   box.append(el('p', { class: 'g-live-title', text: 'Live instance' }));
+  if (NOTES[decl.tagName]) box.append(el('p', { class: 'g-note', text: NOTES[decl.tagName] }));
   if (decl.tagName === 'vigil-portal') {
     box.append(el('iframe', { class: 'g-frame', src: '/', title: 'The portal, live' }));
     return box;

@@ -1,5 +1,6 @@
 /** Registers every Vigil element. Loading it twice (or with single-element entries) is harmless. */
 export * from './vigil-demo-live-view.ts';
+export * from './vigil-evacuation-bar.ts';
 export * from './vigil-evacuation.ts';
 export * from './vigil-inbox.ts';
 export * from './vigil-language-picker.ts';

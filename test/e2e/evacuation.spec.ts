@@ -1,6 +1,6 @@
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, SEED_PASSWORD, test } from './fixtures.ts';
-import { EvacuationBanner } from './pages/EvacuationBanner.ts';
+import { EvacuationBlock } from './pages/EvacuationBlock.ts';
 import { EvacuationExamplePage } from './pages/EvacuationExamplePage.ts';
 
 const START_ERROR = 'Something went wrong. Unable to start the evacuation. Please try again by refreshing the page or contact our support.';
@@ -21,9 +21,10 @@ test.describe('evacuation on the intranet example page', () => {
 
     await expect(example.dialog()).toBeHidden();
     await expect(example.status()).toContainText('Evacuation in progress');
-    await expect(example.status()).toContainText('Started by Morgan Manager');
+    await expect(example.status()).toContainText(/started by Morgan Manager/i);
     await expect(example.status()).toContainText(/Since \w+ \d+, \d{4}/);
-    await expect(example.control()).toContainText(/Status checked at \d+:\d\d:\d\d/);
+    await expect(example.control()).toContainText(/Confirmed \d+:\d\d/);
+    await expect(example.control()).not.toContainText(/Confirmed \d+:\d\d:\d\d/); // no seconds
     // Focus came back to the (same) button, which now offers the abort.
     await expect(example.abortButton()).toBeFocused();
     await expect(example.logEntries().first()).toContainText(`Evacuation started: project ${PROJECTS.northwind}, active since`);
@@ -129,7 +130,7 @@ test.describe('evacuation on the intranet example page', () => {
     await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
       headers: { Authorization: `Bearer ${viewer.token}`, 'Idempotency-Key': 'e2e-viewer-start' },
     });
-    await expect(example.status()).toContainText('Started by Vic Viewer', { timeout: 8_000 });
+    await expect(example.status()).toContainText(/started by Vic Viewer/i, { timeout: 8_000 });
     await expect(example.abortButton()).toBeVisible();
   });
 
@@ -161,14 +162,15 @@ test.describe('evacuation on the intranet example page', () => {
 });
 
 test.describe('evacuation in the portal', () => {
-  test('a site started from its page shows on the project banner with the starter, and aborts from there', async ({ page, signedInPage, api }) => {
+  test('a site started from its page shows in the project’s one block with the starter, and aborts from there', async ({ page, signedInPage, api }) => {
     await signedInPage('manager@vigil.test', { path: `/site/${SITES.antwerpWarehouse}` });
-    const control = page.getByRole('region', { name: /^Evacuation/ });
-    await expect(control.getByRole('status').first()).toContainText('No evacuation in progress');
-    await control.getByRole('button', { name: 'Start evacuation' }).click();
-    await expect(page.getByRole('alertdialog')).toContainText('All people at Antwerp Port Warehouse will be told to leave the building now.');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' }).click();
-    await expect(control.getByRole('status').first()).toContainText('Started by Morgan Manager');
+    const block = new EvacuationBlock(page);
+    await expect(block.status()).toContainText('No evacuation in progress');
+    await block.button('Start evacuation').click();
+    await expect(block.dialog()).toContainText('All people at Antwerp Port Warehouse will be told to leave the building now.');
+    await block.confirm();
+    await expect(block.status()).toContainText('This site is being evacuated.');
+    await expect(block.status()).toContainText('started by Morgan Manager');
 
     // The whole project too, started by someone else through the API.
     const viewer = await api.login('viewer@vigil.test');
@@ -177,51 +179,56 @@ test.describe('evacuation in the portal', () => {
     });
 
     await page.goto(`/project/${PROJECTS.northwind}`);
-    const banner = new EvacuationBanner(page);
-    await expect(banner.rows()).toHaveCount(2);
-    await expect(banner.row('Northwind Logistics (the whole project)')).toContainText('started by Vic Viewer');
-    await expect(banner.row('Antwerp Port Warehouse')).toContainText('started by Morgan Manager');
-    // The banner (the portal's layout is checked by its own tests).
-    await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '.evac-banner'] }] });
+    await expect(block.status()).toContainText('The whole project is being evacuated.');
+    await expect(block.status()).toContainText('started by Vic Viewer');
+    await expect(block.siteRows()).toHaveCount(1);
+    await expect(block.siteRow('Antwerp Port Warehouse')).toContainText('started by Morgan Manager');
+    await expect(block.root()).not.toContainText('No evacuation in progress');
+    await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '.evac'] }] });
 
-    await banner.abortButton('Antwerp Port Warehouse').click();
-    await expect(banner.dialog()).toContainText('Abort the evacuation of Antwerp Port Warehouse?');
-    // The dialog itself.
+    await block.siteAbort('Antwerp Port Warehouse').click();
+    await expect(block.dialog()).toContainText('Abort the evacuation of Antwerp Port Warehouse?');
     await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '[role="alertdialog"]'] }] });
-    await banner.dialog().getByRole('button', { name: 'Abort evacuation' }).click();
-    await expect(banner.rows()).toHaveCount(1);
-    await expect(banner.row('Antwerp Port Warehouse')).toHaveCount(0);
+    await block.confirm();
+    await expect(block.siteRows()).toHaveCount(0);
+    await expect(block.status()).toContainText('The whole project is being evacuated.');
 
-    await banner.abort('Northwind Logistics');
-    await expect(banner.root()).toBeHidden();
-    await expect(banner.endedNote()).toContainText('no evacuation is in progress at Northwind Logistics');
-    await expect(banner.endedNote()).toBeFocused();
+    await block.button('Abort evacuation').click();
+    await block.confirm();
+    await expect(block.status()).toContainText('No evacuation in progress');
+    await expect(block.endedNote()).toContainText('no evacuation is in progress at Northwind Logistics');
+    // The same button now offers the start, and kept the focus.
+    await expect(block.button('Start evacuation')).toBeFocused();
   });
 
-  test('the whole project is evacuated from its page: confirmation, then the banner with the starter; abort ends it', async ({ page, signedInPage }) => {
+  test('the whole project is evacuated from its page: confirmation, then the block says so; abort ends it', async ({ page, signedInPage }) => {
     await signedInPage('manager@vigil.test', { path: `/project/${PROJECTS.northwind}` });
-    const control = page.getByRole('region', { name: /^Evacuation/ }).filter({ hasText: 'No evacuation in progress' });
-    await control.getByRole('button', { name: 'Start evacuation' }).click();
-    const dialog = page.getByRole('alertdialog');
+    const block = new EvacuationBlock(page);
+    await expect(block.status()).toContainText('No evacuation in progress');
+    await block.button('Start evacuation').click();
+    const dialog = block.dialog();
     await expect(dialog).toContainText('Northwind Logistics');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await dialog.getByRole('button', { name: 'Start evacuation' }).click();
-    const banner = new EvacuationBanner(page);
-    await expect(banner.row('Northwind Logistics (the whole project)')).toContainText('started by Morgan Manager');
-    await banner.abort('Northwind Logistics');
-    await expect(banner.root()).toBeHidden();
-    await expect(page.getByText('No evacuation in progress').first()).toBeVisible();
+    await block.confirm();
+    await expect(block.status()).toContainText('The whole project is being evacuated.');
+    await expect(block.status()).toContainText('started by Morgan Manager');
+    await expect(block.bar()).toContainText('Northwind Logistics (whole project)');
+    await block.button('Abort evacuation').click();
+    await block.confirm();
+    await expect(block.status()).toContainText('No evacuation in progress');
+    await expect(block.bar()).toBeHidden();
   });
 
-  test('a banner is shown for an evacuation started elsewhere, without reloading', async ({ page, signedInPage, api }) => {
+  test('a site evacuation started elsewhere shows by itself, without reloading', async ({ page, signedInPage, api }) => {
     await signedInPage('manager@vigil.test', { path: `/project/${PROJECTS.northwind}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Northwind Logistics' })).toBeVisible();
-    const banner = new EvacuationBanner(page);
-    await expect(banner.root()).toBeHidden();
+    const block = new EvacuationBlock(page);
+    await expect(block.status()).toContainText('No evacuation in progress');
     const manager = await api.login('manager@vigil.test');
     await api.request.post(`/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, {
       headers: { Authorization: `Bearer ${manager.token}`, 'Idempotency-Key': 'e2e-portal-ghent-start' },
     });
-    await expect(banner.row('Ghent Distribution Centre')).toContainText('started by Morgan Manager', { timeout: 8_000 });
+    await expect(block.siteRow('Ghent Distribution Centre')).toContainText('started by Morgan Manager', { timeout: 8_000 });
+    await expect(block.status()).toContainText('Evacuation in progress');
   });
 });

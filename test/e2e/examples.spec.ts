@@ -38,7 +38,7 @@ test('React 19 app: typed elements render and their events reach React handlers'
   await evacuation.getByRole('button', { name: 'Start evacuation' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' }).click();
   await expect(page.getByTestId('log')).toContainText('started: project 10000000-0000-4000-8000-000000000001');
-  await expect(evacuation.getByText(/Started by Morgan Manager/)).toBeVisible();
+  await expect(evacuation.getByText(/started by Morgan Manager/i)).toBeVisible();
   await expect(page.locator('vigil-inbox').getByRole('heading', { name: 'Inbox' })).toBeVisible();
 });
 

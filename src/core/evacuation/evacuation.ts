@@ -125,6 +125,21 @@ export function fetchStatus(scope: EvacuationScope, uuid: string, { quiet = fals
   return promise;
 }
 
+/**
+ * Loads every status the page holds again (quietly), except `except`: after an action here
+ * or in another tab, since one action can change several (a project's lists its sites').
+ */
+export function refreshStatuses(except?: string): Promise<unknown> {
+  return Promise.all(
+    Object.keys($evacuations.get())
+      .filter((k) => k !== except)
+      .map((k) => {
+        const [scope, uuid] = k.split(':') as [EvacuationScope, string];
+        return fetchStatus(scope, uuid, { quiet: true });
+      }),
+  );
+}
+
 const ERROR_KEYS: Record<EvacuationAction, string> = {
   start: 'evacuation.errors.start',
   abort: 'evacuation.errors.abort',
@@ -161,13 +176,7 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
   intent.done = true;
   // Other statuses shown on the page may depend on this one (a project lists its sites'
   // evacuations): check them all again too.
-  const others = Object.keys($evacuations.get())
-    .filter((k) => k !== targetKey(scope, uuid))
-    .map((k) => {
-      const [otherScope, otherUuid] = k.split(':') as [EvacuationScope, string];
-      return fetchStatus(otherScope, otherUuid, { quiet: true });
-    });
-  const [fresh] = await Promise.all([fetchStatus(scope, uuid, { quiet: true }), ...others]);
+  const [fresh] = await Promise.all([fetchStatus(scope, uuid, { quiet: true }), refreshStatuses(targetKey(scope, uuid))]);
   if (!fresh && answered) patch(scope, uuid, { status: answered, checkedAt: Date.now(), unconfirmed: undefined });
   else if (!fresh) patch(scope, uuid, { unconfirmed: action });
   const status = fresh ?? answered ?? getEntry(scope, uuid)?.status;

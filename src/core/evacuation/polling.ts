@@ -3,9 +3,12 @@
  * target, every 1 s for 10 s after an action the server accepted, at once when the tab
  * becomes visible again, and not at all while the tab is hidden or no control of that
  * target is on screen. One timer per target, page-wide, however many controls show it.
+ * An action accepted in another tab of the browser makes every status load again at once
+ * (channel.ts).
  */
 import { shared } from '../shared.ts';
-import { fetchStatus, getEntry, onActionDone, targetKey, type EvacuationScope } from './evacuation.ts';
+import { openEvacuationChannel } from './channel.ts';
+import { fetchStatus, getEntry, onActionDone, refreshStatuses, targetKey, type EvacuationScope } from './evacuation.ts';
 
 export const POLL_MS = 5_000;
 export const FAST_POLL_MS = 1_000;
@@ -41,11 +44,21 @@ const poller = shared('evacuation.poller', () => {
   }
   // After an accepted action every watched status follows closely (a project's status
   // lists its sites' evacuations, so one action can change several).
-  onActionDone(() => {
+  const followClosely = () => {
     for (const target of targets.values()) {
       target.fastUntil = Date.now() + FAST_FOR_MS;
       schedule(target);
     }
+  };
+  // Other tabs hear of every action accepted here, and this tab of theirs: then every
+  // status shown is loaded again from the server (the message itself is never the status).
+  const channel = openEvacuationChannel(() => {
+    void refreshStatuses();
+    followClosely();
+  });
+  onActionDone((intent) => {
+    channel.announce(intent.scope, intent.uuid, intent.action);
+    followClosely();
   });
   return { targets };
 });

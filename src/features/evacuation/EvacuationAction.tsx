@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import {
   $evacuations,
   createIntent,
@@ -12,9 +12,14 @@ import {
   type EvacuationScope,
 } from '../../core/evacuation/evacuation.ts';
 import { createVisibilityGate, type VisibilityGate } from '../../core/security/arming.ts';
-import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
+
+// The confirmation dialog is its own chunk, fetched as soon as a button is on screen (so it
+// is there by the time anyone clicks), not with the page: a page that only shows the state
+// does not pay for it.
+const loadDialog = () => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog }));
+const AlertDialog = lazy(loadDialog);
 
 export interface EvacuationActionProps {
   scope: EvacuationScope;
@@ -22,8 +27,10 @@ export interface EvacuationActionProps {
   /** The project's or site's name, for the dialog; a neutral phrase when unknown. */
   name: string | undefined;
   action: Action;
-  /** 'block' fills the width (the control on a phone), 'compact' sits in a banner row. */
+  /** 'block' fills the width (the control on a phone), 'compact' sits in a list row. */
   layout?: 'block' | 'compact';
+  /** The button's own words instead of "Start evacuation" / "Abort evacuation". */
+  label?: string | undefined;
 }
 
 /**
@@ -36,7 +43,7 @@ export interface EvacuationActionProps {
  * reports it on screen but not visible (a transparent or covering frame), and the dialog's
  * confirm button is armed only after the dialog has been visible for a moment.
  */
-export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }: EvacuationActionProps) {
+export function EvacuationAction({ scope, uuid, name, action, layout = 'block', label: text }: EvacuationActionProps) {
   const t = useT();
   const { host } = useElementScope();
   const key = targetKey(scope, uuid);
@@ -48,6 +55,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
   const gate = useRef<VisibilityGate | null>(null);
 
   useEffect(() => {
+    void loadDialog();
     if (!buttonRef.current) return;
     const g = createVisibilityGate(buttonRef.current);
     gate.current = g;
@@ -78,12 +86,9 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
     else setFailed(true);
   }
 
-  const buttonClass = [
-    'v-btn',
-    'evac-btn',
-    action === 'start' ? 'v-btn--danger evac-btn--start' : 'evac-btn--abort',
-    layout === 'block' ? 'evac-btn--block' : '',
-  ].join(' ');
+  // Start and Abort look alike (outlined, danger): a deliberate action, never the loudest
+  // thing on the page; the confirmation dialog is the red one.
+  const buttonClass = ['v-btn', 'evac-btn', `evac-btn--${action}`, layout === 'block' ? 'evac-btn--block' : ''].join(' ');
 
   const already =
     intent && entry?.status && !sending && (!submitted || failed) && (intent.action === 'start') === isActive(entry.status)
@@ -93,12 +98,16 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
   return (
     <>
       <button ref={buttonRef} type="button" className={buttonClass} onClick={open} disabled={busy} aria-busy={busy} part={`${action}-button`}>
-        {busy ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting') : t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
+        {busy
+          ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting')
+          : (text ?? t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort'))}
         {/* Several of these sit side by side in the banner: say which one this is. */}
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>
+      <Suspense fallback={null}>
       <AlertDialog
         open={intent !== null}
+        armed
         tone="danger"
         title={t(shown === 'start' ? 'evacuation.dialog.startTitle' : 'evacuation.dialog.abortTitle', { name: label })}
         description={t(
@@ -114,7 +123,6 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
         confirmLabel={t(shown === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
         cancelLabel={t('evacuation.dialog.cancel')}
         pending={sending}
-        armed
         onConfirm={() => void confirm()}
         onCancel={() => setIntent(null)}
       >
@@ -125,6 +133,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block' }
           </p>
         )}
       </AlertDialog>
+      </Suspense>
     </>
   );
 }

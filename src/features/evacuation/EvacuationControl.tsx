@@ -1,62 +1,102 @@
 import './messages/bundled.ts';
-import { useId, useRef } from 'react';
-import { fetchStatus, isActive, type EvacuationScope } from '../../core/evacuation/evacuation.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { CoverageScope, OfferedAction } from '../../core/evacuation/coverage.ts';
+import { fetchStatus } from '../../core/evacuation/evacuation.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
 import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';
-import { EvacuationStatusView } from './EvacuationStatusView.tsx';
+import { EvacuationStateView } from './EvacuationStateView.tsx';
 import evacuationCss from './evacuation.css?inline';
-import { useEvacuation } from './useEvacuation.ts';
-import { useEvacuationTarget } from './useEvacuationTarget.ts';
+import { formatChecked } from './format.ts';
+import { CheckIcon } from './icons.tsx';
+import { useCoverage } from './useCoverage.ts';
 
 export interface EvacuationControlProps {
-  scope: EvacuationScope;
+  scope: CoverageScope;
   uuid: string;
-  /** The project's or site's name; loaded through the page's caches when not given. */
-  name?: string;
+  /** The project's, site's or system's name; loaded through the page's caches when not given. */
+  name?: string | undefined;
 }
 
 /**
- * Start or abort the evacuation of one project or site, with the status the server gives
- * (polled while on screen). No button is offered before the status is known, and the
- * button offered follows the status: Start when inactive, Abort when active.
+ * The one evacuation block of a project, a site or a system: the derived state (a
+ * project-wide evacuation covers every site and system of the project), when the server
+ * last confirmed it, and the actions the user may take — Start when nothing covers the
+ * target, else Abort of what covers it (for a site under a project-wide evacuation: that
+ * project's). No button before the state is known; none without the 'evacuate' permission,
+ * which it says. Systems show their site's state only (actions are on the site's page).
  */
 export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps) {
   useStyles(evacuationCss);
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
-  const entry = useEvacuation(scope, uuid, ref);
-  const target = useEvacuationTarget(scope, uuid, name);
-  const status = entry?.status;
+  const state = useCoverage(scope, uuid, ref);
+  // A system's block is its site's state: it is headed by the site (named as such, so it
+  // is not mistaken for the site's own block on a page that shows both).
+  const shownName =
+    scope === 'system'
+      ? state.siteName && t('evacuation.control.systemTarget', { site: state.siteName })
+      : name?.trim() || (scope === 'project' ? state.projectName : state.siteName);
+  const ended = useEndedNote(state.evacuating, state.phase === 'known');
+  const endedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The Abort that ended it may have gone: keep focus near, not on <body>. Only while the
+    // user works in this document (a portal in an iframe must not pull the keyboard away).
+    const active = deepActiveElement();
+    if (ended.shown && document.hasFocus() && (!active || active === document.body)) endedRef.current?.focus();
+  }, [ended.shown]);
+
+  const checkAgain = () => {
+    if (state.projectUuid) void fetchStatus('project', state.projectUuid);
+    if (state.siteUuid) void fetchStatus('site', state.siteUuid);
+  };
 
   let body;
-  if (status && entry) {
-    body = <EvacuationStatusView entry={entry} onCheckAgain={() => void fetchStatus(scope, uuid)} />;
-  } else if (entry?.error && !entry.loading) {
+  if (state.phase === 'known') {
+    body = (
+      <>
+        <EvacuationStateView state={state} />
+        <div className={`v-small evac-checked${state.unconfirmed ? ' evac-checked--stale' : ''}`}>
+          <span>{t('evacuation.control.confirmedAt', { time: formatChecked(state.confirmedAt) })}</span>
+          {state.unconfirmed && (
+            <button type="button" className="v-btn v-btn--small" onClick={checkAgain}>
+              {t('evacuation.control.checkAgain')}
+            </button>
+          )}
+        </div>
+      </>
+    );
+  } else if (state.phase === 'unavailable') {
     body = (
       <div className="v-message evac-stale" role="alert">
         <span>{t('evacuation.control.unavailable')}</span>
-        <button type="button" className="v-btn v-btn--small" onClick={() => void fetchStatus(scope, uuid)}>
+        <button type="button" className="v-btn v-btn--small" onClick={checkAgain}>
           {t('evacuation.control.checkAgain')}
         </button>
       </div>
     );
   } else {
-    body = <EvacuationSkeleton withAction={target.canEvacuate !== false} />;
+    body = <EvacuationSkeleton withAction={scope !== 'system' && state.permission !== 'denied'} />;
   }
 
+  // Say whose evacuation a button starts or aborts when that is not obvious: the project's
+  // from a site page, or the whole project's beside its sites' own.
+  const label = (a: OfferedAction) =>
+    a.scope !== scope || state.actions.length > 1 || state.activeSites.length > 0
+      ? t(a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed', { name: a.name ?? t('evacuation.fallback.project') })
+      : undefined;
   return (
-    <section ref={ref} className="v-card evac" aria-labelledby={headingId} part="control">
+    <section ref={ref} className={`v-card evac${state.evacuating ? ' evac--alarm' : ''}`} aria-labelledby={headingId} part="control">
       <div className="evac-head">
         <h2 id={headingId}>
           <span>{t('evacuation.control.title')}</span>
-          {target.name ? (
-            <span className="evac-target">{target.name}</span>
+          {shownName ? (
+            <span className="evac-target">{shownName}</span>
           ) : (
             // Its line is kept while the name loads: the heading does not grow later.
-            target.namePending && (
+            state.phase === 'loading' && (
               <span className="evac-target evac-skeleton" aria-hidden="true">
                 {t('evacuation.control.title')}
               </span>
@@ -65,12 +105,46 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
         </h2>
       </div>
       {body}
-      {status && target.canEvacuate !== false && (
-        <div className="evac-actions">
-          <EvacuationAction scope={scope} uuid={uuid} name={target.name} action={isActive(status) ? 'abort' : 'start'} />
+      {ended.shown && (
+        <div ref={endedRef} className="evac-ended" role="status" tabIndex={-1} part="banner-ended">
+          <p className="evac-ended-text">
+            <CheckIcon />
+            <span>{t('evacuation.banner.ended', { name: (scope === 'project' ? state.projectName : state.siteName) ?? t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site') })}</span>
+          </p>
+          <button type="button" className="v-btn v-btn--small" onClick={ended.dismiss}>
+            {t('evacuation.banner.dismiss')}
+          </button>
         </div>
       )}
-      {target.canEvacuate === false && <p className="v-muted v-small">{t('evacuation.control.noPermission')}</p>}
+      {state.actions.length > 0 && (
+        <div className="evac-actions">
+          {state.actions.map((a) => (
+            <EvacuationAction key={`${a.scope}:${a.uuid}`} scope={a.scope} uuid={a.uuid} name={a.name} action={a.action} label={label(a)} />
+          ))}
+        </div>
+      )}
+      {state.permission === 'denied' && <p className="v-muted v-small evac-denied">{t('evacuation.control.noPermission')}</p>}
+      {scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && <p className="v-muted v-small">{t('evacuation.control.systemHint')}</p>}
     </section>
   );
+}
+
+/** What has focus, through shadow roots. */
+function deepActiveElement(): Element | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** "The evacuation has ended": once, when it ends while the block is on screen, until dismissed. */
+function useEndedNote(evacuating: boolean, known: boolean): { shown: boolean; dismiss: () => void } {
+  const [shown, setShown] = useState(false);
+  const was = useRef(false);
+  useEffect(() => {
+    if (!known) return;
+    if (was.current && !evacuating) setShown(true);
+    if (evacuating) setShown(false);
+    was.current = evacuating;
+  }, [evacuating, known]);
+  return { shown, dismiss: () => setShown(false) };
 }

@@ -32,7 +32,7 @@ export function EvacuationSkeleton({ withAction }: EvacuationSkeletonProps) {
           </div>
         </div>
         <p className="v-small evac-checked" aria-hidden="true">
-          <span className="evac-skeleton">{t('evacuation.control.checkedAt', { time: '00:00:00' })}</span>
+          <span className="evac-skeleton">{t('evacuation.control.confirmedAt', { time: '00:00' })}</span>
         </p>
       </div>
       {withAction && (

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { PortalState } from '../../core/router/portal-router.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { useT } from '../common/useT.ts';
@@ -8,6 +8,9 @@ import { Header, type HeaderVariant } from './Header.tsx';
 import { LoadingView } from './LoadingView.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
 import { useRouteFocus } from './useRouteFocus.ts';
+
+// The alarm bar loads beside the first page (its own chunk): the first load does not grow.
+const EvacuationBar = lazy(() => import('../evacuation/EvacuationBar.tsx').then((m) => ({ default: m.EvacuationBar })));
 
 /**
  * The shared layout around every page. The page is keyed on its full path (query
@@ -38,6 +41,12 @@ export function Layout({ state }: { state: PortalState }) {
           </button>
         }
       />
+      {/* While anything the user can see is evacuating: one red bar on every page. */}
+      {variant === 'app' && (
+        <Suspense fallback={null}>
+          <EvacuationBar />
+        </Suspense>
+      )}
       {checking && <div className="route-progress" aria-hidden="true" />}
       <main ref={mainRef} id="main" tabIndex={-1} className="portal-main" aria-busy={checking}>
         {view ? <PageOutlet key={view.fullPath} view={view} /> : <LoadingView />}

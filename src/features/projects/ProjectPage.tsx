@@ -4,7 +4,6 @@ import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
-import { EvacuationBanner } from '../evacuation/EvacuationBanner.tsx';
 import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
 // The evacuation components do not bundle their English fallback themselves (yet).
 import '../evacuation/messages/bundled.ts';
@@ -17,7 +16,7 @@ import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
 import { SiteCard } from './SiteCard.tsx';
 
-/** Project detail: evacuation banner, its sites and their systems, links to schedules and users. */
+/** Project detail: its evacuation state, its sites and their systems, links to schedules and users. */
 export function ProjectPage({ uuid }: { uuid: string }) {
   useStyles(css);
   const t = useT();
@@ -60,8 +59,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
           )}
         </div>
       </div>
-      <EvacuationBanner project={uuid} />
-      {/* Start (or abort) an evacuation of the whole project, behind its confirmation (SPEC §2). */}
+      {/* One block: the project's evacuation and its sites' (each once), with Start or Abort behind a confirmation. */}
       <EvacuationControl scope="project" uuid={uuid} name={project.name} />
       <section className="v-stack" aria-labelledby="pj-sites">
         <h2 id="pj-sites">{t('projects.project.sites')}</h2>

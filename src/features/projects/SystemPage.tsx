@@ -12,8 +12,12 @@ import { SystemStatus } from '../live-view/SystemStatus.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
+import { lazy, Suspense } from 'react';
 
-/** System detail: status, cameras and the live view. */
+// Its site's evacuation state, as its own chunk beside the page (the live view comes first).
+const EvacuationControl = lazy(() => import('../evacuation/EvacuationControl.tsx').then((m) => ({ default: m.EvacuationControl })));
+
+/** System detail: status, its site's evacuation state, cameras and the live view. */
 export function SystemPage({ uuid }: { uuid: string }) {
   useStyles(css);
   const t = useT();
@@ -57,6 +61,10 @@ export function SystemPage({ uuid }: { uuid: string }) {
         </div>
       </div>
       {!system.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
+      {/* Its site's evacuation state (a project-wide one covers it too). */}
+      <Suspense fallback={null}>
+        <EvacuationControl scope="system" uuid={uuid} />
+      </Suspense>
       <section className="v-stack" aria-labelledby="pj-live-view">
         <h2 id="pj-live-view">{t('liveView.title')}</h2>
         <LiveView cameras={system.cameras} label={t('liveView.regionLabel', { name: system.name })} />

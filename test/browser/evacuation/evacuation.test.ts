@@ -42,7 +42,19 @@ function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Re
   if (p === `/api/v2/projects/${PROJECT}`)
     return Promise.resolve(json({ data: { uuid: PROJECT, name: 'Northwind Logistics', permissions: ['view', 'evacuate'], sites: [] } }));
   if (p === `/api/public/v2/sites/${SITE}/evacuation/status`) return Promise.resolve(json({ data: status }));
-  if (p === `/api/public/v2/projects/${PROJECT}/evacuation/status`) return Promise.resolve(json({ data: { ...status, active_sites: [] } }));
+  // The project's own evacuation is not under way; its status lists the site's.
+  if (p === `/api/public/v2/projects/${PROJECT}/evacuation/status`)
+    return Promise.resolve(
+      json({
+        data: {
+          status: 'inactive',
+          started_at: null,
+          started_by: null,
+          aborted_at: null,
+          active_sites: status.status === 'active' ? [{ uuid: SITE, name: 'Antwerp Port Warehouse', started_at: status.started_at, started_by: status.started_by }] : [],
+        },
+      }),
+    );
   if (method === 'POST' && p === `/api/public/v1/sites/${SITE}/evacuation/start`) {
     status = { status: 'active', started_at: new Date().toISOString(), started_by: 'Morgan Manager', aborted_at: null };
     return new Promise((resolve) => setTimeout(() => resolve(json({ data: status })), 150));
@@ -127,7 +139,9 @@ describe('<vigil-evacuation>', function () {
       const statusGets = calls.filter((c) => c.path.endsWith('/evacuation/status'));
       const postIndex = calls.indexOf(posts[0]!);
       expect(calls.slice(postIndex + 1).some((c) => statusGets.includes(c))).toBe(true);
-      expect(text()).toContain('Started by Morgan Manager');
+      expect(text()).toContain('This site is being evacuated.');
+      expect(text()).toContain('started by Morgan Manager');
+      expect(text()).not.toContain('No evacuation in progress');
       expect(root().activeElement?.textContent).toBe('Abort evacuation');
       expect(events).toHaveLength(1);
       expect(events[0]!.detail.scope).toBe('site');
@@ -140,7 +154,7 @@ describe('<vigil-evacuation>', function () {
     }
   });
 
-  it('offers no button without the evacuate permission', async () => {
+  it('shows the state but offers no button without the evacuate permission, and says so', async () => {
     window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       if (url.pathname === `/api/v2/projects/${PROJECT}`)
@@ -148,8 +162,9 @@ describe('<vigil-evacuation>', function () {
       return fakeFetch(input, init);
     }) as typeof fetch;
     mount({ project: PROJECT });
-    await waitFor(() => expect(text()).toContain('You do not have permission to start or abort evacuations here.'), { timeout: 4000 });
+    await waitFor(() => expect(text()).toContain('You can see the evacuation status, but you may not start or abort an evacuation here.'), { timeout: 4000 });
     await waitFor(() => expect(text()).toContain('No evacuation in progress'));
     expect(button('Start evacuation')).toBeNull();
+    expect(root().querySelectorAll('button')).toHaveLength(0);
   });
 });

@@ -127,10 +127,12 @@ describe('projects, sites and systems elements', function () {
       await expectNoA11yViolations(host!);
     });
 
-    it('shows the evacuation banner while the project is being evacuated', async () => {
+    it('shows one evacuation block saying the whole project is being evacuated, never a calm state beside it', async () => {
       state.evacuating = true;
       await mount('vigil-project', { project: PROJECT }, () => text().includes('Evacuation in progress'));
-      expect(text()).toContain('Northwind Logistics (the whole project)');
+      expect(text()).toContain('The whole project is being evacuated.');
+      expect(text()).not.toContain('No evacuation in progress');
+      expect(root().querySelectorAll('.evac')).toHaveLength(1);
       await expectNoA11yViolations(host!);
     });
 

@@ -1,0 +1,28 @@
+import './vigil-toast-region.ts';
+import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { EvacuationBar } from '../src/features/evacuation/EvacuationBar.tsx';
+import barHostCss from '../src/features/evacuation/bar-host.css?inline';
+
+/**
+ * A page-wide alarm bar: while anything the signed-in user can see is evacuating (a whole
+ * project, or sites of a project), one red bar names it (sites with their project), says
+ * since when and links to it in the portal. It takes no room while nothing is evacuating,
+ * and screen readers hear it once when something starts evacuating, not on every refresh.
+ * Its sources are the user's projects and each project's evacuation status, refreshed every
+ * few seconds while the tab is visible (shared with every other Vigil element on the page:
+ * one request per project); a start or abort anywhere on the page or in another tab shows
+ * within a second. Shows nothing while signed out. Put it at the top of your page.
+ *
+ * @tagname vigil-evacuation-bar
+ * @attr api-base - URL of the Vigil API (defaults to the page's origin)
+ * @csspart bar - the red bar (present only while something is evacuating)
+ * @cssproperty --vigil-color-danger - the bar's colour
+ * @cssproperty --vigil-color-on-danger - the text on the bar
+ * @cssproperty --vigil-font-family - font of the element
+ */
+export const VigilEvacuationBar = defineElement({
+  tag: 'vigil-evacuation-bar',
+  component: EvacuationBar,
+  session: 'optional',
+  css: [barHostCss],
+});

@@ -1,0 +1,43 @@
+/**
+ * The page-wide alarm bar's source: the user's projects (the projects list) and each
+ * project's status, which lists its sites evacuating on their own.
+ */
+import { $projects } from '../projects/projects.ts';
+import { UNCONFIRMED_AFTER_MS } from './coverage.ts';
+import { getEntry } from './evacuation.ts';
+
+/** One line of the page-wide alarm bar. */
+export interface BarItem {
+  kind: 'project' | 'site';
+  uuid: string;
+  name: string;
+  projectUuid: string;
+  projectName: string;
+  since: string | null;
+  /** Its project's status could not be confirmed for a while (the last known state is shown). */
+  unconfirmed: boolean;
+}
+
+/** The user's projects whose statuses the bar watches. */
+export function barProjects(): string[] {
+  return ($projects.get().projects ?? []).map((p) => p.uuid);
+}
+
+/**
+ * Everything the user can see that is evacuating, from the projects list and each
+ * project's status (which lists its sites evacuating on their own): whole projects first.
+ */
+export function readBar(now = Date.now()): BarItem[] {
+  const items: BarItem[] = [];
+  const sites: BarItem[] = [];
+  for (const project of $projects.get().projects ?? []) {
+    const entry = getEntry('project', project.uuid);
+    const status = entry?.status;
+    if (!status) continue;
+    const unconfirmed = Boolean(entry.error) && (entry.checkedAt === undefined || now - entry.checkedAt > UNCONFIRMED_AFTER_MS);
+    const base = { projectUuid: project.uuid, projectName: project.name, unconfirmed };
+    if (status.status === 'active') items.push({ kind: 'project', uuid: project.uuid, name: project.name, since: status.started_at, ...base });
+    for (const site of status.active_sites ?? []) sites.push({ kind: 'site', uuid: site.uuid, name: site.name, since: site.started_at, ...base });
+  }
+  return [...items, ...sites];
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { EvacuationStatus } from '../api/contract.ts';
+import { deriveCoverage, UNCONFIRMED_AFTER_MS, type CoverageInput } from './coverage.ts';
+import type { EvacuationEntry } from './evacuation.ts';
+
+const PROJECT = '10000000-0000-4000-8000-000000000001';
+const SITE_A = '20000000-0000-4000-8000-000000000001';
+const SITE_B = '20000000-0000-4000-8000-000000000002';
+const SYSTEM = '30000000-0000-4000-8000-000000000001';
+const NOW = Date.parse('2026-11-23T14:40:00Z');
+const CHECKED = NOW - 2_000;
+
+const off: EvacuationStatus = { status: 'inactive', started_at: null, started_by: null, aborted_at: '2026-11-20T08:00:00Z' };
+const on = (by: string): EvacuationStatus => ({ status: 'active', started_at: '2026-11-23T14:32:00Z', started_by: by, aborted_at: null });
+const siteA = { uuid: SITE_A, name: 'Antwerp', started_at: '2026-11-23T14:35:00Z', started_by: 'Vic Viewer' };
+
+const entry = (status: EvacuationStatus | undefined, extra: Partial<EvacuationEntry> = {}): EvacuationEntry => ({
+  loading: false,
+  ...(status ? { status, checkedAt: CHECKED } : {}),
+  ...extra,
+});
+
+type State = 'none' | 'siteA' | 'project' | 'projectAndSiteA';
+const STATES: State[] = ['none', 'siteA', 'project', 'projectAndSiteA'];
+const projectActive = (s: State) => s === 'project' || s === 'projectAndSiteA';
+const siteAActive = (s: State) => s === 'siteA' || s === 'projectAndSiteA';
+
+/** The server's statuses for a state of the seeded world (project with sites A and B). */
+function entries(s: State) {
+  const project = { ...(projectActive(s) ? on('Morgan Manager') : off), active_sites: siteAActive(s) ? [siteA] : [] };
+  return {
+    project: entry(project),
+    A: entry(siteAActive(s) ? on('Vic Viewer') : off),
+    B: entry(off),
+  };
+}
+
+const PERMS = ['view', 'evacuate'];
+
+function derive(s: State, scope: CoverageInput['scope'], which: 'A' | 'B' | 'project', permissions: string[] | null = PERMS) {
+  const e = entries(s);
+  const site = which === 'project' ? undefined : { uuid: which === 'A' ? SITE_A : SITE_B, name: which === 'A' ? 'Antwerp' : 'Brussels' };
+  return deriveCoverage({
+    scope,
+    uuid: scope === 'project' ? PROJECT : scope === 'site' ? site!.uuid : SYSTEM,
+    project: { uuid: PROJECT, name: 'Northwind', permissions: permissions ?? undefined },
+    site,
+    projectEntry: e.project,
+    siteEntry: which === 'project' ? undefined : e[which],
+    now: NOW,
+  });
+}
+
+describe('deriveCoverage: every state × every place', () => {
+  for (const s of STATES) {
+    it(`project, ${s}`, () => {
+      const c = derive(s, 'project', 'project');
+      expect(c.phase).toBe('known');
+      expect(c.evacuating).toBe(s !== 'none');
+      expect(c.covered).toBe(projectActive(s) ? 'project' : 'none');
+      expect(c.projectEvacuation).toEqual(projectActive(s) ? { since: '2026-11-23T14:32:00Z', by: 'Morgan Manager' } : undefined);
+      expect(c.activeSites.map((x) => x.name)).toEqual(siteAActive(s) ? ['Antwerp'] : []);
+      if (siteAActive(s)) expect(c.activeSites[0]!.abort).toEqual({ scope: 'site', uuid: SITE_A, action: 'abort', name: 'Antwerp' });
+      expect(c.actions).toEqual([{ scope: 'project', uuid: PROJECT, action: projectActive(s) ? 'abort' : 'start', name: 'Northwind' }]);
+      expect(c.lastEnded).toBe(s === 'none' ? '2026-11-20T08:00:00Z' : null);
+      expect(c.confirmedAt).toBe(CHECKED);
+      expect(c.unconfirmed).toBe(false);
+    });
+
+    for (const which of ['A', 'B'] as const) {
+      it(`site ${which}, ${s}`, () => {
+        const c = derive(s, 'site', which);
+        const own = which === 'A' && siteAActive(s);
+        const byProject = projectActive(s);
+        expect(c.phase).toBe('known');
+        expect(c.covered).toBe(own && byProject ? 'both' : byProject ? 'project' : own ? 'site' : 'none');
+        expect(c.evacuating).toBe(own || byProject);
+        expect(c.projectName).toBe('Northwind');
+        expect(c.activeSites).toEqual([]);
+        const actions = c.actions.map((a) => `${a.action} ${a.scope}`);
+        // Covered by the whole project: abort that, never "start" the site's.
+        if (byProject) expect(actions).toEqual(own ? ['abort project', 'abort site'] : ['abort project']);
+        else expect(actions).toEqual([own ? 'abort site' : 'start site']);
+      });
+
+      it(`system of site ${which}, ${s}`, () => {
+        const c = derive(s, 'system', which);
+        const own = which === 'A' && siteAActive(s);
+        expect(c.evacuating).toBe(own || projectActive(s));
+        expect(c.covered).toBe(own && projectActive(s) ? 'both' : projectActive(s) ? 'project' : own ? 'site' : 'none');
+        expect(c.siteName).toBe(which === 'A' ? 'Antwerp' : 'Brussels');
+        expect(c.actions).toEqual([]); // shown only: actions are on the site's and project's pages
+      });
+    }
+  }
+});
+
+describe('deriveCoverage: permission', () => {
+  it('offers nothing without evacuate, and says so (denied), whatever the state', () => {
+    for (const s of STATES) {
+      for (const [scope, which] of [['project', 'project'], ['site', 'A'], ['site', 'B']] as const) {
+        const c = derive(s, scope, which, ['view']);
+        expect(c.permission).toBe('denied');
+        expect(c.actions).toEqual([]);
+        expect(c.activeSites.every((x) => x.abort === undefined)).toBe(true);
+        expect(c.evacuating).toBe(derive(s, scope, which).evacuating);
+      }
+    }
+  });
+
+  it('while the permissions load, offers the actions (the server decides)', () => {
+    const c = derive('none', 'site', 'A', null);
+    expect(c.permission).toBe('unknown');
+    expect(c.actions.map((a) => a.action)).toEqual(['start']);
+  });
+});
+
+describe('deriveCoverage: loading, unavailable, unconfirmed', () => {
+  const base = (over: Partial<CoverageInput>): CoverageInput => ({
+    scope: 'site',
+    uuid: SITE_A,
+    project: { uuid: PROJECT, name: 'Northwind', permissions: PERMS },
+    site: { uuid: SITE_A, name: 'Antwerp' },
+    projectEntry: entry(off),
+    siteEntry: entry(off),
+    now: NOW,
+    ...over,
+  });
+
+  it('is loading until both statuses are in, and never calls a site calm on its own status alone', () => {
+    const c = deriveCoverage(base({ projectEntry: { loading: true } }));
+    expect(c.phase).toBe('loading');
+    expect(c.actions).toEqual([]);
+    expect(deriveCoverage(base({ project: { uuid: undefined } })).phase).toBe('loading');
+  });
+
+  it('shows an evacuation seen in either status at once, while the other loads', () => {
+    const c = deriveCoverage(base({ siteEntry: { loading: true }, projectEntry: entry(on('M')) }));
+    expect(c.phase).toBe('known');
+    expect(c.covered).toBe('project');
+    expect(c.actions.map((a) => `${a.action} ${a.scope}`)).toEqual(['abort project']);
+  });
+
+  it('is unavailable when a status never came and its load failed', () => {
+    const c = deriveCoverage(base({ projectEntry: { loading: false, error: new Error('503') as never } }));
+    expect(c.phase).toBe('unavailable');
+    expect(c.actions).toEqual([]);
+  });
+
+  it('keeps the last confirmed state during short failures, then says it is unconfirmed (an evacuation stays one)', () => {
+    const failing = (checkedAt: number, status: EvacuationStatus) => entry(status, { checkedAt, error: new Error('503') as never });
+    const recent = deriveCoverage(base({ projectEntry: failing(NOW - UNCONFIRMED_AFTER_MS, on('M')) }));
+    expect(recent.unconfirmed).toBe(false);
+    const old = deriveCoverage(base({ projectEntry: failing(NOW - UNCONFIRMED_AFTER_MS - 1, on('M')) }));
+    expect(old.unconfirmed).toBe(true);
+    expect(old.evacuating).toBe(true);
+    expect(old.covered).toBe('project');
+    expect(old.confirmedAt).toBe(NOW - UNCONFIRMED_AFTER_MS - 1);
+    const calm = deriveCoverage(base({ siteEntry: failing(NOW - 60_000, off) }));
+    expect(calm.unconfirmed).toBe(true);
+    expect(calm.evacuating).toBe(false);
+  });
+
+  it('is confirmed as of the older of the two statuses', () => {
+    const c = deriveCoverage(base({ projectEntry: entry(off, { checkedAt: NOW - 4_000 }), siteEntry: entry(off, { checkedAt: NOW - 1_000 }) }));
+    expect(c.confirmedAt).toBe(NOW - 4_000);
+  });
+
+  it('reports an action under way on any status it depends on', () => {
+    const c = deriveCoverage(base({ projectEntry: entry(off, { pending: 'start' }) }));
+    expect(c.pending).toBe('start');
+  });
+});

@@ -1,0 +1,106 @@
+import './messages/bundled.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { barProjects, readBar, type BarItem } from '../../core/evacuation/bar-source.ts';
+import { $evacuations } from '../../core/evacuation/evacuation.ts';
+import { watchStatus } from '../../core/evacuation/polling.ts';
+import { $projects, loadProjects } from '../../core/projects/projects.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { $currentUser } from '../../core/session/session.ts';
+import { Link } from '../common/Link.tsx';
+import { useStyles } from '../common/useStyles.ts';
+import { useT } from '../common/useT.ts';
+import barCss from './bar.css?inline';
+import { formatSince } from './format.ts';
+import { WarningIcon } from './icons.tsx';
+
+/**
+ * The page-wide alarm bar: while anything the user can see is evacuating (a whole project,
+ * or sites of one), one red bar names it, since when, and links to it. Its sources are the
+ * user's projects and each project's status (which lists its sites evacuating), polled by
+ * the evacuation poller: only while the tab is visible, one request per project however
+ * many bars and controls show it. Screen readers hear it once when something starts
+ * evacuating, not on every poll. Renders nothing while nothing evacuates.
+ */
+export function EvacuationBar() {
+  useStyles(barCss);
+  const t = useT();
+  const user = useStore($currentUser);
+  const signedIn = Boolean(user?.terms_accepted_web_portal);
+  useStore($evacuations);
+  const list = useStore($projects);
+  const uuids = signedIn ? barProjects() : [];
+  const key = uuids.join(',');
+
+  useEffect(() => {
+    if (signedIn && list.status === 'idle') void loadProjects();
+  }, [signedIn, list.status]);
+
+  useEffect(() => {
+    if (!key) return;
+    const watches = key.split(',').map((uuid) => watchStatus('project', uuid));
+    return () => {
+      for (const w of watches) w.stop();
+    };
+  }, [key]);
+
+  const items = signedIn ? readBar() : [];
+  const announcement = useAnnouncement(items, (shown) =>
+    t('evacuation.bar.announce', { list: shown.map((i) => describe(i, t)).join('; ') }),
+  );
+
+  return (
+    <>
+      {/* Always in the page, so that what it says is announced when it is filled. */}
+      <div className="v-visually-hidden" role="alert">
+        {announcement}
+      </div>
+      {items.length > 0 && (
+        <aside className="evac-bar" aria-label={t('evacuation.bar.label')} part="bar">
+          <div className="evac-bar-inner">
+            <p className="evac-bar-title">
+              <WarningIcon />
+              <span>{t('evacuation.bar.title')}</span>
+            </p>
+            <ul className="evac-bar-list">
+              {items.map((item) => (
+                <li key={`${item.kind}:${item.uuid}`}>
+                  <Link to={pathTo(item.kind, { uuid: item.uuid })} className="evac-bar-link">
+                    {describe(item, t)}
+                  </Link>
+                  {item.since && <span className="evac-bar-since">{t('evacuation.bar.since', { time: formatSince(item.since) })}</span>}
+                  {item.unconfirmed && <span className="evac-bar-unconfirmed">{t('evacuation.bar.unconfirmed')}</span>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      )}
+    </>
+  );
+}
+
+type T = ReturnType<typeof useT>;
+
+const describe = (item: BarItem, t: T): string =>
+  item.kind === 'project' ? t('evacuation.bar.project', { name: item.name }) : t('evacuation.bar.site', { name: item.name, project: item.projectName });
+
+/**
+ * What the alert region says: set when something new starts evacuating (a new project or
+ * site in the list), kept as it is otherwise, so polls and re-renders announce nothing.
+ */
+function useAnnouncement(items: BarItem[], say: (items: BarItem[]) => string): string {
+  const [text, setText] = useState('');
+  const known = useRef(new Set<string>());
+  const keys = items.map((i) => `${i.kind}:${i.uuid}`);
+  const signature = keys.join('|');
+  useEffect(() => {
+    const fresh = keys.filter((k) => !known.current.has(k));
+    known.current = new Set(keys);
+    if (fresh.length > 0) setText(say(items));
+    else if (keys.length === 0) setText('');
+    // keyed on the list's signature: the same list again says nothing new
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature]);
+  return text;
+}

@@ -1,0 +1,121 @@
+import './messages/bundled.ts';
+import type { ReactNode } from 'react';
+import type { EvacuationCoverage, Ongoing } from '../../core/evacuation/coverage.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { Link } from '../common/Link.tsx';
+import { useT } from '../common/useT.ts';
+import { EvacuationAction } from './EvacuationAction.tsx';
+import { formatChecked, formatMoment } from './format.ts';
+import { CheckIcon, WarningIcon } from './icons.tsx';
+
+export interface EvacuationStateViewProps {
+  state: EvacuationCoverage;
+}
+
+/**
+ * The derived state of one project, site or system, told in words, an icon and a frame
+ * (colour only adds to it). Evacuating, it says what covers the target (the whole project,
+ * the site's own, both; a project's sites each once), since when and by whom; unconfirmed,
+ * it says so and keeps the last confirmed state — an evacuation never turns calm for it.
+ * Only the state is a live region; "Confirmed 14:32" changes every poll and is not announced.
+ */
+export function EvacuationStateView({ state }: EvacuationStateViewProps) {
+  const t = useT();
+  const { evacuating, unconfirmed } = state;
+  const sinceBy = (o: Ongoing) =>
+    o.since && o.by
+      ? t('evacuation.banner.sinceBy', { time: formatMoment(o.since), name: o.by })
+      : o.since
+        ? t('evacuation.control.since', { time: formatMoment(o.since) })
+        : o.by
+          ? t('evacuation.control.startedBy', { name: o.by })
+          : '';
+  const projectName = state.projectName ?? t('evacuation.fallback.project');
+  const siteName = state.siteName ?? t('evacuation.fallback.site');
+  const projectLink = state.projectUuid && state.scope !== 'project' && (
+    <Link className="evac-link" to={pathTo('project', { uuid: state.projectUuid })}>
+      {t('evacuation.control.openProject', { name: projectName })}
+    </Link>
+  );
+  const siteLink = state.siteUuid && state.scope === 'system' && (
+    <Link className="evac-link" to={pathTo('site', { uuid: state.siteUuid })}>
+      {t('evacuation.control.openSite', { name: siteName })}
+    </Link>
+  );
+
+  const lines: ReactNode[] = [];
+  if (state.projectEvacuation) {
+    const what =
+      state.scope === 'project'
+        ? t('evacuation.control.wholeProject')
+        : state.scope === 'site'
+          ? t('evacuation.control.coveredByProject', { project: projectName })
+          : t('evacuation.control.systemCoveredByProject', { project: projectName, site: siteName });
+    lines.push(
+      <li key="project" className="evac-line">
+        <strong>{what}</strong>
+        <span>{sinceBy(state.projectEvacuation)}</span>
+        {projectLink}
+      </li>,
+    );
+  }
+  if (state.siteEvacuation) {
+    const what =
+      state.scope === 'system'
+        ? t('evacuation.control.systemSite', { site: siteName })
+        : t(state.projectEvacuation ? 'evacuation.control.siteOwnToo' : 'evacuation.control.siteOwn');
+    lines.push(
+      <li key="site" className="evac-line">
+        <strong>{what}</strong>
+        <span>{sinceBy(state.siteEvacuation)}</span>
+      </li>,
+    );
+  }
+  if (siteLink && lines.length > 0) lines.push(<li key="open-site">{siteLink}</li>);
+
+  const title = unconfirmed && !evacuating ? t('evacuation.control.unconfirmedTitle') : t(evacuating ? 'evacuation.control.active' : 'evacuation.control.inactive');
+  const tone = evacuating ? 'active' : unconfirmed ? 'unconfirmed' : 'inactive';
+  return (
+    <div className="v-stack evac-status-block">
+      <div className={`evac-status evac-status--${tone}`} part="status">
+        <span className="evac-status-icon">{evacuating || unconfirmed ? <WarningIcon /> : <CheckIcon />}</span>
+        <div className="evac-status-text">
+          <div className="evac-status-live" role="status">
+            <p className="evac-state">{title}</p>
+            {unconfirmed && (
+              <p className="evac-unconfirmed">
+                {t(evacuating ? 'evacuation.control.unconfirmedActive' : 'evacuation.control.unconfirmedInactive', { time: formatChecked(state.confirmedAt) })}
+              </p>
+            )}
+            {lines.length > 0 && <ul className="evac-lines">{lines}</ul>}
+            {!evacuating && state.scope === 'system' && state.siteName && <p>{t('evacuation.control.systemNone', { site: siteName })}</p>}
+            {!evacuating && state.lastEnded && <p className="v-small">{t('evacuation.control.lastEnded', { time: formatMoment(state.lastEnded) })}</p>}
+          </div>
+          {state.activeSites.length > 0 && (
+            <div className={`evac-sites${lines.length > 0 ? ' evac-sites--after' : ''}`}>
+              <p className="evac-sites-title">{t('evacuation.control.activeSites')}</p>
+              <ul>
+                {state.activeSites.map((site) => (
+                  <li key={site.uuid}>
+                    <div className="evac-site-what">
+                      <Link className="evac-site-name" to={pathTo('site', { uuid: site.uuid })}>
+                        {site.name}
+                      </Link>
+                      <span>{sinceBy(site)}</span>
+                    </div>
+                    {site.abort && <EvacuationAction scope="site" uuid={site.uuid} name={site.name} action="abort" layout="compact" />}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+      {state.actionUnconfirmed && (
+        <p className="v-message">
+          {t(state.actionUnconfirmed === 'start' ? 'evacuation.control.unconfirmedStart' : 'evacuation.control.unconfirmedAbort')}
+        </p>
+      )}
+    </div>
+  );
+}

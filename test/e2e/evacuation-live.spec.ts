@@ -1,0 +1,90 @@
+// Evacuation state stays honest over time: an action in one tab or element shows in every
+// other within a second (not at the next 5 s poll), and a status that cannot be checked
+// says "unconfirmed" with the last confirmed time, keeping an evacuation looking like one.
+import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
+import { expect, test } from './fixtures.ts';
+import { EvacuationBlock } from './pages/EvacuationBlock.ts';
+import { integratorPage } from './support/integrator-page.ts';
+
+test('a start in one tab shows in the other tab and in every element of the page within 1 s', async ({ context, page, signIn, baseURL }) => {
+  await signIn('manager@vigil.test');
+  await page.goto(`/site/${SITES.antwerpWarehouse}`); // signs the browser in (localStorage), for both tabs
+  const here = new EvacuationBlock(page);
+  await expect(here.status()).toContainText('No evacuation in progress');
+  const other = await context.newPage();
+  await integratorPage(other, baseURL!);
+  const otherSite = new EvacuationBlock(other, other.locator('#site-a'));
+  const otherProject = new EvacuationBlock(other, other.locator('#project'));
+  await expect(otherSite.status()).toContainText('No evacuation in progress');
+  await expect(otherProject.status()).toContainText('No evacuation in progress');
+
+  await here.button('Start evacuation').click();
+  await here.confirm();
+  // Within a second of the confirmation: the tab that did it, the other tab's two controls
+  // and its bar (polling alone would take up to 5 s).
+  await expect(here.status()).toContainText('This site is being evacuated.', { timeout: 1_000 });
+  await expect(otherSite.status()).toContainText('This site is being evacuated.', { timeout: 1_000 });
+  await expect(otherProject.siteRow('Antwerp Port Warehouse')).toBeVisible({ timeout: 1_000 });
+  await expect(otherSite.bar()).toContainText('Antwerp Port Warehouse (Northwind Logistics)', { timeout: 1_000 });
+
+  // And back: an abort in the other tab's project control reaches this tab.
+  await otherProject.siteAbort('Antwerp Port Warehouse').click();
+  await otherProject.confirm();
+  await expect(here.status()).toContainText('No evacuation in progress', { timeout: 1_000 });
+  await expect(here.bar()).toBeHidden({ timeout: 1_000 });
+  await other.close();
+});
+
+test('a status that cannot be checked says unconfirmed, with the last confirmed time, and an evacuation stays one', async ({ page, signIn, api, browserProblems }) => {
+  test.setTimeout(60_000);
+  browserProblems.allow(/status of 503/);
+  const manager = await signIn('manager@vigil.test');
+  await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, { headers: { Authorization: `Bearer ${manager.token}` }, data: {} });
+  await page.goto(`/site/${SITES.brusselsOffice}`);
+  const block = new EvacuationBlock(page);
+  await expect(block.status()).toContainText('The whole project Northwind Logistics is being evacuated');
+  const confirmed = (await block.root().getByText(/^Confirmed /).textContent())!.replace('Confirmed ', '');
+  expect(confirmed).toMatch(/^\d{1,2}:\d\d( [AP]M)?$/); // hours and minutes, no seconds
+
+  await page.route('**/evacuation/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }));
+  // Three poll intervals (15 s) of failures: then it says so.
+  await expect(block.status()).toContainText(`Unconfirmed: the status could not be checked since ${confirmed}. This is the last confirmed state.`, { timeout: 30_000 });
+  await expect(block.status()).toContainText('Evacuation in progress');
+  await expect(block.status()).toContainText('The whole project Northwind Logistics is being evacuated');
+  await expect(block.root()).not.toContainText('No evacuation in progress');
+  await expect(block.bar()).toContainText('unconfirmed');
+  await expect(block.root().getByRole('button', { name: 'Check again' })).toBeVisible();
+
+  // The server answers again: confirmed, without a reload.
+  await page.unroute('**/evacuation/status');
+  await block.root().getByRole('button', { name: 'Check again' }).click();
+  await expect(block.status()).not.toContainText('Unconfirmed');
+  await expect(block.root().getByRole('button', { name: 'Check again' })).toHaveCount(0);
+});
+
+test('the bar is announced once when it appears, not again on every poll', async ({ page, signIn, api }) => {
+  const manager = await signIn('manager@vigil.test');
+  await page.goto('/inbox');
+  const block = new EvacuationBlock(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await expect(block.bar()).toBeHidden();
+  const alert = page.locator('vigil-portal').getByRole('alert').filter({ hasText: /Evacuation in progress:/ });
+
+  await api.request.post(`/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, { headers: { Authorization: `Bearer ${manager.token}` }, data: {} });
+  await expect(block.bar()).toContainText('Antwerp Port Warehouse (Northwind Logistics)', { timeout: 8_000 });
+  await expect(alert).toHaveText('Evacuation in progress: Antwerp Port Warehouse (Northwind Logistics)');
+  // Polls go on (every 5 s); the alert region does not change, so nothing is said again.
+  const changes = await alert.evaluate(
+    (region) =>
+      new Promise<number>((resolve) => {
+        let n = 0;
+        const observer = new MutationObserver((list) => (n += list.length));
+        observer.observe(region, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(n);
+        }, 6_000);
+      }),
+  );
+  expect(changes).toBe(0);
+});
