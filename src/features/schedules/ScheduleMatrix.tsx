@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { readDays } from '../../core/schedules/convert.ts';
@@ -8,7 +8,6 @@ import { discardDraft, dismissRecovered, restoreDraft } from '../../core/schedul
 import { canEditSchedules, saveSiteDraft, siteDraftKey } from '../../core/schedules/save.ts';
 import { emptyWeek } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
-import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { useResource } from '../common/useResource.ts';
@@ -23,6 +22,10 @@ import { TimeNote } from './TimeNote.tsx';
 import { startLeaveGuard, useLeaveGuard } from './useLeaveGuard.ts';
 import { WeekSummary } from './WeekSummary.tsx';
 import { useScheduleDraft } from './useScheduleDraft.ts';
+
+// The discard confirmation is its own chunk (shared with the evacuation and multi-site
+// dialogs), so the editor stays within the lazy-page budget.
+const AlertDialog = lazy(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
 
 export interface ScheduleMatrixEditorProps {
   /** uuid of the site. */
@@ -107,6 +110,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
           onDiscard={() => setConfirmDiscard(true)}
         />
       )}
+      <Suspense fallback={null}>
       <AlertDialog
         open={confirmDiscard}
         title={t('schedules.editor.discardTitle')}
@@ -120,6 +124,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
         }}
         onCancel={() => setConfirmDiscard(false)}
       />
+      </Suspense>
     </section>
   );
 }
