@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
+import { AlertSettings } from '../inbox/AlertSettings.tsx';
 import { useT } from '../common/useT.ts';
 
 function initials(name: string): string {
@@ -14,7 +15,7 @@ function initials(name: string): string {
 
 /**
  * The user menu (SPEC §2): the signed-in user's name, opening a small panel with who is
- * signed in and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
+ * signed in, the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
  * and so does going to another page (`closeKey`).
  */
 export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
@@ -70,6 +71,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
+        <AlertSettings />
         <Link className="user-item" to={pathTo('logout')}>
           {t('layout.user.signOut')}
         </Link>
