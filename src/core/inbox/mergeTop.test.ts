@@ -34,7 +34,7 @@ describe('mergeOnTop', () => {
     const merged = mergeOnTop(state, 4, { data: [{ uuid: 'n0' }, ...items(0, 3)], meta: { total: 41 } })!;
     expect(itemAt(merged.state, 4, 17)).toEqual({ uuid: 'u16' });
     expect(itemAt(merged.state, 4, 16)).toBeUndefined();
-    expect(merged.state.stale.sort()).toEqual([2, 5, 6]);
+    expect([...merged.state.stale].sort()).toEqual([2, 5, 6]);
   });
 
   it('does nothing when nothing is new or the list is not ready', () => {

@@ -1,13 +1,29 @@
 import { useEffect } from 'react';
 import type { Incident } from '../../core/api/contract.ts';
 import { emit, type VigilIncidentSummary } from '../../core/events.ts';
-import { onIncidentReceived, watchLive, type LiveNeed } from '../../core/inbox/live/live.ts';
+import type { LiveNeed } from '../../core/inbox/live/live.ts';
 import { $unreadCount } from '../../core/session/session.ts';
 import { useElementScope } from '../common/element/context.ts';
 
 export function incidentSummary(incident: Incident): VigilIncidentSummary {
   const { uuid, title, severity, occurred_at, site } = incident;
   return { uuid, title, severity, occurred_at, site: site ? { uuid: site.uuid, name: site.name } : null };
+}
+
+// Its own chunk, loaded after the first render: nothing polls before one interval anyway.
+const loadLive = () => import('../../core/inbox/live/live.ts');
+
+/** Runs `subscribe` from the live module once it is loaded; undoes it on cleanup. */
+function withLive(subscribe: (live: Awaited<ReturnType<typeof loadLive>>) => () => void): () => void {
+  let undo: (() => void) | undefined;
+  let cancelled = false;
+  void loadLive().then((live) => {
+    if (!cancelled) undo = subscribe(live);
+  });
+  return () => {
+    cancelled = true;
+    undo?.();
+  };
 }
 
 /**
@@ -18,10 +34,10 @@ export function incidentSummary(incident: Incident): VigilIncidentSummary {
 export function useLive(needs: readonly LiveNeed[], events: { incidents?: boolean; unread?: boolean } = {}): void {
   const { host } = useElementScope();
   const key = needs.join(',');
-  useEffect(() => watchLive(key.split(',') as LiveNeed[]), [key]);
+  useEffect(() => withLive((live) => live.watchLive(key.split(',') as LiveNeed[])), [key]);
   useEffect(() => {
     if (!events.incidents || !host) return;
-    return onIncidentReceived((incident) => emit(host, 'vigil-incident-received', incidentSummary(incident)));
+    return withLive((live) => live.onIncidentReceived((incident) => emit(host, 'vigil-incident-received', incidentSummary(incident))));
   }, [host, events.incidents]);
   useEffect(() => {
     if (!events.unread || !host) return;

@@ -1,10 +1,12 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
-import { AlertSettings } from '../inbox/AlertSettings.tsx';
+
+// Loaded when the menu first opens: the portal's first load does not carry it.
+const AlertSettings = lazy(() => import('../inbox/AlertSettings.tsx').then((m) => ({ default: m.AlertSettings })));
 import { useT } from '../common/useT.ts';
 
 function initials(name: string): string {
@@ -71,7 +73,11 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
-        <AlertSettings />
+        {open && (
+          <Suspense fallback={null}>
+            <AlertSettings />
+          </Suspense>
+        )}
         <Link className="user-item" to={pathTo('logout')}>
           {t('layout.user.signOut')}
         </Link>

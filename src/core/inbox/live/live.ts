@@ -11,8 +11,10 @@ import { isUnauthorized, request } from '../../api/client.ts';
 import { $language } from '../../i18n/languages.ts';
 import { $currentUser, $unreadCount, validateUser } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
-import { INBOX_PAGE_SIZE, incidentList, notificationList } from '../lists.ts';
+
+export type { LiveResult } from './hub.ts';
 import { announceIncidents } from './alerts.ts';
+import { deliver, LIVE_PAGE_SIZE, type LiveNews, type LiveResult } from './hub.ts';
 import { liveIntervalMs } from './config.ts';
 import { electLeader, type Election } from './leader.ts';
 import { createPoller, type Poller } from './poller.ts';
@@ -20,14 +22,6 @@ import { createPoller, type Poller } from './poller.ts';
 /** What an element needs kept fresh: the unread count, or the incidents (lists and alerts). */
 export type LiveNeed = 'unread' | 'incidents';
 
-/** What one poll found, as sent to the other tabs. */
-export interface LiveResult {
-  type: 'result';
-  user: string;
-  at: number;
-  unread?: { count: number; newest: { uuid: string; created_at: string } | null };
-  incidents?: { data: Incident[]; total: number };
-}
 type Message = LiveResult | { type: 'needs'; tab: string; user: string; needs: LiveNeed[] } | { type: 'leader'; tab: string } | { type: 'bye'; tab: string };
 
 interface Running {
@@ -178,7 +172,7 @@ export async function poll(): Promise<void> {
     needs.has('unread')
       ? request('GET', '/api/v2/notifications', Answers.notifications, { query: { 'filter[unread]': 'true', locale: $language.get(), per_page: 1 } })
       : null,
-    needs.has('incidents') ? request('GET', '/api/v2/incidents', Answers.incidents, { query: { page: 1, per_page: INBOX_PAGE_SIZE } }) : null,
+    needs.has('incidents') ? request('GET', '/api/v2/incidents', Answers.incidents, { query: { page: 1, per_page: LIVE_PAGE_SIZE } }) : null,
   ]);
   if (live.running !== run || $currentUser.get()?.token !== user.token) return;
   const result: LiveResult = { type: 'result', user: run.user, at: Date.now() };
@@ -195,44 +189,28 @@ export async function poll(): Promise<void> {
 }
 
 const after = (iso: string, time: number) => Date.parse(iso) > time;
-const quiet = (e: unknown) => {
-  if (isUnauthorized(e)) void validateUser();
-};
 
 /** Applies a poll's result to this tab: count, list merges, alerts. */
 export function apply(result: LiveResult, leader: boolean): void {
   live.lastAt = Math.max(live.lastAt, result.at);
+  const news: LiveNews = { notificationArrived: false };
   if (result.unread) {
     const { count, newest } = result.unread;
     if ($unreadCount.get() !== count) $unreadCount.set(count);
     const arrived = newest && newest.uuid !== live.newestUnread && after(newest.created_at, live.startedAt);
     if (newest) live.newestUnread = newest.uuid;
-    if (arrived && notificationList.$state.get().status === 'ready') notificationList.refreshTop().catch(quiet);
+    news.notificationArrived = Boolean(arrived);
   }
+  deliver(result, news);
   if (result.incidents) {
-    const { data, total } = result.incidents;
+    const { data } = result.incidents;
     const fresh = data.filter((i) => !live.seen.has(i.uuid) && after(i.occurred_at, live.startedAt)).reverse();
     for (const i of data) live.seen.add(i.uuid);
     if (live.seen.size > SEEN_LIMIT) live.seen = new Set([...live.seen].slice(-SEEN_LIMIT / 2));
-    mergeIncidents(data, total);
     if (fresh.length) {
       for (const incident of fresh) for (const listener of live.listeners) listener(incident);
       announceIncidents(fresh, leader);
     }
-  }
-}
-
-function mergeIncidents(data: Incident[], total: number): void {
-  const state = incidentList.$state.get();
-  if (state.status !== 'ready') return;
-  const severity = state.filters.severity;
-  if (!severity) {
-    incidentList.mergeTop({ data, meta: { total } });
-    return;
-  }
-  const top = state.pages[1]?.[0]?.occurred_at;
-  if (data.some((i) => i.severity === severity && (!top || i.occurred_at > top) && !state.pages[1]?.some((r) => r?.uuid === i.uuid))) {
-    incidentList.refreshTop().catch(quiet);
   }
 }
 
