@@ -11,10 +11,10 @@ const MANAGER = 'manager@vigil.test';
 const INTERVAL = 1000;
 
 /** Sets the refresh period in every page of the context before its scripts run. */
-async function fastPolling(context: BrowserContext): Promise<void> {
+async function fastPolling(context: BrowserContext, interval = INTERVAL): Promise<void> {
   await context.addInitScript((ms) => {
     if (location.protocol.startsWith('http')) localStorage.setItem('vigil.live.intervalMs', String(ms));
-  }, INTERVAL);
+  }, interval);
 }
 
 /** The polls: the unread count and the newest incidents (not the lists' own page loads). */
@@ -108,7 +108,9 @@ test('the first load alerts for nothing that was already there', async ({ page, 
 });
 
 test('a hidden page makes no requests, and catches up at once when shown', async ({ page, api, signIn }) => {
-  await fastPolling(page.context());
+  // A longer period here, so that catching up "at once" differs from the next regular tick.
+  const period = 4000;
+  await fastPolling(page.context(), period);
   await page.context().addInitScript(() => {
     const w = window as unknown as { __hidden: boolean };
     w.__hidden = false;
@@ -131,10 +133,12 @@ test('a hidden page makes no requests, and catches up at once when shown', async
   await page.waitForTimeout(200); // a poll already on its way may land
   api_.length = 0;
   await api.createIncident({ email: MANAGER, severity: 'critical' });
-  await page.waitForTimeout(5 * INTERVAL);
+  await page.waitForTimeout(period + 2000);
   expect(api_).toEqual([]);
+  const shown = Date.now();
   await setHidden(false);
-  await expect.poll(() => api_.length, { timeout: 1000 }).toBeGreaterThan(0);
+  await expect.poll(() => api_.length, { timeout: period - 1000 }).toBeGreaterThan(0);
+  expect(Date.now() - shown).toBeLessThan(period - 1000);
   await expect(page.getByRole('status').filter({ hasText: /New incident at .+, severity critical/ })).toBeVisible();
 });
 
@@ -165,4 +169,28 @@ test('two tabs make one set of polls; the other tab takes over when the first cl
   await leader.close();
   await expect.poll(() => theirs.length, { timeout: 4 * INTERVAL }).toBeGreaterThan(0);
   await expect(follower.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+});
+
+test('an integrator page gets vigil-incident-received from the inbox and vigil-unread-changed from the badges', async ({ page, api, signIn }) => {
+  await fastPolling(page.context());
+  await signIn(MANAGER);
+  const inbox = await new InboxPage(page).open();
+  await expect(inbox.badges().first()).toHaveText('12');
+  const incident = await api.createIncident({ site: SITES.ghentDistribution, severity: 'medium' });
+  await api.createNotification(MANAGER);
+  await expect(inbox.badges().first()).toHaveText('13', { timeout: 4 * INTERVAL + 2000 });
+  await expect(inbox.badges().nth(1)).toHaveText('13');
+  const received = inbox.events('vigil-incident-received');
+  await expect(received).toHaveCount(1);
+  await expect(received.first()).toContainText('from <vigil-inbox>');
+  const detail = JSON.parse(((await received.first().textContent()) ?? '').replace(/^[^{]+/, '')) as Record<string, unknown>;
+  expect(detail).toEqual({ uuid: incident.uuid, title: incident.title, severity: 'medium', site: incident.site, occurred_at: incident.occurred_at });
+  // Each element that shows the count tells: two badges and the inbox (its tab shows it).
+  const changed = inbox.events('vigil-unread-changed').filter({ hasText: '{"count":13,"previous":12}' });
+  await expect(changed).toHaveCount(3);
+  await expect(changed.filter({ hasText: '<vigil-unread-badge#badge-top> {"count":13,"previous":12}' })).toHaveCount(1);
+  await expect(changed.filter({ hasText: '<vigil-unread-badge#badge-side>' })).toHaveCount(1);
+  await expect(changed.filter({ hasText: '<vigil-inbox>' })).toHaveCount(1);
+  // The toast names the incident's site and severity.
+  await expect(page.getByRole('status').filter({ hasText: 'New incident at Ghent Distribution Centre, severity medium' })).toBeVisible();
 });

@@ -80,7 +80,13 @@ const quiet = (e: unknown) => {
  */
 shared('inbox.lists.live', () =>
   onLiveResult((result, news) => {
-    if (news.notificationArrived && notificationList.$state.get().status === 'ready') notificationList.refreshTop().catch(quiet);
+    // A notification newer than the list's first row that the list lacks: fetch the first page.
+    const newest = news.newestUnread;
+    const notes = notificationList.$state.get();
+    const first = notes.pages[1];
+    if (newest && notes.status === 'ready' && first && !first.some((n) => n?.uuid === newest.uuid) && newest.created_at >= (first[0]?.created_at ?? '')) {
+      notificationList.refreshTop().catch(quiet);
+    }
     const state = incidentList.$state.get();
     if (!result.incidents || state.status !== 'ready') return;
     const { data, total } = result.incidents;

@@ -37,6 +37,13 @@ describe('mergeOnTop', () => {
     expect([...merged.state.stale].sort()).toEqual([2, 5, 6]);
   });
 
+  it('places a new item that sorts just below the first row (the same second, say)', () => {
+    const state = ready({ 1: items(0, 4), 2: items(4, 8) }, 10);
+    const merged = mergeOnTop(state, 4, { data: [{ uuid: 'u0' }, { uuid: 'n0' }, { uuid: 'u1' }, { uuid: 'u2' }], meta: { total: 11 } })!;
+    expect(merged.added).toBe(1);
+    expect(all(merged.state, 4)).toEqual(['u0', 'n0', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', null, null]);
+  });
+
   it('does nothing when nothing is new or the list is not ready', () => {
     const state = ready({ 1: items(0, 4) }, 10);
     expect(mergeOnTop(state, 4, { data: items(0, 4), meta: { total: 10 } })).toBeNull();

@@ -215,18 +215,23 @@ export function mergeOnTop<T extends { uuid: string }, F>(
 ): { state: PagedState<T, F>; added: number } | null {
   const top = state.pages[1];
   if (state.status !== 'ready' || !top) return null;
-  const first = top[0];
-  const added = first ? answer.data.findIndex((item) => item.uuid === first.uuid) : answer.data.length;
-  if (added === 0) return null;
+  // The last row of the old first page that the fresh page still has: everything before it
+  // in the fresh page is the truth, and the rows after it moved down by the new ones.
+  const fresh = new Map(answer.data.map((item, i) => [item.uuid, i]));
+  let anchor = -1;
+  for (let i = top.length - 1; i >= 0 && anchor === -1; i--) if (top[i] && fresh.has(top[i]!.uuid)) anchor = i;
   const total = answer.meta.total;
-  if (added === -1) {
+  if (anchor === -1) {
     // More new items than a page: no loaded row can be placed, start over from this page.
+    if (top.length === 0 && answer.data.length === 0) return null;
     return { state: { ...state, total, pages: { 1: answer.data }, stale: [], failed: [], loading: [], added: state.added + answer.data.length }, added: answer.data.length };
   }
+  const added = fresh.get(top[anchor]!.uuid)! - anchor;
+  if (added <= 0) return null;
   const known = new Map<number, T>();
   for (const [key, items] of Object.entries(state.pages)) {
-    const base = (Number(key) - 1) * perPage + added;
-    items.forEach((item, i) => item !== undefined && known.set(base + i, item));
+    const base = (Number(key) - 1) * perPage;
+    items.forEach((item, i) => item !== undefined && base + i > anchor && known.set(base + i + added, item));
   }
   answer.data.forEach((item, i) => known.set(i, item));
   const pages: Record<number, T[]> = {};

@@ -17,9 +17,9 @@ export interface LiveResult {
   incidents?: { data: Incident[]; total: number };
 }
 
-/** What a result brought besides the data: a notification newer than the last one known. */
+/** What a result brought besides the data: the newest unread notification, if any. */
 export interface LiveNews {
-  notificationArrived: boolean;
+  newestUnread: { uuid: string; created_at: string } | null;
 }
 
 type Consumer = (result: LiveResult, news: LiveNews) => void;

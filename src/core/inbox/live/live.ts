@@ -41,9 +41,9 @@ const live = shared('inbox.live', () => ({
   remote: new Map<string, { needs: LiveNeed[]; at: number }>(),
   running: null as Running | null,
   startedAt: Date.now(),
-  lastAt: 0,
+  /** The last poll of any tab; the page's own data counts as one from when it started. */
+  lastAt: Date.now(),
   seen: new Set<string>(),
-  newestUnread: null as string | null,
   listeners: new Set<(incident: Incident) => void>(),
   userWatch: null as null | (() => void),
 }));
@@ -95,7 +95,6 @@ function start(): void {
   const intervalMs = liveIntervalMs();
   const run: Running = { user: user.username, channel, intervalMs, poller: null, election: null as unknown as Election };
   live.running = run;
-  live.newestUnread = null;
   if (channel) channel.onmessage = (event: MessageEvent<Message>) => receive(event.data);
   run.election = electLeader({
     // Without a channel the other tabs could not follow: every tab then polls for itself.
@@ -104,7 +103,7 @@ function start(): void {
     onLead() {
       post({ type: 'leader', tab: live.tab });
       run.poller = createPoller({ intervalMs, tick: poll });
-      run.poller.start(live.lastAt || Date.now());
+      run.poller.start(live.lastAt);
     },
     onFollow() {
       run.poller?.stop();
@@ -188,18 +187,16 @@ export async function poll(): Promise<void> {
   if (failed.length) throw failed[0]!.reason;
 }
 
-const after = (iso: string, time: number) => Date.parse(iso) > time;
+// The server keeps whole seconds: an incident of the very second the page started counts as new.
+const after = (iso: string, time: number) => Date.parse(iso) + 1000 > time;
 
 /** Applies a poll's result to this tab: count, list merges, alerts. */
 export function apply(result: LiveResult, leader: boolean): void {
   live.lastAt = Math.max(live.lastAt, result.at);
-  const news: LiveNews = { notificationArrived: false };
+  const news: LiveNews = { newestUnread: result.unread?.newest ?? null };
   if (result.unread) {
-    const { count, newest } = result.unread;
+    const { count } = result.unread;
     if ($unreadCount.get() !== count) $unreadCount.set(count);
-    const arrived = newest && newest.uuid !== live.newestUnread && after(newest.created_at, live.startedAt);
-    if (newest) live.newestUnread = newest.uuid;
-    news.notificationArrived = Boolean(arrived);
   }
   deliver(result, news);
   if (result.incidents) {
@@ -222,8 +219,7 @@ export function resetLive(): void {
   live.watchers = { unread: 0, incidents: 0 };
   live.remote.clear();
   live.seen.clear();
-  live.lastAt = 0;
-  live.newestUnread = null;
+  live.lastAt = Date.now();
   live.startedAt = Date.now();
   live.listeners.clear();
 }
