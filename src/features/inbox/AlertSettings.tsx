@@ -24,28 +24,30 @@ export function AlertSettings() {
   }
 
   return (
-    <fieldset className="va-alerts">
-      <legend className="va-legend">{t('inbox.alerts.title')}</legend>
-      <label className="va-check">
-        <input type="checkbox" checked={prefs.enabled} onChange={(e) => void toggle(e.target.checked)} />
-        {t('inbox.alerts.enable')}
-      </label>
-      {prefs.enabled && (
-        <fieldset className="va-severities">
-          <legend className="v-small v-muted">{t('inbox.alerts.severities')}</legend>
-          {SEVERITIES.map((severity) => (
-            <label key={severity} className="va-check">
-              <input type="checkbox" checked={prefs.severities.includes(severity)} onChange={(e) => toggleAlertSeverity(severity, e.target.checked)} />
-              {t(`inbox.severity.${severity}`)}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {problem && (
-        <p className="v-small va-problem" role="alert">
-          {t(`inbox.alerts.${problem}`)}
-        </p>
-      )}
-    </fieldset>
+    <div className="va-wrap">
+      <fieldset className="va-alerts">
+        <legend className="va-legend">{t('inbox.alerts.title')}</legend>
+        <label className="va-check">
+          <input type="checkbox" checked={prefs.enabled} onChange={(e) => void toggle(e.target.checked)} />
+          {t('inbox.alerts.enable')}
+        </label>
+        {prefs.enabled && (
+          <fieldset className="va-severities">
+            <legend className="v-small v-muted">{t('inbox.alerts.severities')}</legend>
+            {SEVERITIES.map((severity) => (
+              <label key={severity} className="va-check">
+                <input type="checkbox" checked={prefs.severities.includes(severity)} onChange={(e) => toggleAlertSeverity(severity, e.target.checked)} />
+                {t(`inbox.severity.${severity}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {problem && (
+          <p className="v-small va-problem" role="alert">
+            {t(`inbox.alerts.${problem}`)}
+          </p>
+        )}
+      </fieldset>
+    </div>
   );
 }
