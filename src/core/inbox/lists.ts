@@ -92,7 +92,7 @@ shared('inbox.lists.live', () =>
     const { data, total } = result.incidents;
     const severity = state.filters.severity;
     if (!severity) {
-      incidentList.mergeTop({ data, meta: { total } });
+      incidentList.mergeTop({ data, meta: { total } }).catch(quiet);
       return;
     }
     const top = state.pages[1];

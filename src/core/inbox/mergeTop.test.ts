@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPagedList, itemAt, mergeOnTop, type PagedState } from './pagedList.ts';
+import { mergeOnTop } from './mergeTop.ts';
+import { createPagedList, itemAt, type PagedState } from './pagedList.ts';
 
 type Item = { uuid: string };
 const items = (from: number, to: number): Item[] => Array.from({ length: to - from }, (_, i) => ({ uuid: `u${from + i}` }));
