@@ -9,17 +9,22 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * list that pages from the server as you scroll (tens of thousands of items stay smooth),
  * with filters (severity; unread only). A row opens its detail inside the element, with
  * a Back button. Opening an unread notification marks it read: every unread badge on the
- * page (and in other tabs) drops by one. Signed-out visitors get a compact sign-in.
+ * page (and in other tabs) drops by one. While the page is visible the inbox refreshes
+ * itself: new items slide in on top without moving what the user is reading, and a new
+ * incident raises a toast linking to it. Signed-out visitors get a compact sign-in.
  *
  * @tagname vigil-inbox
  * @attr {'incidents' | 'notifications'} view - `incidents` (default) or `notifications`: the list shown first
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-notification-read - an unread notification was opened and marked read; detail `{ uuid, unread }` (the new unread count)
+ * @fires vigil-incident-received - an incident arrived while the page was open; detail `{ uuid, title, severity, site: { uuid, name } | null, occurred_at }`
+ * @fires vigil-unread-changed - the unread count changed; detail `{ count, previous }`
  * @csspart inbox - the list screen
  * @csspart tabs - the Incidents / Notifications tabs
  * @csspart tab - one tab
  * @csspart filters - the filter bar above a list
  * @csspart list - the scrolling list
+ * @csspart new-items - the "N new — show" button over a list scrolled down when new items arrived
  * @csspart row - a row of the list (`row-unread` too on unread notifications)
  * @csspart severity - an incident's severity pill (`severity-low` … `severity-critical` too)
  * @csspart back - the Back button of a detail

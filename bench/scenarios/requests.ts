@@ -69,6 +69,27 @@ export async function requests(bench: Bench) {
   const validations = api.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v2/user').length;
   await context.close();
 
+  // the same page over time: live updates poll once per interval for all 20 elements
+  const PERIOD = 2000;
+  const WINDOW = 10_000;
+  const liveContext = await bench.context({ as: 'manager@vigil.test' });
+  await liveContext.addInitScript((ms) => localStorage.setItem('vigil.live.intervalMs', String(ms)), PERIOD);
+  const livePage = await liveContext.newPage();
+  const liveRec = recordRequests(livePage);
+  await livePage.goto(url);
+  await livePage.waitForLoadState('networkidle');
+  const since = liveRec.all().length;
+  await livePage.waitForTimeout(WINDOW);
+  const later = liveRec.all().slice(since).filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
+  const unreadPolls = later.filter((r) => r.url.pathname === '/api/v2/notifications' && r.url.searchParams.get('filter[unread]')).length;
+  const incidentPolls = later.filter((r) => r.url.pathname === '/api/v2/incidents' && r.url.searchParams.get('page') === '1').length;
+  const otherLater = later.length - unreadPolls - incidentPolls;
+  await liveContext.close();
+  const maxPolls = WINDOW / PERIOD + 1;
+  if (unreadPolls > maxPolls || incidentPolls > maxPolls || otherLater > 0) {
+    throw new Error(`live polls over ${WINDOW} ms at ${PERIOD} ms: ${unreadPolls} unread, ${incidentPolls} incidents, ${otherLater} other (at most ${maxPolls} each, no other)`);
+  }
+
   // each portal screen
   const screens = [];
   for (const screen of SCREENS) {
@@ -86,9 +107,12 @@ export async function requests(bench: Bench) {
 
   return {
     twenty: { elements: TWENTY.length, apiRequests: api.length, validations, duplicates },
+    live: { periodMs: PERIOD, windowMs: WINDOW, unreadPolls, incidentPolls, other: otherLater },
     screens,
     markdown: [
       `A page with ${TWENTY.length} elements (5 badges, 2 pickers, 4 evacuations (2 for one project), 2×2 identical project/site elements, a system, the projects list, 2 identical inboxes, a schedule matrix): **${api.length} API requests, ${validations} user validation, ${duplicates.length} duplicates**${duplicates.length ? ` (${duplicates.map(([k, n]) => `${k} ×${n}`).join(', ')})` : ''}.`,
+      '',
+      `The same page left open ${WINDOW / 1000} s with a ${PERIOD / 1000} s live period: **${unreadPolls} unread-count polls and ${incidentPolls} incident polls** (one of each per interval for all 20 elements; ${otherLater} other requests).`,
       '',
       '| screen | API requests (non-media) | beyond the minimum | minimum not made |',
       '| --- | ---: | --- | --- |',

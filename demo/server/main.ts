@@ -1,16 +1,18 @@
 /**
  * The demo server's command line (see README.md):
  *
- *   node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp]
+ *   node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp] [--live[=INTERVAL]]
  *
  * Environment: PORT (8080), HOST (127.0.0.1), VIGIL_DB (.data/vigil.sqlite, or :memory:),
  * VIGIL_TEST_HOOKS=1 (mount /__test/*), VIGIL_CSP=off, VIGIL_PUBLIC_URL,
- * VIGIL_ALLOWED_ORIGINS, VIGIL_TOKEN_IDLE_MINUTES, VIGIL_LIMIT_*, VIGIL_SOURCEMAPS=1.
+ * VIGIL_ALLOWED_ORIGINS, VIGIL_TOKEN_IDLE_MINUTES, VIGIL_LIMIT_*, VIGIL_SOURCEMAPS=1,
+ * VIGIL_LIVE_INTERVAL (the --live period, e.g. 90s; setting it turns --live on).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { DEFAULT_LIVE_INTERVAL_MS, parseInterval, startLive } from './live.ts';
 import { openDb } from './db.ts';
 import { FixtureError, type Fixture } from './fixture.ts';
 import { limitsFromEnv } from './limits.ts';
@@ -22,9 +24,23 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const USAGE = 'Usage: node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp] [--live[=INTERVAL]]';
+
+// --live takes an optional value (--live or --live=90s), which parseArgs cannot express.
+let live = (process.env.VIGIL_LIVE_INTERVAL || undefined) as string | boolean | undefined;
+const argv = process.argv.slice(2).filter((arg) => {
+  const m = /^--(no-)?live(?:=(.*))?$/.exec(arg);
+  if (!m) return true;
+  live = m[1] ? false : (m[2] ?? live ?? true);
+  return false;
+});
+const liveMs = live === undefined || live === false ? null : live === true ? DEFAULT_LIVE_INTERVAL_MS : parseInterval(live);
+if (live !== undefined && live !== false && liveMs === null) fail(`--live takes a period like 90s, 3m or 1h (at least 1s), not ${String(live)}\n${USAGE}`);
+
 let args;
 try {
   args = parseArgs({
+    args: argv,
     options: {
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
@@ -34,10 +50,10 @@ try {
     strict: true,
   }).values;
 } catch (err) {
-  fail(`${(err as Error).message}\nUsage: node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp]`);
+  fail(`${(err as Error).message}\n${USAGE}`);
 }
 if (args.help) {
-  console.log('Usage: node demo/server/main.ts [--reset] [--seed FILE.json] [--no-csp]\nSee demo/server/README.md.');
+  console.log(`${USAGE}\nSee demo/server/README.md.`);
   process.exit(0);
 }
 
@@ -91,13 +107,16 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`Vigil demo server on ${publicUrl}`);
   if (testHooks) console.log('Test hooks enabled under /__test/.');
   if (!csp) console.log('Content-Security-Policy is off.');
+  if (liveMs !== null) console.log(`Live: a new incident or notification every ${Math.round(liveMs / 1000)} s.`);
 });
+const stopLive = liveMs === null ? () => {} : startLive(db, liveMs, (line) => console.log(line));
 server.on('error', (err) => fail(`cannot listen on ${host}:${port}: ${err.message}`));
 
 let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
+  stopLive();
   console.log(`\n${signal}: shutting down.`);
   const force = setTimeout(() => {
     if ('closeAllConnections' in server) server.closeAllConnections();

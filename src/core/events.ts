@@ -11,6 +11,17 @@ export interface VigilEvacuationStatus {
   aborted_at: string | null;
 }
 
+/** A newly arrived incident, as `vigil-incident-received` carries it. */
+export interface VigilIncidentSummary {
+  uuid: string;
+  title: string;
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  /** The site it happened at (uuid and name), when it has one. */
+  site: { uuid: string; name: string } | null;
+  /** ISO 8601 time it happened. */
+  occurred_at: string;
+}
+
 export interface VigilEventDetails {
   /** A user signed in through `<vigil-login>` or the portal. */
   'vigil-signed-in': { username: string; name: string };
@@ -19,6 +30,10 @@ export interface VigilEventDetails {
   'vigil-evacuation-started': { scope: 'project' | 'site'; uuid: string; status: VigilEvacuationStatus | null };
   'vigil-evacuation-aborted': { scope: 'project' | 'site'; uuid: string; status: VigilEvacuationStatus | null };
   'vigil-notification-read': { uuid: string; unread: number };
+  /** An incident arrived while the page was open (not the ones there at first load). */
+  'vigil-incident-received': VigilIncidentSummary;
+  /** The unread-notifications count changed (new notifications, one read, another tab). */
+  'vigil-unread-changed': { count: number; previous: number };
   'vigil-schedule-saved': { project: string; sites: string[] };
   'vigil-project-user-changed': { project: string; user: string; change: 'added' | 'updated' | 'removed' };
 }

@@ -1,7 +1,17 @@
+import type { MouseEvent } from 'react';
+
+export interface ToastLinkItem {
+  href: string;
+  text: string;
+  /** Called on a plain click (the portal routes it in place and calls preventDefault). */
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
 export interface ToastItem {
   id: number;
   type: 'error' | 'success' | 'info';
   text: string;
+  link?: ToastLinkItem | undefined;
 }
 
 export interface ToastViewProps {
@@ -21,7 +31,17 @@ export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewP
     <div className="toasts" part="toasts" data-label={label}>
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} part={`toast toast-${toast.type}`}>
-          <span className="toast-text">{toast.text}</span>
+          <span className="toast-text">
+            {toast.text}
+            {toast.link && (
+              <>
+                {' '}
+                <a className="toast-link" href={toast.link.href} onClick={toast.link.onClick}>
+                  {toast.link.text}
+                </a>
+              </>
+            )}
+          </span>
           <button type="button" className="toast-close" aria-label={dismissLabel} onClick={() => onDismiss(toast.id)}>
             <span aria-hidden="true">×</span>
           </button>

@@ -226,7 +226,8 @@ test.describe('inbox in the portal', () => {
     const unread = await serverUnread(request, user);
     const inbox = await new InboxPage(page).openPortal('/inbox');
     await expect(inbox.heading('Inbox')).toBeVisible();
-    await expect(page).toHaveTitle('Incidents – Inbox | Vigil');
+    // The title leads with the unread count.
+    await expect(page).toHaveTitle(`(${unread}) Incidents – Inbox | Vigil`);
     await expect(inbox.tab('Incidents')).toHaveAttribute('aria-current', 'page');
 
     const first = inbox.rows(inbox.incidentList()).first();
@@ -234,7 +235,7 @@ test.describe('inbox in the portal', () => {
     await inbox.row(inbox.incidentList(), title).first().click();
     await inbox.expectRoute(/^\/inbox\/incident\/[0-9a-f-]{36}$/);
     await expect(inbox.heading(title)).toBeVisible();
-    await expect(page).toHaveTitle(`${title} | Vigil`);
+    await expect(page).toHaveTitle(`(${unread}) ${title} | Vigil`);
     // Site and system lead to their portal pages.
     await expect(inbox.detail().getByRole('link').first()).toHaveAttribute('href', /\/site\/[0-9a-f-]{36}$/);
     await inbox.back().click();

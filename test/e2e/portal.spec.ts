@@ -229,7 +229,7 @@ test.describe('portal: routes and layout', () => {
     await notFound.goto('/projects/nope/typo');
     await notFound.expectRoute('/404');
     await expect(notFound.heading('We could not find this page')).toBeVisible();
-    await expect(page).toHaveTitle('Page not found | Vigil');
+    await expect(page).toHaveTitle(/^\(\d+\) Page not found \| Vigil$/); // led by the unread count
     await page.getByRole('main').getByRole('link', { name: 'Go to your projects' }).click();
     await notFound.expectRoute('/');
   });
@@ -262,7 +262,7 @@ test.describe('portal: routes and layout', () => {
     await login.expectRoute(`/page/${PAGES.contact}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact & support' })).toBeVisible();
     await expect(layout.pill('More')).toHaveAttribute('aria-current', 'page');
-    await expect(page).toHaveTitle('Contact & support | Vigil');
+    await expect(page).toHaveTitle(/^\(\d+\) Contact & support \| Vigil$/);
     await layout.logo().click();
     await login.expectRoute('/');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -5,10 +5,19 @@ import { SEVERITIES } from '../../../src/core/api/contract.ts';
 import type { SiteRow } from '../access.ts';
 import { invalid, notFound, readBody, type App, type Deps } from '../http.ts';
 import { text } from '../messages.ts';
+import { createIncident, createNotification } from '../live.ts';
 import { DAY } from '../seed-data/util.ts';
 
 const Count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)), 0);
 const BulkInbox = v.object({ email: v.pipe(v.string(), v.email()), incidents: Count, notifications: Count });
+
+const NewIncident = v.object({
+  email: v.optional(v.pipe(v.string(), v.email())),
+  site: v.optional(v.pipe(v.string(), v.uuid())),
+  severity: v.optional(v.picklist(SEVERITIES)),
+  title: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+});
+const NewNotification = v.object({ email: v.pipe(v.string(), v.email()) });
 
 const TITLES = ['Motion detected at loading dock', 'Person detected after hours', 'Perimeter breach near fence', 'Video signal lost', 'Door forced open'];
 
@@ -31,6 +40,31 @@ export function testHookRoutes(app: App, deps: Deps): void {
   app.get('/__test/last-reset-link', (c) => {
     const link = deps.state.lastResetLink;
     return c.json(link ? { data: link.url, meta: { email: link.email, token: link.token } } : { data: null });
+  });
+
+  /**
+   * Adds one incident that happens now, like the live demo's: on `site`, or on a site of
+   * `email`'s projects, or anywhere; `severity` and `title` override the generated ones.
+   */
+  app.post('/__test/incident', async (c) => {
+    const body = await readBody(c, NewIncident);
+    let userId: number | undefined;
+    if (body.email) {
+      const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
+      if (!user) throw notFound('user');
+      userId = user.id;
+    }
+    const made = createIncident(db, { ...(userId === undefined ? {} : { userId }), ...(body.site ? { site: body.site } : {}), ...(body.severity ? { severity: body.severity } : {}), ...(body.title ? { title: body.title } : {}) });
+    if (!made) throw invalid(body.site ? 'site' : 'email', text('testHooks.noSites'));
+    return c.json({ data: made });
+  });
+
+  /** Adds one unread notification for `email`, created now, in every language. */
+  app.post('/__test/notification', async (c) => {
+    const body = await readBody(c, NewNotification);
+    const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
+    if (!user) throw notFound('user');
+    return c.json({ data: createNotification(db, user.id) });
   });
 
   /** Adds many generated incidents (to the user's projects) and notifications (to the user), in one transaction. */

@@ -6,13 +6,14 @@
  * texts are translated by the server).
  */
 import { Answers, SEVERITIES, type Incident, type Notification, type Severity } from '../api/contract.ts';
-import { request } from '../api/client.ts';
+import { isUnauthorized, request } from '../api/client.ts';
 import { $language } from '../i18n/languages.ts';
-import { onSignOut } from '../session/session.ts';
+import { onSignOut, validateUser } from '../session/session.ts';
 import { shared } from '../shared.ts';
+import { LIVE_PAGE_SIZE, onLiveResult } from './live/hub.ts';
 import { createPagedList, type PagedList } from './pagedList.ts';
 
-export const INBOX_PAGE_SIZE = 50;
+export const INBOX_PAGE_SIZE = LIVE_PAGE_SIZE;
 
 export interface IncidentFilters {
   /** Only incidents of this severity; undefined for all. */
@@ -67,3 +68,35 @@ export function setUnreadOnly(unreadOnly: boolean): void {
   if (notificationList.$state.get().filters.unreadOnly === unreadOnly) return;
   notificationList.setFilters({ unreadOnly });
 }
+
+const quiet = (e: unknown) => {
+  if (isUnauthorized(e)) void validateUser();
+};
+
+/**
+ * Live updates reach the shown lists: the incidents poll is the unfiltered list's first
+ * page, merged as is; a filtered list, or the notifications when one arrived, fetch their
+ * own first page — only then, and only that page.
+ */
+shared('inbox.lists.live', () =>
+  onLiveResult((result, news) => {
+    // A notification newer than the list's first row that the list lacks: fetch the first page.
+    const newest = news.newestUnread;
+    const notes = notificationList.$state.get();
+    const first = notes.pages[1];
+    if (newest && notes.status === 'ready' && first && !first.some((n) => n?.uuid === newest.uuid) && newest.created_at >= (first[0]?.created_at ?? '')) {
+      notificationList.refreshTop().catch(quiet);
+    }
+    const state = incidentList.$state.get();
+    if (!result.incidents || state.status !== 'ready') return;
+    const { data, total } = result.incidents;
+    const severity = state.filters.severity;
+    if (!severity) {
+      incidentList.mergeTop({ data, meta: { total } }).catch(quiet);
+      return;
+    }
+    const top = state.pages[1];
+    const newer = (i: Incident) => i.severity === severity && (!top?.[0] || i.occurred_at > top[0].occurred_at) && !top?.some((r) => r?.uuid === i.uuid);
+    if (data.some(newer)) incidentList.refreshTop().catch(quiet);
+  }),
+);

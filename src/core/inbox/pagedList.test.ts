@@ -199,7 +199,7 @@ describe('createPagedList', () => {
     s.requests[0]!.resolve();
     await settle();
     list.clear();
-    expect(list.$state.get()).toEqual({ filters: {}, status: 'idle', total: null, pages: {}, loading: [], failed: [] });
+    expect(list.$state.get()).toEqual({ filters: {}, status: 'idle', total: null, pages: {}, loading: [], failed: [], stale: [], added: 0 });
   });
 
   it('pageOf maps indices to 1-based pages', () => {

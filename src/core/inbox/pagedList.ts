@@ -32,6 +32,10 @@ export interface PagedState<T, F> {
   pages: Readonly<Record<number, readonly T[]>>;
   loading: readonly number[];
   failed: readonly number[];
+  /** Pages that hold gaps after new items were merged on top: loaded again when on screen. */
+  stale: readonly number[];
+  /** How many items were merged on top since the list (re)started: views keep their place by it. */
+  added: number;
 }
 
 export interface PagedListOptions<T, F> {
@@ -63,6 +67,14 @@ export interface PagedList<T extends { uuid: string }, F> {
   update(uuid: string, change: (item: T) => T): void;
   /** Forgets everything, filters included (sign-out). */
   clear(): void;
+  /**
+   * Merges a fresh first page (same filters) on top: items not in the list yet are put
+   * before the first loaded one and every loaded row moves down with them (pages that
+   * lose their edge become stale); nothing else is fetched. Returns how many were added.
+   */
+  mergeTop(answer: PageAnswer<T>): Promise<number>;
+  /** Fetches the first page afresh and merges it on top (a ready list only). */
+  refreshTop(): Promise<number>;
 }
 
 /** The item at `index`, or undefined while its page is not loaded. */
@@ -77,7 +89,7 @@ const without = (list: readonly number[], n: number) => list.filter((x) => x !==
 
 export function createPagedList<T extends { uuid: string }, F>(options: PagedListOptions<T, F>): PagedList<T, F> {
   const perPage = options.perPage ?? 50;
-  const initial = (filters: F): PagedState<T, F> => ({ filters, status: 'idle', total: null, pages: {}, loading: [], failed: [] });
+  const initial = (filters: F): PagedState<T, F> => ({ filters, status: 'idle', total: null, pages: {}, loading: [], failed: [], stale: [], added: 0 });
   const $state = atom<PagedState<T, F>>(initial(options.filters));
   let controller = new AbortController();
   let generation = 0;
@@ -86,7 +98,7 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
 
   function load(page: number): void {
     const state = $state.get();
-    if (state.loading.includes(page) || state.pages[page]) return;
+    if (state.loading.includes(page) || (state.pages[page] && !state.stale.includes(page))) return;
     const gen = generation;
     const failed = without(state.failed, page);
     patch({ loading: [...state.loading, page], failed, ...(page === 1 && state.status !== 'ready' ? { status: 'loading' as const } : {}) });
@@ -99,6 +111,7 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
           total: meta.total,
           pages: { ...now.pages, [page]: data },
           loading: without(now.loading, page),
+          stale: without(now.stale, page),
         });
       },
       (e: ApiError) => {
@@ -170,5 +183,26 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
     clear() {
       reset(options.filters);
     },
+    async mergeTop(answer) {
+      // Its own small chunk: only live updates need it.
+      const gen = generation;
+      const { mergeOnTop } = await import('./mergeTop.ts');
+      const merged = gen === generation ? mergeOnTop($state.get(), perPage, answer) : null; // not across a restart
+      if (!merged) return 0;
+      // Pages asked for before the merge would land at the old positions: drop them.
+      generation++;
+      controller.abort();
+      controller = new AbortController();
+      $state.set(merged.state);
+      return merged?.added ?? 0;
+    },
+    async refreshTop() {
+      const state = $state.get();
+      if (state.status !== 'ready') return 0;
+      const gen = generation;
+      const answer = await options.fetchPage({ page: 1, perPage, filters: state.filters, signal: controller.signal });
+      return gen === generation ? await this.mergeTop(answer) : 0;
+    },
   };
 }
+

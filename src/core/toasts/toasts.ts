@@ -14,6 +14,14 @@ export interface Toast {
   key?: string;
   params?: Record<string, string | number>;
   text?: string;
+  /** An optional link in the toast: an app path and the message key of its text. */
+  link?: ToastLink;
+}
+
+export interface ToastLink {
+  /** An app path such as `pathTo('incident', { uuid })` (routed in the portal, a portal link elsewhere). */
+  to: string;
+  key: string;
 }
 
 export type ToastInput = Omit<Toast, 'id'>;
@@ -22,7 +30,14 @@ export const $toasts = shared('toasts', () => atom<Toast[]>([]));
 const timers = shared('toasts.timers', () => ({ next: 1, handles: new Map<number, ReturnType<typeof setTimeout>>() }));
 
 function sameMessage(a: ToastInput, b: ToastInput): boolean {
-  return a.type === b.type && a.key === b.key && a.text === b.text && JSON.stringify(a.params) === JSON.stringify(b.params);
+  return (
+    a.type === b.type &&
+    a.key === b.key &&
+    a.text === b.text &&
+    JSON.stringify(a.params) === JSON.stringify(b.params) &&
+    a.link?.to === b.link?.to &&
+    a.link?.key === b.link?.key
+  );
 }
 
 function arm(id: number): void {

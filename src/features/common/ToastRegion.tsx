@@ -1,6 +1,8 @@
+import type { MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { tKey } from '../../core/i18n/i18n.ts';
-import { $toasts, dismissToast } from '../../core/toasts/toasts.ts';
+import { $navigator, hrefFor, navigate } from '../../core/router/navigation.ts';
+import { $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
 import { ToastView } from '../../ui/ToastView.tsx';
 import { useT } from './useT.ts';
 
@@ -8,6 +10,18 @@ import { useT } from './useT.ts';
 export function ToastRegion() {
   const t = useT();
   const toasts = useStore($toasts);
-  const items = toasts.map((toast) => ({ id: toast.id, type: toast.type, text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params) }));
+  const nav = useStore($navigator);
+  const link = ({ id, link }: Toast) =>
+    link && {
+      href: hrefFor(link.to),
+      text: tKey(link.key),
+      onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+        if (!nav || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        dismissToast(id);
+        navigate(link.to);
+      },
+    };
+  const items = toasts.map((toast) => ({ id: toast.id, type: toast.type, text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params), link: link(toast) }));
   return <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismissToast} />;
 }

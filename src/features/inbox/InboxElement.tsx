@@ -8,6 +8,10 @@ import { InboxLists } from './InboxLists.tsx';
 import { isInboxView, type InboxView } from './InboxTabs.tsx';
 import { IncidentDetail } from './IncidentDetail.tsx';
 import type { InboxItemKind } from './RowAction.tsx';
+import { useLive } from './useLive.ts';
+
+const NEEDS = ['unread', 'incidents'] as const;
+const EVENTS = { unread: true, incidents: true };
 
 // Loaded when a notification is opened: DOMPurify comes with it, not with the list.
 const NotificationDetail = lazy(() => import('./NotificationDetail.tsx').then((m) => ({ default: m.NotificationDetail })));
@@ -21,6 +25,7 @@ type Opened = { kind: InboxItemKind; uuid: string };
 export function InboxElement({ view }: { view?: string | undefined }) {
   useStyles(detailCss);
   const t = useT();
+  useLive(NEEDS, EVENTS);
   const initial: InboxView = view && isInboxView(view) ? view : 'incidents';
   const [current, setCurrent] = useState<InboxView>(initial);
   const [opened, setOpened] = useState<Opened | null>(null);

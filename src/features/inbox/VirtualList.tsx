@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { formatNumber } from '../../core/i18n/i18n.ts';
 import { itemAt, pageOf, type PagedList } from '../../core/inbox/pagedList.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useT } from '../common/useT.ts';
@@ -44,6 +45,9 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   // becoming the loaded row) so that the focus follows to the new element.
   const focused = useRef<number | null>(null);
   const total = state.total ?? 0;
+  // Rows merged on top while the user reads further down: counted for the "N new" pill.
+  const [unseen, setUnseen] = useState(0);
+  const added = useRef(state.added);
 
   useEffect(() => list.start(), [list]);
 
@@ -81,7 +85,7 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   useEffect(() => {
     if (!focusUuid || state.status !== 'ready') return;
     for (const [page, rows] of Object.entries(state.pages)) {
-      const i = rows.findIndex((r) => r.uuid === focusUuid);
+      const i = rows.findIndex((r) => r?.uuid === focusUuid);
       if (i !== -1) {
         moveTo((Number(page) - 1) * list.perPage + i);
         return;
@@ -105,6 +109,35 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
       el.focus({ preventScroll: true });
     }
   });
+
+  // New rows arrived on top: the same items stay active and focused, and a user who is
+  // scrolled down keeps the rows they are reading in place (scrolled by the rows added).
+  useLayoutEffect(() => {
+    const delta = state.added - added.current;
+    added.current = state.added;
+    if (delta <= 0) {
+      setUnseen(0); // the list started over
+      return;
+    }
+    setActive((a) => a + delta);
+    if (focused.current !== null) focused.current += delta;
+    const el = scrollerRef.current;
+    if (el && el.scrollTop > ROW_HEIGHT / 2) {
+      el.scrollTop += delta * ROW_HEIGHT;
+      setUnseen((n) => n + delta);
+    }
+  }, [state.added]);
+
+  // Back at the top: the new rows are seen.
+  useEffect(() => {
+    const el = scrollerRef.current;
+    if (!el || unseen === 0) return;
+    const onScroll = () => {
+      if (el.scrollTop <= ROW_HEIGHT / 2) setUnseen(0);
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [unseen]);
 
   const moveTo = useCallback(
     (index: number) => {
@@ -162,6 +195,21 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
           </button>
         </div>
       )}
+      <div className="vi-live" role="status">
+        {unseen > 0 && (
+          <button
+            type="button"
+            className="v-btn v-btn--primary v-btn--small vi-new-pill"
+            part="new-items"
+            onClick={() => {
+              setUnseen(0);
+              moveTo(0);
+            }}
+          >
+            {t('inbox.live.newRows', { count: formatNumber(unseen) })}
+          </button>
+        )}
+      </div>
       <div className="vi-scroller" ref={scrollerRef} part="list">
         <ul
           className="vi-list"

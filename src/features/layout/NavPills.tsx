@@ -6,6 +6,10 @@ import { pathTo, type RouteName } from '../../core/router/routes.ts';
 import { $unreadCount } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
+import { useLive } from '../inbox/useLive.ts';
+
+// The portal keeps the count and the incidents fresh on every page (alerts for new ones).
+const LIVE = ['unread', 'incidents'] as const;
 
 const PROJECT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['home', 'project', 'site', 'system', 'projectUsers', 'siteSchedules']);
 const INBOX_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['inbox', 'notifications', 'incident', 'notification']);
@@ -24,6 +28,7 @@ function current(route: RouteName | undefined, own: RouteName, section: Readonly
 export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pageUuid?: string | undefined }) {
   const t = useT();
   const unread = useStore($unreadCount);
+  useLive(LIVE);
   const more = firstContentPage(useStore($contentPages));
   return (
     <nav className="nav" aria-label={t('layout.nav.label')}>

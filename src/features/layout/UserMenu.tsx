@@ -1,9 +1,12 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
+
+// Loaded when the menu first opens: the portal's first load does not carry it.
+const AlertSettings = lazy(() => import('../inbox/AlertSettings.tsx').then((m) => ({ default: m.AlertSettings })));
 import { useT } from '../common/useT.ts';
 
 function initials(name: string): string {
@@ -14,7 +17,7 @@ function initials(name: string): string {
 
 /**
  * The user menu (SPEC §2): the signed-in user's name, opening a small panel with who is
- * signed in and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
+ * signed in, the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
  * and so does going to another page (`closeKey`).
  */
 export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
@@ -70,6 +73,11 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
+        {open && (
+          <Suspense fallback={null}>
+            <AlertSettings />
+          </Suspense>
+        )}
         <Link className="user-item" to={pathTo('logout')}>
           {t('layout.user.signOut')}
         </Link>

@@ -111,7 +111,8 @@ describe('<vigil-portal>', function () {
       '<h2>Call us</h2><p>On <a href="https://vigil.example" rel="noopener noreferrer" target="_blank">the web</a></p>',
     );
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
-    await waitFor(() => expect(document.title).toBe('Contact | Vigil'));
+    // Led by the unread count (4 in this mock).
+    await waitFor(() => expect(document.title).toBe('(4) Contact | Vigil'));
     expect(pill('More')!.getAttribute('aria-current')).toBe('page');
   });
 

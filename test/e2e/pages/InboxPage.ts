@@ -5,7 +5,7 @@ import { PortalLayout } from './PortalLayout.ts';
 /**
  * The inbox. `open()` is the integrator's try page (demo/try/inbox.html): two
  * `<vigil-unread-badge>` (header and side) and one `<vigil-inbox view="notifications">`,
- * each from its own bundle, plus the page's log of `vigil-notification-read` events; there
+ * each from its own bundle, plus the page's log of the inbox events; there
  * tabs and rows are buttons and a detail opens in place (heading level 2). `openPortal()`
  * is the portal's /inbox routes; there tabs and rows are links to routes (heading level 1).
  */
@@ -80,9 +80,9 @@ export class InboxPage extends BasePage {
     return this.action(this.page, /^Back to/);
   }
 
-  /** The page's own event log (demo/try/inbox.js). */
-  events(): Locator {
-    return this.page.locator('#events li');
+  /** The page's own event log (demo/try/inbox.js): `vigil-notification-read` entries, or those of `name`. */
+  events(name = 'vigil-notification-read'): Locator {
+    return this.page.locator('#events li').filter({ hasText: new RegExp(`^${name} `) });
   }
 
   /** Opens a notification from the list, by its title. */

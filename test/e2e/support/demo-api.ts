@@ -51,6 +51,22 @@ export class DemoApi {
     return body.data;
   }
 
+  /** `POST /__test/incident`: one incident that happens now (on `site`, or a site of `email`'s projects). */
+  async createIncident(options: { email?: string; site?: string; severity?: 'low' | 'medium' | 'high' | 'critical'; title?: string }): Promise<{
+    uuid: string;
+    title: string;
+    severity: string;
+    site: { uuid: string; name: string };
+    occurred_at: string;
+  }> {
+    return ((await (await this.call('POST', '/__test/incident', options)).json()) as { data: never }).data;
+  }
+
+  /** `POST /__test/notification`: one unread notification for `email`, created now. */
+  async createNotification(email: string): Promise<{ uuid: string; title: string; created_at: string }> {
+    return ((await (await this.call('POST', '/__test/notification', { email })).json()) as { data: never }).data;
+  }
+
   /**
    * Signs in through the API (`POST /api/v2/user/login`) and returns the user with its
    * token: what the portal stores in localStorage under `auth.currentUser`.

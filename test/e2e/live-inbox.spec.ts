@@ -1,0 +1,237 @@
+// The live inbox: what the server makes while the portal is open shows up on its own —
+// rows slide in without moving what the user reads, the count and title go up, a toast
+// links to a new incident — and one visible tab of the browser does the polling.
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { SITES } from '../../demo/server/seed-ids.ts';
+import { expect, test } from './fixtures.ts';
+import { InboxPage } from './pages/InboxPage.ts';
+
+const MANAGER = 'manager@vigil.test';
+/** The refresh period the tests set (the default is 20 s). */
+const INTERVAL = 1000;
+
+/** Sets the refresh period in every page of the context before its scripts run. */
+async function fastPolling(context: BrowserContext, interval = INTERVAL): Promise<void> {
+  await context.addInitScript((ms) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('vigil.live.intervalMs', String(ms));
+  }, interval);
+}
+
+/** The polls: the unread count and the newest incidents (not the lists' own page loads). */
+const isPoll = (r: Request) => {
+  const url = new URL(r.url());
+  if (url.pathname === '/api/v2/notifications') return url.searchParams.get('filter[unread]') === 'true' && url.searchParams.get('per_page') === '1';
+  return url.pathname === '/api/v2/incidents' && url.searchParams.get('per_page') === '50' && !url.searchParams.has('filter[severity]');
+};
+
+function recordPolls(page: Page): Request[] {
+  const polls: Request[] = [];
+  page.on('request', (r) => {
+    if (isPoll(r)) polls.push(r);
+  });
+  return polls;
+}
+
+/** The row in the list (by its title) and where it is on screen. */
+async function rowTop(page: Page, title: string): Promise<number> {
+  const box = await page.getByRole('link', { name: title, exact: false }).first().boundingBox();
+  if (!box) throw new Error(`row ${title} not on screen`);
+  return box.y;
+}
+
+test('a new incident slides in without moving the row being read, and its toast links to it', async ({ page, api, signIn }) => {
+  await fastPolling(page.context());
+  await signIn(MANAGER);
+  const inbox = await new InboxPage(page).openPortal('/inbox');
+  const list = inbox.incidentList();
+  await expect(inbox.rows(list).first()).toBeVisible();
+
+  // Read further down: scroll the list and focus a row there.
+  await page.locator('vigil-portal').evaluate((portal) => {
+    portal.shadowRoot!.querySelector('.vi-scroller')!.scrollTop = 72 * 20;
+  });
+  const reading = inbox.rows(list).filter({ has: page.locator('[data-row]') }).nth(8);
+  const readingTitle = ((await reading.locator('.vi-row-title').textContent()) ?? '').trim();
+  await reading.locator('[data-row]').focus();
+  const before = await rowTop(page, readingTitle);
+  const totalText = page.getByText(/^Total: [\d,]+$/);
+  const total = Number(((await totalText.textContent()) ?? '').replace(/\D/g, ''));
+
+  const made = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Glass break detected at live test gate' });
+  const toast = page.getByRole('status').filter({ hasText: 'New incident at Antwerp Port Warehouse, severity critical' });
+  await expect(toast).toBeVisible({ timeout: 4 * INTERVAL + 2000 });
+  await expect(toast.getByRole('link', { name: 'View incident' })).toHaveAttribute('href', new RegExp(`/inbox/incident/${made.uuid}$`));
+
+  // What the user reads stays put, and keeps the focus; a pill offers the new row.
+  const pill = page.getByRole('button', { name: '1 new — show' });
+  await expect(pill).toBeVisible();
+  expect(Math.abs((await rowTop(page, readingTitle)) - before)).toBeLessThan(2);
+  await expect(page.getByRole('link', { name: readingTitle }).first()).toBeFocused();
+  await expect(totalText).toHaveText(`Total: ${total + 1}`);
+
+  await pill.click();
+  await expect(inbox.rows(list).first()).toContainText('Glass break detected at live test gate');
+  await expect(inbox.rows(list).first().locator('[data-row]')).toBeFocused();
+  await expect(pill).toBeHidden();
+
+  // A second one, read at the top: it just appears; its toast's link opens it in place.
+  const second = await api.createIncident({ site: SITES.brusselsOffice, severity: 'high', title: 'Door forced open at live test door' });
+  const toast2 = page.getByRole('status').filter({ hasText: 'New incident at Brussels Head Office, severity high' });
+  await expect(inbox.rows(list).first()).toContainText('Door forced open at live test door', { timeout: 4 * INTERVAL + 2000 });
+  await expect(page.getByRole('button', { name: /new — show/ })).toBeHidden();
+  await toast2.getByRole('link', { name: 'View incident' }).click();
+  await inbox.expectRoute(`/inbox/incident/${second.uuid}`);
+  await expect(inbox.heading('Door forced open at live test door')).toBeVisible();
+});
+
+test('a new notification raises the badge, the title and the list', async ({ page, api, signIn }) => {
+  await fastPolling(page.context());
+  await signIn(MANAGER);
+  const inbox = await new InboxPage(page).openPortal('/inbox/notifications');
+  await expect(inbox.rows(inbox.notificationList()).first()).toBeVisible();
+  await expect(page).toHaveTitle(/^\(12\) /);
+  const made = await api.createNotification(MANAGER);
+  await expect(page).toHaveTitle(/^\(13\) /, { timeout: 4 * INTERVAL + 2000 });
+  await expect(inbox.layout.pill(/^Inbox/).locator('.v-badge')).toContainText('13');
+  await expect(inbox.rows(inbox.notificationList()).first()).toContainText(made.title);
+  // Notifications alert through the count only: no incident toast.
+  await expect(page.getByRole('status').filter({ hasText: 'New incident' })).toHaveCount(0);
+});
+
+test('the first load alerts for nothing that was already there', async ({ page, signIn }) => {
+  await fastPolling(page.context());
+  await signIn(MANAGER);
+  const polls = recordPolls(page);
+  await new InboxPage(page).openPortal('/inbox');
+  await expect.poll(() => polls.length, { timeout: 5 * INTERVAL }).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('status').filter({ hasText: 'New incident' })).toHaveCount(0);
+});
+
+test('a hidden page makes no requests, and catches up at once when shown', async ({ page, api, signIn }) => {
+  // A longer period here, so that catching up "at once" differs from the next regular tick.
+  const period = 4000;
+  await fastPolling(page.context(), period);
+  await page.context().addInitScript(() => {
+    const w = window as unknown as { __hidden: boolean };
+    w.__hidden = false;
+    Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (w.__hidden ? 'hidden' : 'visible') });
+    Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => w.__hidden });
+  });
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      (window as unknown as { __hidden: boolean }).__hidden = h;
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await signIn(MANAGER);
+  const inbox = await new InboxPage(page).openPortal('/inbox');
+  await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
+  const api_: string[] = [];
+  page.on('request', (r) => {
+    if (/\/(api|auth)\//.test(new URL(r.url()).pathname)) api_.push(r.url());
+  });
+  await setHidden(true);
+  await page.waitForTimeout(200); // a poll already on its way may land
+  api_.length = 0;
+  await api.createIncident({ email: MANAGER, severity: 'critical' });
+  await page.waitForTimeout(period + 2000);
+  expect(api_).toEqual([]);
+  const shown = Date.now();
+  await setHidden(false);
+  await expect.poll(() => api_.length, { timeout: period - 1000 }).toBeGreaterThan(0);
+  expect(Date.now() - shown).toBeLessThan(period - 1000);
+  await expect(page.getByRole('status').filter({ hasText: /New incident at .+, severity critical/ })).toBeVisible();
+});
+
+test('two tabs make one set of polls; the other tab takes over when the first closes', async ({ page, context, signIn }) => {
+  await fastPolling(context);
+  await signIn(MANAGER);
+  const first = page;
+  const a = recordPolls(first);
+  await new InboxPage(first).openPortal('/inbox');
+  await expect(first.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+  const second = await context.newPage(); // same browser: shares the sign-in (localStorage)
+  const b = recordPolls(second);
+  await new InboxPage(second).openPortal('/inbox');
+  await expect(first.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+  await expect(second.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+  a.length = 0;
+  b.length = 0;
+  await first.waitForTimeout(6 * INTERVAL);
+  const leader = a.length > 0 ? first : second;
+  const [mine, theirs] = leader === first ? [a, b] : [b, a];
+  expect(theirs).toEqual([]);
+  // One unread poll and one incidents poll per interval (give or take a tick of timing).
+  const unread = mine.filter((r) => new URL(r.url()).pathname === '/api/v2/notifications').length;
+  expect(unread).toBeGreaterThanOrEqual(4);
+  expect(unread).toBeLessThanOrEqual(7);
+
+  const follower = leader === first ? second : first;
+  await leader.close();
+  await expect.poll(() => theirs.length, { timeout: 4 * INTERVAL }).toBeGreaterThan(0);
+  await expect(follower.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+});
+
+test('an integrator page gets vigil-incident-received from the inbox and vigil-unread-changed from the badges', async ({ page, api, signIn }) => {
+  await fastPolling(page.context());
+  await signIn(MANAGER);
+  const inbox = await new InboxPage(page).open();
+  await expect(inbox.badges().first()).toHaveText('12');
+  const incident = await api.createIncident({ site: SITES.ghentDistribution, severity: 'medium' });
+  await api.createNotification(MANAGER);
+  await expect(inbox.badges().first()).toHaveText('13', { timeout: 4 * INTERVAL + 2000 });
+  await expect(inbox.badges().nth(1)).toHaveText('13');
+  const received = inbox.events('vigil-incident-received');
+  await expect(received).toHaveCount(1);
+  await expect(received.first()).toContainText('from <vigil-inbox>');
+  const detail = JSON.parse(((await received.first().textContent()) ?? '').replace(/^[^{]+/, '')) as Record<string, unknown>;
+  expect(detail).toEqual({ uuid: incident.uuid, title: incident.title, severity: 'medium', site: incident.site, occurred_at: incident.occurred_at });
+  // Each element that shows the count tells: two badges and the inbox (its tab shows it).
+  const changed = inbox.events('vigil-unread-changed').filter({ hasText: '{"count":13,"previous":12}' });
+  await expect(changed).toHaveCount(3);
+  await expect(changed.filter({ hasText: '<vigil-unread-badge#badge-top> {"count":13,"previous":12}' })).toHaveCount(1);
+  await expect(changed.filter({ hasText: '<vigil-unread-badge#badge-side>' })).toHaveCount(1);
+  await expect(changed.filter({ hasText: '<vigil-inbox>' })).toHaveCount(1);
+  // The toast names the incident's site and severity.
+  await expect(page.getByRole('status').filter({ hasText: 'New incident at Ghent Distribution Centre, severity medium' })).toBeVisible();
+});
+
+test('desktop notifications: asked for only from the user menu, per account, for the chosen severities', async ({ page, api, signIn }) => {
+  await fastPolling(page.context());
+  // A stand-in for the browser's Notification API that records what is shown.
+  await page.context().addInitScript(() => {
+    const w = window as unknown as { __shown: { title: string; body: string }[]; __asked: number };
+    w.__shown = [];
+    w.__asked = 0;
+    class FakeNotification {
+      static permission: NotificationPermission = 'default';
+      static async requestPermission() {
+        w.__asked++;
+        FakeNotification.permission = 'granted';
+        return 'granted' as const;
+      }
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body: string }) {
+        w.__shown.push({ title, body: options.body });
+      }
+      close() {}
+    }
+    Object.defineProperty(window, 'Notification', { configurable: true, value: FakeNotification });
+  });
+  await signIn(MANAGER);
+  await new InboxPage(page).openPortal('/');
+  await page.waitForTimeout(3 * INTERVAL);
+  expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
+
+  await page.getByRole('button', { name: /Morgan Manager/ }).click();
+  await page.getByRole('checkbox', { name: 'Alert me about new incidents' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Low' })).not.toBeChecked();
+  expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('vigil.alerts.manager'))).toBe('{"enabled":true,"severities":["high","critical"]}');
+
+  await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'low', title: 'Loitering detected near live test fence' });
+  await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Glass break detected at live test window' });
+  await expect(page.getByRole('status').filter({ hasText: 'severity critical' })).toBeVisible({ timeout: 4 * INTERVAL + 2000 });
+  const shown = await page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown);
+  expect(shown).toEqual([{ title: 'New incident at Antwerp Port Warehouse, severity critical', body: 'Glass break detected at live test window' }]);
+});
