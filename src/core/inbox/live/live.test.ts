@@ -62,6 +62,23 @@ describe('live updates', () => {
     expect($unreadCount.get()).toBe(5);
   });
 
+  it('waits for the terms: nothing is polled before they are accepted (the server refuses it)', async () => {
+    vi.useFakeTimers();
+    try {
+      const m = mockFetch(() => json({ data: [], meta: { total: 3 } }));
+      $currentUser.set({ ...SAMPLE_USER, token: 't', terms_accepted_web_portal: false });
+      const stop = watchLive(['unread']);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(m.calls).toEqual([]);
+      $currentUser.set({ ...SAMPLE_USER, token: 't', terms_accepted_web_portal: true });
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(m.calls.map((c) => c.url.pathname)).toContain('/api/v2/notifications');
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('polls the unread count, and the first page of incidents only when something shows them', async () => {
     const m = mockFetch((call) =>
       call.url.pathname === '/api/v2/incidents' ? json({ data: [], meta: { total: 0 } }) : json({ data: [], meta: { total: 7 } }),

@@ -88,8 +88,14 @@ function announce(): void {
   if (run && !run.election.leading) post({ type: 'needs', tab: live.tab, user: run.user, needs: localNeeds() });
 }
 
-function start(): void {
+/** The user live updates run for: signed in and past the terms (the server refuses the rest). */
+function liveUser() {
   const user = $currentUser.get();
+  return user?.terms_accepted_web_portal === true ? user : null;
+}
+
+function start(): void {
+  const user = liveUser();
   if (live.running || !user || localNeeds().length === 0) return;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   const intervalMs = liveIntervalMs();
@@ -125,7 +131,7 @@ function stop(): void {
 }
 
 function restart(): void {
-  const user = $currentUser.get();
+  const user = liveUser();
   if (live.running && live.running.user === user?.username) return;
   stop();
   live.remote.clear();
