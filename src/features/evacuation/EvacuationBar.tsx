@@ -51,10 +51,13 @@ export function EvacuationBar() {
 
   return (
     <>
-      {/* Always in the page, so that what it says is announced when it is filled. */}
-      <div className="v-visually-hidden" role="alert">
-        {announcement}
-      </div>
+      {/* An alert is announced when it is inserted with its text; no empty alert sits in
+          the page while nothing evacuates (it would read as a problem to assistive tools). */}
+      {announcement && (
+        <div className="v-visually-hidden" role="alert">
+          {announcement}
+        </div>
+      )}
       {items.length > 0 && (
         <aside className="evac-bar" aria-label={t('evacuation.bar.label')} part="bar">
           <div className="evac-bar-inner">

@@ -44,14 +44,13 @@ export const ACTION_CALLS: Row[] = [
   },
   {
     call: 'POST /api/public/v1/projects/{uuid}/evacuation/abort',
-    screen: '/project/{uuid}: banner, Abort evacuation, confirm',
+    screen: '/project/{uuid}: Abort evacuation, confirm',
     faults: NO_CONTENT,
     match: { method: 'POST', path: path(`/api/public/v1/projects/${U}/evacuation/abort`) },
     setup: evacuate('projects', PROJECTS.northwind, 'start'),
     cleanup: evacuate('projects', PROJECTS.northwind, 'abort'),
     open: () => `/project/${PROJECTS.northwind}`,
-    act: (page) =>
-      confirmInDialog(page, page.getByRole('region', { name: 'Evacuation in progress' }).getByRole('button', { name: /^Abort evacuation/ }).first(), 'Abort evacuation'),
+    act: (page) => confirmInDialog(page, page.getByRole('main').getByRole('button', { name: /^Abort evacuation/ }).first(), 'Abort evacuation'),
     outcome: toastOr401('evacuation.errors.abort'),
   },
   {
