@@ -195,22 +195,22 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
           </button>
         </div>
       )}
-      <div className="vi-live" role="status">
-        {unseen > 0 && (
-          <button
-            type="button"
-            className="v-btn v-btn--primary v-btn--small vi-new-pill"
-            part="new-items"
-            onClick={() => {
-              setUnseen(0);
-              moveTo(0);
-            }}
-          >
-            {t('inbox.live.newRows', { count: formatNumber(unseen) })}
-          </button>
-        )}
-      </div>
       <div className="vi-scroller" ref={scrollerRef} part="list">
+        <div className="vi-live" role="status">
+          {unseen > 0 && (
+            <button
+              type="button"
+              className="v-btn v-btn--primary v-btn--small vi-new-pill"
+              part="new-items"
+              onClick={() => {
+                setUnseen(0);
+                moveTo(0);
+              }}
+            >
+              {t('inbox.live.newRows', { count: formatNumber(unseen) })}
+            </button>
+          )}
+        </div>
         <ul
           className="vi-list"
           role="list"
