@@ -47,7 +47,14 @@ export const CSP = [
 const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (['POST', 'PUT', 'PATCH'].includes(c.req.method)) {
     const length = c.req.header('Content-Length');
-    const hasBody = length !== undefined ? Number(length) > 0 : c.req.header('Transfer-Encoding') !== undefined || c.req.raw.body !== null;
+    // Over HTTP a request without Content-Length or Transfer-Encoding has no body (a bare
+    // `curl -X POST …/logout` is not refused); in-process requests (app.request) carry no
+    // such headers, so there the body itself tells.
+    const fromNetwork = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
+    const hasBody =
+      length !== undefined
+        ? Number(length) > 0
+        : c.req.header('Transfer-Encoding') !== undefined || (!fromNetwork && c.req.raw.body !== null);
     const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
     if (hasBody && type !== 'application/json') return errorResponse(c, 415, [{ text: text('errors.unsupportedMediaType') }]);
   }

@@ -1,4 +1,6 @@
 /** Transport rules: the CORS allow-list, JSON-only bodies, no-store, and the schedule size caps. */
+import { connect, type AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECTS, SITES } from './seed-ids.ts';
 import { call, login, testApp, type TestApp } from './testing.ts';
@@ -63,6 +65,30 @@ describe('bodies', () => {
     });
     expect(res.status).toBe(200);
     await call(app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/abort`, { token: manager });
+  });
+
+  it('over HTTP, a bare POST (no Content-Length, no body) is not refused: sign-out revokes', async () => {
+    const own = testApp();
+    const token = await login(own, 'viewer@vigil.test');
+    const server = serve({ fetch: own.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // A raw request, as `curl -X POST` sends it: no Content-Length, no Transfer-Encoding.
+      const status = await new Promise<number>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`POST /api/v2/user/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(Number(answer.split(' ')[1])));
+        socket.on('error', reject);
+      });
+      expect(status).toBe(204);
+      expect((await own.request('/api/v2/user', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
