@@ -33,7 +33,7 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * @csspart media - one incident image
  * @csspart notification - a notification's detail
  * @csspart notification-body - a notification's (sanitized) text
- * @cssproperty --vigil-inbox-list-height - height of the scrolling list (default `min(70vh, 44rem)`)
+ * @cssproperty --vigil-inbox-list-height - height of the scrolling list (default `min(70vh, 704px)` at the default `--vigil-font-size`)
  */
 export const VigilInbox = defineElement({
   tag: 'vigil-inbox',
