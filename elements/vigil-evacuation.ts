@@ -16,6 +16,7 @@ import hostCss from '../src/features/evacuation/evacuation-host.css?inline';
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-evacuation-started - the server accepted a start; detail `{ scope: 'project' | 'site', uuid, status }` where `status` is the evacuation status fetched right after (`{ status, started_at, started_by, aborted_at, active_sites? }`)
  * @fires vigil-evacuation-aborted - the server accepted an abort; detail `{ scope, uuid, status }` as above
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
  * @csspart control - the card around the control
  * @csspart status - the current status
  * @csspart start-button - the Start evacuation button

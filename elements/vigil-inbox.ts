@@ -19,6 +19,7 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * @fires vigil-notification-read - an unread notification was opened and marked read; detail `{ uuid, unread }` (the new unread count)
  * @fires vigil-incident-received - an incident arrived while the page was open; detail `{ uuid, title, severity, site: { uuid, name } | null, occurred_at }`
  * @fires vigil-unread-changed - the unread count changed; detail `{ count, previous }`
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
  * @csspart inbox - the list screen
  * @csspart tabs - the Incidents / Notifications tabs
  * @csspart tab - one tab
@@ -32,7 +33,7 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * @csspart media - one incident image
  * @csspart notification - a notification's detail
  * @csspart notification-body - a notification's (sanitized) text
- * @cssproperty --vigil-inbox-list-height - height of the scrolling list (default `min(70vh, 44rem)`)
+ * @cssproperty --vigil-inbox-list-height - height of the scrolling list (default `min(70vh, 704px)` at the default `--vigil-font-size`)
  */
 export const VigilInbox = defineElement({
   tag: 'vigil-inbox',

@@ -14,6 +14,7 @@ import hostCss from '../src/features/live-view/live-view-host.css?inline';
  * @attr system - uuid of the system (required)
  * @attr interval - time between frames per camera in ms, 20–60000 (default 1000)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
  * @csspart live-view - the grid's region
  * @csspart camera - one camera tile (`data-status`: connecting, live, stale, offline)
  * @csspart status - a camera's status badge (also `status-live`, `status-stale`, …)

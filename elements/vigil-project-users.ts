@@ -11,6 +11,7 @@ import { ProjectUsersElement } from '../src/features/users/ProjectUsersElement.t
  * @attr project - uuid of the project (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-project-user-changed - a member was added, changed or removed; detail `{ project, user, change: 'added' | 'updated' | 'removed' }` (`user` is the member's uuid)
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
  * @csspart users - the whole view
  * @csspart table - the members table
  * @csspart row - one member

@@ -15,6 +15,7 @@ import { ScheduleMatrixEditor } from '../src/features/schedules/ScheduleMatrix.t
  * @attr site - uuid of the site (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-schedule-saved - the server saved the schedule; detail `{ project, sites }` (project uuid, saved site uuids)
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
  * @csspart schedule - the editor's wrapper
  * @csspart time-note - the time zone and daylight-saving note
  * @csspart tools - presets and copy-a-day

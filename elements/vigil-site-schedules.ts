@@ -13,6 +13,7 @@ import { SiteSchedulesPage } from '../src/features/schedules/SiteSchedulesPage.t
  * @attr project - uuid of the project (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-schedule-saved - the server applied the schedule; detail `{ project, sites }` (project uuid, saved site uuids)
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
  * @csspart site-schedules - the page's wrapper
  * @csspart tools - presets and copy-a-day
  * @csspart matrix - the grid with its help text and legend

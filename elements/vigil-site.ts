@@ -10,6 +10,10 @@ import { SitePage } from '../src/features/projects/SitePage.tsx';
  * @tagname vigil-site
  * @attr site - uuid of the site (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
+ * @fires vigil-evacuation-started - an evacuation started from this element's evacuation control; detail `{ scope: 'project' | 'site', uuid, status }` (see `<vigil-evacuation>`)
+ * @fires vigil-evacuation-aborted - an evacuation aborted from this element's evacuation control; detail `{ scope, uuid, status }`
+ * @fires vigil-schedule-saved - the server saved the site's schedule; detail `{ project, sites }` (project uuid, saved site uuids)
  * @csspart site - the site's wrapper
  * @csspart breadcrumbs - the breadcrumb trail
  * @csspart system-status - a system's online/offline pill

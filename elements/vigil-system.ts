@@ -11,6 +11,9 @@ import { SystemPage } from '../src/features/projects/SystemPage.tsx';
  * @tagname vigil-system
  * @attr system - uuid of the system (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
+ * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
+ * @fires vigil-evacuation-started - an evacuation started from this element's evacuation control; detail `{ scope: 'project' | 'site', uuid, status }` (see `<vigil-evacuation>`)
+ * @fires vigil-evacuation-aborted - an evacuation aborted from this element's evacuation control; detail `{ scope, uuid, status }`
  * @csspart system - the system's wrapper
  * @csspart breadcrumbs - the breadcrumb trail
  * @csspart system-status - the online/offline pill

@@ -9,6 +9,8 @@ export interface VigilEvacuationStatus {
   started_at: string | null;
   started_by: string | null;
   aborted_at: string | null;
+  /** On a project's status: its sites with an evacuation of their own (absent on a site's status). */
+  active_sites?: { uuid: string; name: string; started_at: string | null; started_by: string | null }[];
 }
 
 /** A newly arrived incident, as `vigil-incident-received` carries it. */
@@ -23,7 +25,7 @@ export interface VigilIncidentSummary {
 }
 
 export interface VigilEventDetails {
-  /** A user signed in through `<vigil-login>` or the portal. */
+  /** A user signed in: `<vigil-login>`, the portal, or the compact sign-in an element shows when signed out. */
   'vigil-signed-in': { username: string; name: string };
   'vigil-signed-out': Record<string, never>;
   'vigil-language-changed': { language: string };
