@@ -36,13 +36,21 @@ export function systemTypeName(type: string): string {
   return key ? tKey(key) : type;
 }
 
+// Formatters are costly to create and a select names every zone: one per language, zone and style.
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
 function zonePart(timeZone: string, style: 'longGeneric' | 'shortOffset', at: Date): string | null {
-  try {
-    const parts = new Intl.DateTimeFormat($language.get(), { timeZone, timeZoneName: style }).formatToParts(at);
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? null;
-  } catch {
-    return null; // not a zone this runtime knows
+  const id = `${$language.get()} ${timeZone} ${style}`;
+  let format = formatters.get(id);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat($language.get(), { timeZone, timeZoneName: style });
+    } catch {
+      format = null; // not a zone this runtime knows
+    }
+    formatters.set(id, format);
   }
+  return format?.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? null;
 }
 
 /** "GMT+1" / "GMT" → "UTC+1" / "UTC" (the offset at `at`). */
@@ -61,10 +69,19 @@ export function zoneOffset(timeZone: string, at: Date = new Date()): string | nu
 export function timeZoneName(timeZone: string, at: Date = new Date()): string {
   const offset = zoneOffset(timeZone, at);
   if (offset === null) return timeZone;
-  const generic = zonePart(timeZone, 'longGeneric', at);
-  const name = !generic || /^(?:GMT|UTC)(?:$|[+\-−])/.test(generic) ? cityOf(timeZone) : generic;
+  const name = zoneGenericName(timeZone, at);
   if (name === offset) return name;
   return t('core.time.zoneWithOffset', { zone: name, offset });
+}
+
+/**
+ * The zone's localized name alone ("Central European Time"), its city where the runtime
+ * has none ("UTC" for UTC); an unknown zone as sent.
+ */
+export function zoneGenericName(timeZone: string, at: Date = new Date()): string {
+  if (zoneOffset(timeZone, at) === null) return timeZone;
+  const generic = zonePart(timeZone, 'longGeneric', at);
+  return !generic || /^(?:GMT|UTC)(?:$|[+\-−])/.test(generic) ? cityOf(timeZone) : generic;
 }
 
 /** "America/Argentina/Buenos_Aires" → "Buenos Aires". */
