@@ -57,7 +57,7 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
       <div className="v-row">
         <button
           type="button"
-          className="v-btn v-btn--primary"
+          className="v-btn v-btn--primary ss-apply"
           aria-disabled={!anything || saving || undefined}
           aria-busy={saving || undefined}
           onClick={() => anything && !saving && onApply()}
