@@ -74,3 +74,17 @@ describe('the vigil Trusted Types policy', () => {
     expect(created).toHaveLength(1); // no second policy was needed (nor could be made)
   });
 });
+
+describe('link rules', () => {
+  it('content pages allow tel: numbers; notifications never; javascript: nowhere', async () => {
+    const { ALLOWED_LINK, PAGE_LINK } = await import('./html.ts');
+    expect(PAGE_LINK.test('tel:+3225550100')).toBe(true);
+    expect(PAGE_LINK.test('tel:+32(2)555-01.00')).toBe(true);
+    expect(ALLOWED_LINK.test('tel:+3225550100')).toBe(false);
+    for (const href of ['tel:', 'tel:abc', 'tel:+32;ext=1', 'javascript:alert(1)', 'javascript:tel:+32', 'data:text/html,x']) {
+      expect(PAGE_LINK.test(href), href).toBe(false);
+      expect(ALLOWED_LINK.test(href), href).toBe(false);
+    }
+    for (const href of ['https://vigil.example/', 'mailto:a@vigil.example']) expect(PAGE_LINK.test(href) && ALLOWED_LINK.test(href)).toBe(true);
+  });
+});

@@ -22,6 +22,13 @@ export type HtmlProfile = 'notification' | 'page';
 /** Absolute http(s) and mailto URLs only: no relative, javascript:, data:, vbscript:, … */
 export const ALLOWED_LINK = /^(?:https?|mailto):/i;
 
+/**
+ * Content pages may also link phone numbers (the emergency number on the contact page) as
+ * `tel:` followed by digits, spaces, dots, dashes, parentheses and a leading +. Notifications
+ * may not: a notification is not the place to be told to call a number.
+ */
+export const PAGE_LINK = /^(?:(?:https?|mailto):|tel:\+?[\d\s().-]+$)/i;
+
 /** Content pages keep a few text tags more than notifications. */
 export const PAGE_TAGS = ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'b', 'i', 'strong', 'em', 'a', 'br'] as const;
 
@@ -41,7 +48,7 @@ const COMMON = {
 
 const PROFILES: Record<HtmlProfile, Config> = {
   notification: { ...COMMON, ALLOWED_TAGS: [...APP_CONFIG.allowedNotificationTags] },
-  page: { ...COMMON, ALLOWED_TAGS: [...PAGE_TAGS] },
+  page: { ...COMMON, ALLOWED_TAGS: [...PAGE_TAGS], ALLOWED_URI_REGEXP: PAGE_LINK },
 };
 
 type Sanitizer = (html: string, profile: HtmlProfile) => TrustedHTML | string;

@@ -41,7 +41,7 @@ describe('next daylight-saving change', () => {
       localTime: '02:00',
       localTimeAfter: '03:00',
     });
-    expect(describeDstChange('Europe/Brussels', change)).toBe('Clocks go forward on Mar 28, 2027 02:00 (Europe/Brussels): 02:00 becomes 03:00.');
+    expect(describeDstChange('Europe/Brussels', change)).toBe('Clocks go forward on Mar 28, 2027 02:00 (Central European Time): 02:00 becomes 03:00.');
   });
 
   it('finds fall back in New York', () => {
@@ -68,6 +68,6 @@ describe('next daylight-saving change', () => {
     expect(nextDstChange('Asia/Tokyo', Date.UTC(2027, 0, 1))).toBeNull();
     expect(nextDstChange('UTC')).toBeNull();
     expect(nextDstChange('Nowhere/Nothing')).toBeNull();
-    expect(describeDstChange('Asia/Tokyo', null)).toBe('Asia/Tokyo has no daylight-saving change in the coming year.');
+    expect(describeDstChange('Asia/Tokyo', null)).toBe('Japan Standard Time has no daylight-saving change in the coming year.');
   });
 });

@@ -5,6 +5,7 @@
  */
 import { t } from '../i18n/i18n.ts';
 import { $language } from '../i18n/languages.ts';
+import { zoneGenericName } from '../i18n/names.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -116,13 +117,13 @@ export function nextDstChange(timeZone: string, from: Date | number = Date.now()
 }
 
 /**
- * "Clocks go forward on 29 Mar 2027 02:00 (Europe/Brussels): 02:00 becomes 03:00.", or the
+ * "Clocks go forward on 29 Mar 2027 02:00 (Central European Time): 02:00 becomes 03:00.", or the
  * "no daylight saving" sentence.
  */
 export function describeDstChange(timeZone: string, change: DstChange | null): string {
-  if (!change) return t('schedules.time.noDst', { zone: timeZone });
+  if (!change) return t('schedules.time.noDst', { zone: zoneGenericName(timeZone) });
   const date = new Intl.DateTimeFormat($language.get(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${change.localDate}T00:00:00Z`));
-  const params = { date, time: change.localTime, after: change.localTimeAfter, zone: timeZone };
+  const params = { date, time: change.localTime, after: change.localTimeAfter, zone: zoneGenericName(timeZone, change.at) };
   return change.direction === 'forward' ? t('schedules.time.dstForward', params) : t('schedules.time.dstBack', params);
 }
 

@@ -126,6 +126,22 @@ describe('project users store and actions', () => {
     expect(seen).toEqual([{ project: P, user: 'u-sofie', change: 'updated' }]);
   });
 
+  it('sends nothing when the changes leave the member as they are, and says so', async () => {
+    await seed();
+    const m = mockFetch(() => json({ data: sofie }));
+    const target = new EventTarget();
+    const seen = events(target);
+    // the same name (after trimming) and the same permissions in any order
+    const r = await updateProjectUser(P, 'u-me', { name: ' Morgan Manager ', permissions: ['manage users', 'view'] }, { target });
+    expect(r).toEqual({ ok: true, value: me });
+    expect(m.calls).toHaveLength(0);
+    expect(seen).toEqual([]);
+    expect(toastKeys()).toEqual(['info:users.toasts.unchanged']);
+    // one real change is sent
+    await updateProjectUser(P, 'u-sofie', { name: 'Sofie Peeters', permissions: ['view', 'evacuate'] });
+    expect(m.calls).toHaveLength(1);
+  });
+
   it('reloads the project after the signed-in user changed their own permissions', async () => {
     await seed();
     const m = mockFetch((call) => {

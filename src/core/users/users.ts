@@ -15,7 +15,7 @@ import { emit } from '../events.ts';
 import { projectCache } from '../resources/resources.ts';
 import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
 import { shared } from '../shared.ts';
-import { showError, showSuccess } from '../toasts/toasts.ts';
+import { showError, showSuccess, showToast } from '../toasts/toasts.ts';
 import { isSelf } from './guard.ts';
 import {
   serverFieldErrors,
@@ -152,7 +152,17 @@ export async function addProjectUser(project: string, input: NewUserInput, optio
   }
 }
 
-/** PATCH a member's name and/or permissions. */
+/** Whether the validated changes leave the member exactly as they are. */
+function changesNothing(user: ProjectUser | undefined, changes: { name?: string; permissions?: readonly string[] }): user is ProjectUser {
+  if (!user) return false;
+  const samePermissions = (list: readonly string[]) => list.length === user.permissions.length && list.every((p) => user.permissions.includes(p));
+  return (changes.name === undefined || changes.name === user.name) && (changes.permissions === undefined || samePermissions(changes.permissions));
+}
+
+/**
+ * PATCH a member's name and/or permissions. Changes that leave the member as they are
+ * send nothing: the user is told nothing changed, and the form closes as after a save.
+ */
 export async function updateProjectUser(
   project: string,
   userUuid: string,
@@ -161,6 +171,11 @@ export async function updateProjectUser(
 ): Promise<MutationResult<ProjectUser>> {
   const valid = validateChanges(changes);
   if (!valid.ok) return valid;
+  const current = $projectUsers.get()[project]?.users.find((u) => u.uuid === userUuid);
+  if (changesNothing(current, valid.value)) {
+    showToast({ type: 'info', key: 'users.toasts.unchanged', params: { name: current.name } });
+    return { ok: true, value: current };
+  }
   try {
     const { data } = await request('PATCH', userPath(project, userUuid), Answers.projectUser, { body: valid.value });
     replaceUsers(project, (users) => users.map((u) => (u.uuid === data.uuid ? data : u)));

@@ -1,4 +1,5 @@
 import type { Site } from '../../core/api/contract.ts';
+import { timeZoneName } from '../../core/i18n/names.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
@@ -14,7 +15,7 @@ export function SiteCard({ site }: { site: Site }) {
           <Link to={pathTo('site', { uuid: site.uuid })}>{site.name}</Link>
         </h3>
         <p className="v-muted v-small">
-          {site.address} · {site.timezone}
+          {site.address} · {timeZoneName(site.timezone)}
         </p>
       </div>
       <SystemList systems={site.systems} emptyText={t('projects.project.noSystems')} />

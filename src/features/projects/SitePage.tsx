@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import { timeZoneName } from '../../core/i18n/names.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
@@ -52,7 +53,7 @@ export function SitePage({ uuid }: { uuid: string }) {
             </div>
             <div>
               <dt>{t('projects.site.timezone')}</dt>
-              <dd>{site.timezone}</dd>
+              <dd>{timeZoneName(site.timezone)}</dd>
             </div>
           </dl>
         </div>

@@ -1,5 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
+import { systemTypeName } from '../../core/i18n/names.ts';
 import { isMissing, projectCache, systemCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
@@ -51,7 +52,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
           <dl className="pj-facts">
             <div>
               <dt>{t('projects.system.type')}</dt>
-              <dd>{system.type}</dd>
+              <dd>{systemTypeName(system.type)}</dd>
             </div>
             <div>
               <dt>{t('projects.system.cameras')}</dt>

@@ -6,6 +6,7 @@ import { describeDiff, diffWeeks, hasChanges } from '../../core/schedules/diff.t
 import type { SaveFailure } from '../../core/schedules/drafts.ts';
 import type { SavedSite } from '../../core/schedules/save.ts';
 import { emptyWeek, type Week } from '../../core/schedules/week.ts';
+import { timeZoneName } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
 import { SaveError } from './SaveError.tsx';
 
@@ -45,7 +46,7 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
             {rows.map(({ site, text, zoneChange, changes }) => (
               <li key={site.uuid} className={changes ? 'ss-diff' : 'ss-diff ss-diff--none'}>
                 <strong>{site.name}</strong>: {text}
-                {zoneChange && <>; {t('schedules.multi.zoneChange', { from: zoneOf(site), to: timezone })}</>}
+                {zoneChange && <>; {t('schedules.multi.zoneChange', { from: timeZoneName(zoneOf(site)), to: timeZoneName(timezone) })}</>}
               </li>
             ))}
           </ul>
@@ -56,7 +57,7 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
       <div className="v-row">
         <button
           type="button"
-          className="v-btn v-btn--primary"
+          className="v-btn v-btn--primary ss-apply"
           aria-disabled={!anything || saving || undefined}
           aria-busy={saving || undefined}
           onClick={() => anything && !saving && onApply()}
@@ -74,7 +75,7 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
                 <span aria-hidden="true" className="ss-tick">
                   ✓
                 </span>{' '}
-                <strong>{s.name}</strong>: {t('schedules.multi.resultLine', { summary: describeWeek(readDays(s.schedule.days).week), zone: s.schedule.timezone })}
+                <strong>{s.name}</strong>: {t('schedules.multi.resultLine', { summary: describeWeek(readDays(s.schedule.days).week), zone: timeZoneName(s.schedule.timezone) })}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { $language } from '../../core/i18n/languages.ts';
 import { browserTimeZone, describeDstChange, formatOffset, isTimeZone, nextDstChange, utcOffset } from '../../core/schedules/dst.ts';
+import { timeZoneName, zoneGenericName, zoneOffset } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
 
 export interface TimeNoteProps {
@@ -20,9 +21,9 @@ export function TimeNote({ timezone }: TimeNoteProps) {
     if (!isTimeZone(timezone)) return [t('schedules.time.unknownZone', { zone: timezone })];
     const now = Date.now();
     const device = browserTimeZone();
-    const zone = t('schedules.time.zone', { zone: timezone, offset: formatOffset(utcOffset(timezone, now)) });
+    const zone = t('schedules.time.zone', { zone: zoneGenericName(timezone), offset: zoneOffset(timezone, new Date(now)) ?? formatOffset(utcOffset(timezone, now)) });
     return [
-      device && device !== timezone ? `${zone} ${t('schedules.time.yourZone', { zone: device })}` : zone,
+      device && device !== timezone ? `${zone} ${t('schedules.time.yourZone', { zone: timeZoneName(device) })}` : zone,
       describeDstChange(timezone, nextDstChange(timezone, now)),
     ];
     // language: the texts and date formats follow it

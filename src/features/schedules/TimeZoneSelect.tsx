@@ -1,4 +1,7 @@
 import { useId, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
+import { timeZoneOptions } from '../../core/i18n/names.ts';
+import { $language } from '../../core/i18n/languages.ts';
 import { timeZoneNames } from '../../core/schedules/dst.ts';
 import { useT } from '../common/useT.ts';
 
@@ -14,7 +17,10 @@ export interface TimeZoneSelectProps {
 export function TimeZoneSelect({ value, onChange, used }: TimeZoneSelectProps) {
   const t = useT();
   const id = useId();
-  const all = useMemo(() => timeZoneNames(), []);
+  const language = useStore($language);
+  // Each zone by its name in the applied language with its offset now; sorted by that name.
+  const usedOptions = useMemo(() => timeZoneOptions(used), [used, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const allOptions = useMemo(() => timeZoneOptions(timeZoneNames().filter((z) => !used.includes(z))), [used, language]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="v-field ss-zone-field">
       <label className="v-label" htmlFor={id}>
@@ -23,20 +29,18 @@ export function TimeZoneSelect({ value, onChange, used }: TimeZoneSelectProps) {
       <select id={id} className="v-select" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t('schedules.multi.keepZones')}</option>
         <optgroup label={t('schedules.multi.usedZones')}>
-          {used.map((z) => (
-            <option key={z} value={z}>
-              {z}
+          {usedOptions.map((z) => (
+            <option key={z.value} value={z.value}>
+              {z.label}
             </option>
           ))}
         </optgroup>
         <optgroup label={t('schedules.multi.allZones')}>
-          {all
-            .filter((z) => !used.includes(z))
-            .map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
+          {allOptions.map((z) => (
+            <option key={z.value} value={z.value}>
+              {z.label}
+            </option>
+          ))}
         </optgroup>
       </select>
     </div>

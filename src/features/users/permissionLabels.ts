@@ -1,12 +1,6 @@
 import type { Permission } from '../../core/api/contract.ts';
 import type { t as translate } from '../../core/i18n/i18n.ts';
-
-const LABELS = {
-  view: 'users.permissions.view',
-  'manage users': 'users.permissions.manageUsers',
-  evacuate: 'users.permissions.evacuate',
-  'edit schedules': 'users.permissions.editSchedules',
-} as const satisfies Record<Permission, string>;
+import { permissionName } from '../../core/i18n/names.ts';
 
 const HINTS = {
   view: 'users.permissionHints.view',
@@ -15,10 +9,12 @@ const HINTS = {
   'edit schedules': 'users.permissionHints.editSchedules',
 } as const satisfies Record<Permission, string>;
 
-/** The translated name of a permission; an unknown one (newer server) is shown as sent. */
-export function permissionLabel(t: typeof translate, permission: string): string {
-  const key = LABELS[permission as Permission];
-  return key ? t(key) : permission;
+/**
+ * The translated name of a permission; an unknown one (newer server) in a readable form.
+ * `t` re-renders the caller on language change; the name itself comes from core.
+ */
+export function permissionLabel(_t: typeof translate, permission: string): string {
+  return permissionName(permission);
 }
 
 export function permissionHint(t: typeof translate, permission: Permission): string {

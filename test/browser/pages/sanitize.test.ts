@@ -23,8 +23,14 @@ describe('sanitizePageHtml (content pages)', () => {
     expect(clean('<a href="mailto:support@vigil.example">mail</a>')).toBe('<a href="mailto:support@vigil.example" rel="noopener noreferrer">mail</a>');
   });
 
+  it('keeps phone links (tel: with a number only), without a new tab', () => {
+    expect(clean('<a href="tel:+3225550100">+32 2 555 01 00</a>')).toBe('<a href="tel:+3225550100" rel="noopener noreferrer">+32 2 555 01 00</a>');
+    expect(clean('<a href="tel:+32 (2) 555-01.00">x</a>')).toBe('<a href="tel:+32 (2) 555-01.00" rel="noopener noreferrer">x</a>');
+    for (const href of ['tel:javascript:alert(1)', 'tel:+32;phone-context=x', 'tel:', 'tel:abc']) expect(clean(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+  });
+
   it('strips other schemes and relative links', () => {
-    for (const href of ['javascript:alert(1)', ' javascript:alert(1)', 'JaVaScRiPt:alert(1)', '/relative', 'data:text/html,hi', 'vbscript:x']) {
+    for (const href of ['javascript:alert(1)', 'javascript:tel:+321', ' javascript:alert(1)', 'JaVaScRiPt:alert(1)', '/relative', 'data:text/html,hi', 'vbscript:x']) {
       expect(clean(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
     }
   });
