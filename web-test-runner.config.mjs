@@ -2,7 +2,8 @@
 // module transform: TSX through tsconfig's `jsx: react-jsx`, React's CommonJS through
 // dependency pre-bundling, `?inline` CSS and `import.meta.glob`. The test runner keeps its
 // own pages and files (the test HTML at `/`, mocha under /__web-test-runner__/, its web
-// socket); every other request goes to Vite first. Setup (b) of /work/shared/TOOLCHAIN.md.
+// socket); every other request goes to Vite first. (The esbuild plugin alone cannot
+// load `?inline` CSS, hence Vite.)
 //
 // Run with `npm run test:browser` (Node 24 via the npm script). Extra flags pass through:
 //   npm run test:browser -- --files test/browser/axe.test.ts

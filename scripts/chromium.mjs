@@ -2,7 +2,7 @@
 // Shared by scripts/ensure-chromium.mjs, web-test-runner.config.mjs, playwright.config.ts
 // and the benchmark scripts. Plain JS with no dependencies: it runs on Node 20 or 24.
 // Browser downloads (`playwright install`, puppeteer) do not work on these machines; we
-// use the distribution's Chromium instead (see /work/shared/TOOLCHAIN.md).
+// use the distribution's Chromium instead (browser downloads do not work on our machines).
 import { accessSync, constants } from 'node:fs';
 
 /** Checked in this order after the CHROME_PATH environment variable. */

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The public surface of DESIGN.md: every element and its attributes (besides api-base). */
-const DESIGN: Record<string, string[]> = {
+/** The public surface (README, "Elements"): every element and its attributes (besides api-base). */
+const SURFACE: Record<string, string[]> = {
   'vigil-portal': ['base-path'],
   'vigil-login': [],
   'vigil-projects': [],
@@ -38,15 +38,15 @@ describe('custom-elements.json', () => {
   const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { modules: { declarations?: Decl[] }[] }) : { modules: [] };
   const decls = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement);
 
-  it('lists exactly the 16 elements of DESIGN.md', () => {
-    expect(decls.map((d) => d.tagName).sort()).toEqual(Object.keys(DESIGN).sort());
+  it('lists exactly the 16 elements of the README', () => {
+    expect(decls.map((d) => d.tagName).sort()).toEqual(Object.keys(SURFACE).sort());
   });
 
-  for (const [tag, attrs] of Object.entries(DESIGN)) {
+  for (const [tag, attrs] of Object.entries(SURFACE)) {
     it(`${tag} documents api-base${attrs.length ? ` and ${attrs.join(', ')}` : ''} and the theme properties`, () => {
       const decl = decls.find((d) => d.tagName === tag);
       const documented = decl?.attributes?.map((a) => a.name) ?? [];
-      // DESIGN's attributes must all be there; an element may document more (e.g. interval).
+      // The documented attributes must all be there; an element may document more (e.g. interval).
       expect(['api-base', ...attrs].filter((a) => !documented.includes(a))).toEqual([]);
       expect(decl?.cssProperties?.map((p) => p.name)).toContain('--vigil-color-primary');
     });

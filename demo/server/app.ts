@@ -1,5 +1,5 @@
 /**
- * The demo server as a Hono app: the API of SPEC §7 and DESIGN.md, the message
+ * The demo server as a Hono app: the API of docs/product.md#api-calls, the message
  * catalogues, the static files and the portal page. `createApp` takes an open database,
  * so tests can run it with `app.request()` or on a real port.
  */

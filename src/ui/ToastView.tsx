@@ -23,7 +23,7 @@ export interface ToastViewProps {
 
 /**
  * The global toast stack. Errors are announced assertively (role=alert), others politely.
- * Success is green, other types use the primary colour (SPEC §9).
+ * Success is green, other types use the primary colour (docs/product.md#constants-and-limits).
  */
 export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewProps) {
   return (

@@ -1,4 +1,4 @@
-// Accessibility: axe-core (through open shadow roots) finds nothing on any route of SPEC §2,
+// Accessibility: axe-core (through open shadow roots) finds nothing on any route of docs/product.md#routes,
 // signed out and signed in, nor on any element of the gallery. Each screen is checked once
 // its content has loaded (no spinner, nothing busy), not while it is loading.
 import { AxeBuilder } from '@axe-core/playwright';

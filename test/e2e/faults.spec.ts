@@ -1,7 +1,7 @@
-// Fault injection: every API call the portal makes (SPEC §7, DESIGN.md's list, pages and
+// Fault injection: every API call the portal makes (docs/product.md#api-calls, pages and
 // demo calls), broken in every way (HTTP 500 with and without an `errors` body, network
 // failure, 200 with a body that is not JSON or lacks required fields, 401), on the screen
-// that makes it. For each: the SPEC §8 text shows (role=alert), or the 401 rule applies;
+// that makes it. For each: the docs/product.md#errors text shows (role=alert), or the 401 rule applies;
 // nothing uncaught reaches the console; edits in progress are kept; the page stays usable.
 //
 // One test per call (a row of CALLS), one step per fault, the 401 last (it signs out). How a

@@ -43,7 +43,7 @@ export { expect };
 export { DemoApi };
 export { SEED_PASSWORD } from '../../demo/server/seed-ids.ts';
 
-/** localStorage key of the signed-in user (SPEC §3; src/core/session/store.ts). */
+/** localStorage key of the signed-in user (docs/product.md#constants-and-limits; src/core/session/store.ts). */
 export const USER_STORAGE_KEY = 'auth.currentUser';
 
 // ---------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ test.describe('e2e harness', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('json');
     const body = (await res.json()) as Record<string, unknown>;
-    // The catalogue may come bare or in a `{ data }` envelope (SPEC §7: "data is the message catalogue").
+    // The catalogue may come bare or in a `{ data }` envelope (docs/product.md#api-calls: "data is the message catalogue").
     const catalogue = (body.data ?? body) as Record<string, unknown>;
     expect(catalogue).toHaveProperty('core');
   });

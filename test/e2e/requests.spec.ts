@@ -1,5 +1,5 @@
 // One session per page: twenty elements share one user validation and never ask the
-// server twice for the same thing (DESIGN "One session per page"; issue J's request check).
+// server twice for the same thing (one session per page: README "For integrators").
 import { expect, test } from './fixtures.ts';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 

@@ -53,7 +53,7 @@ describe('api client', () => {
     expect((error as ApiError).fieldErrors()).toEqual({ email: 'The email field is required.' });
   });
 
-  it('gives a failure without an errors list the single generic error (SPEC §8)', async () => {
+  it('gives a failure without an errors list the single generic error (docs/product.md#errors)', async () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = (await request('GET', '/api/v2/user', Answers.user).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);

@@ -10,7 +10,7 @@
  * - `Accept-Language` follows the applied language.
  * - Every failure becomes an {@link ApiError} with an `errors` list; a failure without one
  *   (or a non-JSON / malformed answer, or a dropped network) gets the single generic error
- *   of SPEC §8. Nothing else escapes.
+ *   of docs/product.md#errors. Nothing else escapes.
  * - No automatic retries (a safety action must never be sent twice by us).
  */
 import wretch, { type ConfiguredMiddleware } from 'wretch';
@@ -66,8 +66,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /**
    * A 401 on a call that carried the token makes the session re-validate (a 401 there signs
-   * out, SPEC §4). Set false for the calls whose 401 means something else (accepting the
-   * terms: SPEC §4).
+   * out, docs/product.md#session). Set false for the calls whose 401 means something else (accepting the
+   * terms: docs/product.md#session).
    */
   signOutOn401?: boolean;
   query?: Query;

@@ -1,5 +1,5 @@
 /**
- * Client-side checks of the sign-in, forgot-password and reset-password forms (SPEC §5
+ * Client-side checks of the sign-in, forgot-password and reset-password forms (docs/product.md#session
  * leaves the rules open; the contract fixes them: a valid e-mail address, a password of at
  * least PASSWORD_MIN characters, a matching confirmation). Forms check before sending, so
  * the user sees the problem at once; the server checks again and its field errors are

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { shared } from '../shared.ts';
 
-/** The configured values of SPEC §3. */
+/** The configured values of docs/product.md#constants-and-limits. */
 export const CONFIG = {
   /** Used as the page-title suffix. */
   title: 'Vigil',
@@ -10,7 +10,7 @@ export const CONFIG = {
   /** Where media files (camera frames, incident images) live, relative to the API base. */
   uploadsBase: '/api/v2/media',
   allowedNotificationTags: ['b', 'i', 'span', 'a'],
-  /** SPEC §9 */
+  /** docs/product.md#constants-and-limits */
   toastTimeoutMs: 5000,
   lazyPageTimeoutMs: 10000,
   systemTypeFilter: 'UFO',

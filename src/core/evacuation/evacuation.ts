@@ -1,5 +1,5 @@
 /**
- * Evacuation of a project or a site (SPEC §4, §7): the page-wide status store and the
+ * Evacuation of a project or a site (docs/product.md#session, #api-calls): the page-wide status store and the
  * start / abort actions. A safety action, so:
  * - the screen shows what the server said, never a guess: after an action the status is
  *   fetched again; a failed action leaves the last known status as it was;

@@ -1,5 +1,5 @@
 /**
- * Languages (SPEC §4): i18next with catalogues loaded from `/i18n/messages/{locale}.json`
+ * Languages (docs/product.md#session): i18next with catalogues loaded from `/i18n/messages/{locale}.json`
  * on the page's settled API base (never the page's own origin unless it is the API), without
  * the token (they are public), once each and remembered. A failed load falls back to en;
  * English is also bundled, so nothing ever shows raw keys.

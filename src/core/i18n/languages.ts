@@ -3,8 +3,8 @@ import { shared } from '../shared.ts';
 import type { MessageLocale } from './namespaces.ts';
 
 /**
- * The language picker's eight entries (SPEC §2) and the catalogue each one uses
- * (DESIGN.md): Belgian French and Flemish use the fr and nl messages with Belgian formats.
+ * The language picker's eight entries (docs/product.md#routes) and the catalogue each one uses
+ * (docs/product.md#routes): Belgian French and Flemish use the fr and nl messages with Belgian formats.
  */
 export const LANGUAGES = [
   { tag: 'en', messages: 'en' },
@@ -19,7 +19,7 @@ export const LANGUAGES = [
 
 export type LanguageTag = (typeof LANGUAGES)[number]['tag'];
 
-/** Languages a browser may start in (SPEC §4: en, de, fr, nl or it). */
+/** Languages a browser may start in (docs/product.md#session: en, de, fr, nl or it). */
 const BROWSER_START = ['en', 'de', 'fr', 'nl', 'it'];
 
 export function isLanguageTag(value: unknown): value is LanguageTag {

@@ -18,6 +18,6 @@ export const NAMESPACES = {
 } as const;
 export type Namespace = keyof typeof NAMESPACES;
 
-/** Catalogues shipped: the five of SPEC §1 plus Spanish for the picker's "Spanish" entry. */
+/** Catalogues shipped: the five of docs/product.md#who-it-is-for plus Spanish for the picker's "Spanish" entry. */
 export const MESSAGE_LOCALES = ['en', 'de', 'fr', 'nl', 'it', 'es'] as const;
 export type MessageLocale = (typeof MESSAGE_LOCALES)[number];

@@ -1,5 +1,5 @@
 /**
- * Opening a notification (SPEC §4, §7): it is loaded fresh in the user's language, and an
+ * Opening a notification (docs/product.md#session, #api-calls): it is loaded fresh in the user's language, and an
  * unread one is marked read on the server, which lowers the page's unread count by one
  * (every badge of the page and of other tabs follows), updates the cached notification
  * and its list row, and emits `vigil-notification-read`.

@@ -42,7 +42,7 @@ export interface PagedListOptions<T, F> {
   perPage?: number;
   filters: F;
   fetchPage(request: PageRequest<F>): Promise<PageAnswer<T>>;
-  /** Message key of the toast shown when a page fails (SPEC §8). */
+  /** Message key of the toast shown when a page fails (docs/product.md#errors). */
   errorKey: string;
 }
 

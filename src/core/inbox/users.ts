@@ -1,5 +1,5 @@
 /**
- * Display names of the users who handled incidents (SPEC §7: GET /api/users/{username},
+ * Display names of the users who handled incidents (docs/product.md#api-calls: GET /api/users/{username},
  * skipped when it is the current user or already cached). The cache is page-wide and
  * cleared on sign-out.
  */

@@ -1,5 +1,5 @@
 /**
- * One camera's live feed: the frame loop wired to the media loader, with the SPEC §8
+ * One camera's live feed: the frame loop wired to the media loader, with the docs/product.md#errors
  * 'Unable to load media file.' toast once per outage (not per failed frame).
  */
 import { showError } from '../toasts/toasts.ts';

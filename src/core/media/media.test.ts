@@ -24,7 +24,7 @@ describe('media', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledTimes(1);
   });
 
-  it('treats an answer that is not an image as a failed load, with the SPEC toast, re-thrown', async () => {
+  it('treats an answer that is not an image as a failed load, with the error toast, re-thrown', async () => {
     mockFetch(() => new Response('not json', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
     await expect(loadMediaOrToast('/api/v2/media/abc')).rejects.toMatchObject({ kind: 'malformed' });
     expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadMedia']);

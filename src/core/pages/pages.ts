@@ -1,5 +1,5 @@
 /**
- * Content pages ('More', SPEC §2): the translated list (GET /api/v2/pages?locale=) that
+ * Content pages ('More', docs/product.md#routes): the translated list (GET /api/v2/pages?locale=) that
  * decides whether the 'More' pill shows and where it links, and one page
  * (GET /api/v2/pages/{uuid}?locale=). The list follows the language and is cleared on
  * sign-out.
@@ -70,7 +70,7 @@ export async function loadContentPage(uuid: string, signal?: AbortSignal): Promi
     });
     return data;
   } catch (e) {
-    if (isUnauthorized(e)) void validateUser(); // an expired session signs out (SPEC §4)
+    if (isUnauthorized(e)) void validateUser(); // an expired session signs out (docs/product.md#session)
     else if (!isMissing(e) && !isAborted(e)) showError('core.errors.loadPage');
     throw e;
   }

@@ -48,7 +48,7 @@ describe('projects list', () => {
     expect($projects.get().projects).toHaveLength(2);
   });
 
-  it('toasts the SPEC §8 text on failure and keeps what it had', async () => {
+  it('toasts the docs/product.md#errors text on failure and keeps what it had', async () => {
     mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
     await loadProjects();
     mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));

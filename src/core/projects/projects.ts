@@ -1,7 +1,7 @@
 /**
- * The home list of projects (GET /api/v2/projects, DESIGN.md): page-wide, loaded once and
+ * The home list of projects (GET /api/v2/projects, docs/product.md#api-calls): page-wide, loaded once and
  * refreshed in the background when shown again, cleared on sign-out. The list's failure
- * toast is SPEC §8's 'Unable to load projects'.
+ * toast is the 'Unable to load projects'.
  */
 import { atom } from 'nanostores';
 import { Answers, type ProjectSummary } from '../api/contract.ts';

@@ -1,5 +1,5 @@
 /**
- * Resource caches by uuid (SPEC §3: notification, incident, site, system and project are
+ * Resource caches by uuid (docs/product.md#constants-and-limits: notification, incident, site, system and project are
  * cached after loading), with in-flight de-duplication: two elements asking for the same
  * project at once cause one request. Caches are page-wide and cleared on sign-out.
  */

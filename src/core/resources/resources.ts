@@ -1,6 +1,6 @@
 /**
- * The cached resources of SPEC §3 (project, site, system, incident, notification), each
- * loaded once per uuid at a time, with the SPEC §8 toast on failure. A 404 (or 403) is
+ * The cached resources of docs/product.md#constants-and-limits (project, site, system, incident, notification), each
+ * loaded once per uuid at a time, with the docs/product.md#errors toast on failure. A 404 (or 403) is
  * not toasted: on navigation it sends the portal to /404 naming the resource.
  */
 import { Answers, type Incident, type Notification, type Project, type Site, type System } from '../api/contract.ts';

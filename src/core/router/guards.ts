@@ -1,5 +1,5 @@
 /**
- * The portal's route guards (SPEC §2, §4, §6) as pure functions: given where the user is
+ * The portal's route guards (docs/product.md#routes, #session, #permissions) as pure functions: given where the user is
  * going and who they are, say whether to render the page or where to go instead. The
  * portal router (portal-router.ts) runs them on every navigation and whenever the
  * signed-in user changes; the asynchronous parts (validation, the project's permissions)
@@ -8,7 +8,7 @@
 import { MANAGE_USERS } from '../api/contract.ts';
 import { pathTo, type RouteName } from './routes.ts';
 
-/** Only for signed-out users: a signed-in user goes home (SPEC §2). */
+/** Only for signed-out users: a signed-in user goes home (docs/product.md#routes). */
 export const SIGNED_OUT_ONLY: ReadonlySet<RouteName> = new Set<RouteName>(['login', 'forgotPassword', 'resetPassword']);
 
 /**
@@ -51,7 +51,7 @@ export function safeRedirectTarget(value: string | null | undefined): string | n
   return value;
 }
 
-/** Where a signed-out user is sent: /login with the full path to come back to (SPEC §4). */
+/** Where a signed-out user is sent: /login with the full path to come back to (docs/product.md#session). */
 export function loginPathFor(fullPath: string): string {
   const back = safeRedirectTarget(fullPath);
   return back && back !== '/' ? pathTo('login', {}, { redirectFrom: back }) : pathTo('login');
@@ -69,7 +69,7 @@ export function afterSignInPath(search: Record<string, string>): string {
 }
 
 /**
- * The guard of SPEC §2/§4:
+ * The guard of docs/product.md#routes, #session:
  * - unknown path → /404;
  * - /login, /forgot-password, /reset-password/{token}: a signed-in user goes home (from
  *   /login: back to its `redirectFrom`, which is how a sign-in returns to the deep link);
@@ -97,7 +97,7 @@ export interface PermissionHolder {
 }
 
 /**
- * The project users page needs 'manage users' on that project (SPEC §6); anyone else goes
+ * The project users page needs 'manage users' on that project (docs/product.md#permissions); anyone else goes
  * to the project page. Returns where to go instead, or null to render.
  */
 export function projectUsersRedirect(project: PermissionHolder, uuid: string): string | null {

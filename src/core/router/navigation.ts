@@ -39,7 +39,7 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   else if (typeof location !== 'undefined') location.assign(hrefFor(path));
 }
 
-/** A failed load of a resource on navigation goes to /404 naming it (SPEC §4, §8). */
+/** A failed load of a resource on navigation goes to /404 naming it (docs/product.md#session, #errors). */
 export function notFound(resource: NotFoundResource): void {
   if ($navigator.get()) navigate(pathTo('notFound', {}, { resource }), { replace: true });
 }

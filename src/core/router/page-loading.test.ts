@@ -10,7 +10,7 @@ describe('loadWithTimeout', () => {
     await expect(loadWithTimeout(async () => ({ default: 'page' }), 100)).resolves.toEqual({ default: 'page' });
   });
 
-  it('rejects with a timeout after 10 s by default (SPEC §9)', async () => {
+  it('rejects with a timeout after 10 s by default (docs/product.md#constants-and-limits)', async () => {
     vi.useFakeTimers();
     const pending = loadWithTimeout(() => new Promise(() => {}));
     const caught = pending.catch((e: unknown) => e);

@@ -1,5 +1,5 @@
 /**
- * Loading portal pages on demand (SPEC §2): a page module that takes more than 10 s, or
+ * Loading portal pages on demand (docs/product.md#routes): a page module that takes more than 10 s, or
  * fails to load, shows the timeout page; that page pings the server and reloads when it
  * is reachable. A reload is tried once per path and minute, so a module that is broken
  * (rather than slow) cannot make the page reload for ever.

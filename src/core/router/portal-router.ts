@@ -1,8 +1,8 @@
 /**
  * The router of `<vigil-portal>`: @nanostores/router on the history API, under a base
  * path, with the guards of guards.ts. It turns the URL and the signed-in user into
- * `$state` — the page to show, or "checking" while the user is validated (SPEC §4) or
- * the project's permissions are read (SPEC §6) — and redirects (replacing the history
+ * `$state` — the page to show, or "checking" while the user is validated (docs/product.md#session) or
+ * the project's permissions are read (docs/product.md#permissions) — and redirects (replacing the history
  * entry) when a guard says so.
  */
 import { createRouter, type Router } from '@nanostores/router';

@@ -1,4 +1,4 @@
-/** The portal's routes (SPEC §2), without the base path. */
+/** The portal's routes (docs/product.md#routes), without the base path. */
 export const ROUTES = {
   home: '/',
   login: '/login',
@@ -22,7 +22,7 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** Resources whose failed load sends the portal to /404 naming them (SPEC §4). */
+/** Resources whose failed load sends the portal to /404 naming them (docs/product.md#session). */
 export type NotFoundResource = 'Project' | 'Site' | 'System' | 'Incident' | 'Notification';
 
 /** Builds a path ("/project/abc") from a route name, its params and an optional query. */

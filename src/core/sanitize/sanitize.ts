@@ -1,6 +1,6 @@
 /**
- * Notification bodies (DESIGN "Rules that hold everywhere"): only b, i, span and a survive
- * (SPEC §3, §9), with `href` as the only attribute and only http, https and mailto links;
+ * Notification bodies (docs/product.md#constants-and-limits): only b, i, span and a survive
+ * (docs/product.md#constants-and-limits), with `href` as the only attribute and only http, https and mailto links;
  * every surviving link opens in a new tab without an opener or referrer. The answer is a
  * TrustedHTML for `dangerouslySetInnerHTML` (a string where the browser has no Trusted
  * Types); see html.ts for the sanitizer and its policy.

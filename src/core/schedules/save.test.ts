@@ -153,14 +153,14 @@ describe('saving one site', () => {
     expect(isDirty(draft)).toBe(true);
   });
 
-  it('a 500 without a message gives only the SPEC §8-style text; a dropped network says offline', async () => {
+  it('a 500 without a message gives only the error text (docs/product.md#errors); a dropped network says offline', async () => {
     mockFetch(() => new Response('oops', { status: 500 }));
     const key = siteDraftKey(SITE);
     openDraft(key, emptyWeek());
     editDraft(key, presetWeek('always'));
     await saveSiteDraft(PROJECT, SITE);
     expect($drafts.get()[key]!.error).toEqual({ key: 'schedules.errors.save', details: [] });
-    // The server's generic text in the user's language adds nothing to the SPEC text; its reasons do.
+    // The server's generic text in the user's language adds nothing to the error text; its reasons do.
     const GENERIC_DE = 'Etwas ist schiefgelaufen (de)';
     mockFetch((call) =>
       call.url.pathname === '/i18n/messages/de.json'

@@ -62,9 +62,9 @@ export async function updateSiteSchedules(project: string, siteUuids: readonly s
 }
 
 /**
- * Why a save failed: the SPEC §8-style text plus the server's own messages (why it refused
+ * Why a save failed: the error text (docs/product.md#errors) plus the server's own messages (why it refused
  * or failed), minus its generic "something went wrong", in English or in the user's
- * language, which would only repeat the SPEC text.
+ * language, which would only repeat the error text.
  */
 export function saveFailure(e: unknown): SaveFailure {
   if (isApiError(e) && e.kind === 'network') return { key: 'core.errors.offline', details: [] };

@@ -54,7 +54,7 @@ describe('session', () => {
     expect(m.callsTo('/auth/jwt')[0]!.headers.get('Authorization')).toBe('Bearer tok-new');
   });
 
-  it('skips login, forgot and reset when already signed in and returns the validated user (SPEC §5)', async () => {
+  it('skips login, forgot and reset when already signed in and returns the validated user (docs/product.md#session)', async () => {
     $currentUser.set(stored);
     const m = api();
     expect((await login('x@y.z', 'whatever')).name).toBe('Morgan M.');
@@ -90,7 +90,7 @@ describe('session', () => {
     expect(toastKeys()).toEqual([]);
   });
 
-  it('another validation failure shows the SPEC §8 toast and keeps the user', async () => {
+  it('another validation failure shows the docs/product.md#errors toast and keeps the user', async () => {
     $currentUser.set(stored);
     api({ 'GET /api/v2/user': () => json({}, 500) });
     expect(await validateUser()).toMatchObject({ token: 'tok-1' });

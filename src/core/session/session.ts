@@ -1,5 +1,5 @@
 /**
- * The session's actions (SPEC §4, §5, §8). State lives in `store.ts`; every element of a
+ * The session's actions (docs/product.md#session, #errors). State lives in `store.ts`; every element of a
  * page shares it.
  */
 import { Answers, type CurrentUser } from '../api/contract.ts';
@@ -27,7 +27,7 @@ export function onSignOut(listener: () => void): () => void {
 }
 
 // A 401 on any call made with the current token: ask the server whether the session is
-// still valid (one shared validation); a 401 there signs out (SPEC §4), otherwise the
+// still valid (one shared validation); a 401 there signs out (docs/product.md#session), otherwise the
 // call's own error is shown as usual.
 onUnauthorized((token) => {
   if ($currentUser.get()?.token === token) void validateUser();
@@ -43,7 +43,7 @@ export function signOut(): void {
 /**
  * Validates the stored user against the server (GET /api/v2/user), keeping the stored
  * token. Concurrent callers share one request. Resolves to the user, or null when signed
- * out (a 401 clears the user). Any other failure shows the SPEC §8 toast and keeps the
+ * out (a 401 clears the user). Any other failure shows the docs/product.md#errors toast and keeps the
  * user signed in.
  */
 export function validateUser(): Promise<CurrentUser | null> {
@@ -128,7 +128,7 @@ async function afterSignIn(user: CurrentUser): Promise<void> {
 
 /**
  * Signs in. Already signed in: validates and returns the user without a login call
- * (SPEC §5). Failures are thrown as {@link ApiError} for the form to show.
+ * (docs/product.md#session). Failures are thrown as {@link ApiError} for the form to show.
  */
 export async function login(email: string, password: string): Promise<CurrentUser> {
   if ($currentUser.get()) {
@@ -208,7 +208,7 @@ export async function acceptTerms(): Promise<boolean> {
     if (user) $currentUser.set({ ...user, terms_accepted_web_portal: value });
   };
   try {
-    // SPEC §4: a 401 here sets the flag to false; it does not sign out.
+    // docs/product.md#session: a 401 here sets the flag to false; it does not sign out.
     await request('PUT', '/api/v2/user/terms', Answers.empty, { body: { terms_accepted_web_portal: true }, signOutOn401: false });
     setFlag(true);
     void afterTerms();

@@ -4,9 +4,9 @@ import { User, type CurrentUser } from '../api/contract.ts';
 import { apiOrigin, originOf } from '../config/config.ts';
 import { shared } from '../shared.ts';
 
-/** localStorage key of the signed-in user (SPEC §3, §9). */
+/** localStorage key of the signed-in user (docs/product.md#constants-and-limits). */
 export const USER_STORAGE_KEY = 'auth.currentUser';
-/** localStorage key of the unread-notifications count (SPEC §3). */
+/** localStorage key of the unread-notifications count (docs/product.md#constants-and-limits). */
 export const UNREAD_STORAGE_KEY = 'notifications.unreadCount';
 
 const StoredUser = v.looseObject({ ...User.entries, token: v.pipe(v.string(), v.minLength(1)), api_origin: v.optional(v.string()) });

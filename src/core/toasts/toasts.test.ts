@@ -8,7 +8,7 @@ describe('toasts', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('hides a toast after 5 seconds (SPEC §9)', () => {
+  it('hides a toast after 5 seconds (docs/product.md#constants-and-limits)', () => {
     showError('core.errors.loadProject');
     vi.advanceTimersByTime(4999);
     expect($toasts.get()).toHaveLength(1);

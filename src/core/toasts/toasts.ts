@@ -46,7 +46,7 @@ function arm(id: number): void {
 }
 
 /**
- * Shows a toast that hides itself after 5 s (SPEC §9). The same message already on
+ * Shows a toast that hides itself after 5 s (docs/product.md#constants-and-limits). The same message already on
  * screen is not stacked again: its timer restarts instead.
  */
 export function showToast(input: ToastInput): number {
@@ -61,7 +61,7 @@ export function showToast(input: ToastInput): number {
   return id;
 }
 
-/** An error toast with a message key of the core catalogue (SPEC §8 texts). */
+/** An error toast with a message key of the core catalogue (docs/product.md#errors texts). */
 export function showError(key: string, params?: Record<string, string | number>): number {
   return showToast(params ? { type: 'error', key, params } : { type: 'error', key });
 }

@@ -52,7 +52,7 @@ describe('project users store and actions', () => {
     expect(entry.loadedAt).toBeGreaterThan(0);
   });
 
-  it('shows the SPEC §8 toast when loading fails, and keeps what was shown', async () => {
+  it('shows the docs/product.md#errors toast when loading fails, and keeps what was shown', async () => {
     await seed();
     mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
     expect(await loadProjectUsers(P)).toBeNull();

@@ -1,11 +1,11 @@
 /**
- * Project users (SPEC §2, §6, §7): the page-wide store of each project's members and the
+ * Project users (docs/product.md#routes, #permissions, #api-calls): the page-wide store of each project's members and the
  * actions that list, add, change and remove them. Every element of the page sees the same
  * list; it is forgotten on sign-out.
  *
  * Actions validate with the contract before sending and never throw: they resolve to a
  * {@link MutationResult} whose field errors (ours or the server's) belong on the form's
- * fields. Failures that are not about a field show the toast of the action (SPEC §8
+ * fields. Failures that are not about a field show the toast of the action (docs/product.md#errors
  * pattern); a failed load shows `core.errors.loadProjectUsers`.
  */
 import { map } from 'nanostores';

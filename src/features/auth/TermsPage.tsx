@@ -14,8 +14,8 @@ import { TermsText } from './TermsText.tsx';
 
 /**
  * /terms: the terms of use and their acceptance. Until accepted, every other page sends
- * the user here (SPEC §4); accepting continues to where they were going. A failure shows
- * the SPEC §8 toast (core `acceptTerms`).
+ * the user here (docs/product.md#session); accepting continues to where they were going. A failure shows
+ * the docs/product.md#errors toast (core `acceptTerms`).
  */
 export function TermsPage({ search }: { search: Record<string, string> }) {
   const t = useT();

@@ -6,7 +6,7 @@ import { $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
 import { ToastView } from '../../ui/ToastView.tsx';
 import { useT } from './useT.ts';
 
-/** The page's global toast region (SPEC §2, §9), rendered by `<vigil-toast-region>`. */
+/** The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered by `<vigil-toast-region>`. */
 export function ToastRegion() {
   const t = useT();
   const toasts = useStore($toasts);

@@ -5,7 +5,7 @@ import { $navigator } from '../../core/router/navigation.ts';
 import { $unreadCount } from '../../core/session/session.ts';
 
 /**
- * Page title = the page's title followed by the site suffix (SPEC §2, §9), led by the unread
+ * Page title = the page's title followed by the site suffix (docs/product.md#routes, #constants-and-limits), led by the unread
  * count when there are unread notifications: "(3) Inbox | Vigil". Only inside the portal: an
  * embedded element never changes its host page's title.
  */

@@ -8,7 +8,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useT } from '../common/useT.ts';
 import { IncidentDetail } from './IncidentDetail.tsx';
 
-/** Portal page of /inbox/incident/{uuid}; a missing incident goes to /404 (SPEC §4). */
+/** Portal page of /inbox/incident/{uuid}; a missing incident goes to /404 (docs/product.md#session). */
 export function IncidentPage({ uuid }: { uuid: string }) {
   const t = useT();
   const entries = useStore(incidentCache.$entries, { keys: [uuid] });

@@ -33,7 +33,7 @@ export function MediaImage({ url, alt, number }: MediaImageProps) {
         revoke = () => media.revoke();
         setState({ status: 'ready', src: media.url });
       },
-      // The loader re-throws after its toast (SPEC §8); here is where it is handled.
+      // The loader re-throws after its toast (docs/product.md#errors); here is where it is handled.
       () => {
         if (!controller.signal.aborted) setState({ status: 'failed' });
       },

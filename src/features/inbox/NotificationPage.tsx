@@ -8,7 +8,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useT } from '../common/useT.ts';
 import { NotificationDetail } from './NotificationDetail.tsx';
 
-/** Portal page of /inbox/notification/{uuid}; a missing notification goes to /404 (SPEC §4). */
+/** Portal page of /inbox/notification/{uuid}; a missing notification goes to /404 (docs/product.md#session). */
 export function NotificationPage({ uuid }: { uuid: string }) {
   const t = useT();
   const entries = useStore(notificationCache.$entries, { keys: [uuid] });

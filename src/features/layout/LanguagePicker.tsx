@@ -10,7 +10,7 @@ import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 
 /**
- * The language picker: the eight entries of SPEC §2, each named in its own language.
+ * The language picker: the eight entries of docs/product.md#routes, each named in its own language.
  * Switching re-renders every element of the page without a reload.
  *
  * `compact` (the portal's header): a globe and the language code, with the native select

@@ -22,7 +22,7 @@ function current(route: RouteName | undefined, own: RouteName, section: Readonly
 }
 
 /**
- * The navigation pills (SPEC §2): Projects; Inbox with the green unread count when above
+ * The navigation pills (docs/product.md#routes): Projects; Inbox with the green unread count when above
  * 0; More, only when the translated pages list has an entry, linking to the first page.
  */
 export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pageUuid?: string | undefined }) {

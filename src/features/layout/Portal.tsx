@@ -16,7 +16,7 @@ import { Layout } from './Layout.tsx';
 const DOCUMENT_CSS = 'html, body { margin: 0; background: var(--vigil-color-background, #f5f7fa); }';
 
 /**
- * `<vigil-portal>`: the hosted site. Routes every path of SPEC §2 under `base-path`,
+ * `<vigil-portal>`: the hosted site. Routes every path of docs/product.md#routes under `base-path`,
  * registers its router so features' links route in place, sets `<html lang>`, and
  * shows the shared layout.
  */

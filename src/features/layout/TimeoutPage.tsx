@@ -14,7 +14,7 @@ function session(): Storage | null {
 }
 
 /**
- * A page that took over 10 s or failed to load (SPEC §2): pings the server and reloads
+ * A page that took over 10 s or failed to load (docs/product.md#routes): pings the server and reloads
  * when it answers (once per path and minute); otherwise says the page timed out.
  */
 export function TimeoutPage() {

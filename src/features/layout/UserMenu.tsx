@@ -16,7 +16,7 @@ function initials(name: string): string {
 }
 
 /**
- * The user menu (SPEC §2): the signed-in user's name, opening a small panel with who is
+ * The user menu (docs/product.md#routes): the signed-in user's name, opening a small panel with who is
  * signed in, the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
  * and so does going to another page (`closeKey`).
  */

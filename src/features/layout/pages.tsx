@@ -1,6 +1,6 @@
 /**
- * The portal's page table: every route of SPEC §2 and the module that renders it, each
- * loaded on demand (React.lazy) with the 10 s limit of SPEC §9 — a page that is too slow
+ * The portal's page table: every route of docs/product.md#routes and the module that renders it, each
+ * loaded on demand (React.lazy) with the 10 s limit of docs/product.md#constants-and-limits — a page that is too slow
  * or fails to load throws a PageLoadError, which the outlet turns into the timeout page.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';

@@ -2,7 +2,7 @@ import { tKey } from '../../core/i18n/i18n.ts';
 import type { SaveFailure } from '../../core/schedules/drafts.ts';
 import { useT } from '../common/useT.ts';
 
-/** Why the last save failed (the SPEC §8-style text, then the server's own messages), and that nothing painted was lost. */
+/** Why the last save failed (the error text (docs/product.md#errors), then the server's own messages), and that nothing painted was lost. */
 export function SaveError({ error }: { error: SaveFailure }) {
   const t = useT();
   return (

@@ -16,7 +16,7 @@ import { UsersView } from './UsersView.tsx';
 import usersCss from './users.css?inline';
 
 /**
- * The project users page (SPEC §2 /projects/{uuid}/users), in the portal and in
+ * The project users page (docs/product.md#routes /projects/{uuid}/users), in the portal and in
  * `<vigil-project-users>`. It needs 'manage users' on the project: the portal's guard
  * redirects to the project page; standing alone, it says so.
  */

@@ -1,5 +1,5 @@
-// The notification sanitizer in real Chromium (happy-dom differs from browsers on
-// DOMPurify, see TOOLCHAIN.md): only b, i, span and a survive, links only http(s)/mailto
+// The notification sanitizer in real Chromium (happy-dom runs DOMPurify differently
+// from browsers): only b, i, span and a survive, links only http(s)/mailto
 // and hardened, and none of the hostile bodies of xss-vectors.ts runs once in the DOM.
 import { ALLOWED_LINK, sanitizeNotificationHtml } from '../../../src/core/sanitize/sanitize.ts';
 import { expect, waitFor } from '../helpers/assert.ts';

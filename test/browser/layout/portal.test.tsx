@@ -163,7 +163,7 @@ describe('a page module that does not load', function () {
     sessionStorage.removeItem('vigil.portal.timeoutReload');
   });
 
-  it('pings the server and, when it cannot be reached, shows the SPEC text', async () => {
+  it('pings the server and, when it cannot be reached, shows the error text', async () => {
     pingOk = false;
     const { root: shadow, container } = shadowFixture();
     reactRoot = createRoot(container);

@@ -97,7 +97,7 @@ describe('projects, sites and systems elements', function () {
       await expectNoA11yViolations(host!);
     });
 
-    it('shows the loading state, then on failure a message, the SPEC §8 toast and a working retry', async () => {
+    it('shows the loading state, then on failure a message, the docs/product.md#errors toast and a working retry', async () => {
       state.failPaths.set('/api/v2/projects', 500);
       await mount('vigil-projects', {}, () => text().includes('The projects could not be loaded.'));
       expect(toastKeys()).toEqual(['core.errors.loadProjects']);
@@ -194,7 +194,7 @@ describe('projects, sites and systems elements', function () {
       await expectNoA11yViolations(host!);
     });
 
-    it("shows SPEC §8's site text when the site cannot be loaded", async () => {
+    it("shows the site text when the site cannot be loaded", async () => {
       state.failPaths.set(`/api/v2/sites/${SITE}`, 500);
       const spec = 'Something went wrong. Unable to load site. Please contact your project manager or our support for assistance.';
       await mount('vigil-site', { site: SITE }, () => text().includes(spec));

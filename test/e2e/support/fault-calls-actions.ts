@@ -153,7 +153,7 @@ export const ACTION_CALLS: Row[] = [
       }
       await page.getByRole('button', { name: 'Save', exact: true }).click();
     },
-    // A dropped connection says so; any other failure is the save error (SPEC §8 wording).
+    // A dropped connection says so; any other failure is the save error (docs/product.md#errors wording).
     outcome: (fault) => (fault === '401' ? { signedOut: true } : { alert: message(fault === 'network' ? 'core.errors.offline' : 'schedules.errors.save') }),
     kept: async (page) => {
       const grid = page.getByRole('grid', { name: /^Security hours of / });

@@ -93,7 +93,7 @@ export const SESSION_CALLS: Row[] = [
     match: { method: 'GET', path: path('/auth/jwt') },
     open: () => '/',
     outcome: toastOr401('core.errors.fetchJwt'),
-    expireOn401: false, // a 401 on the JWT alone signs out (SPEC §4)
+    expireOn401: false, // a 401 on the JWT alone signs out (docs/product.md#session)
   },
   {
     call: 'GET /api/v2/notifications?filter[unread]=true (unread count)',

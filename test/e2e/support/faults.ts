@@ -7,7 +7,7 @@
  * - {@link message}: the exact text of a message key ("core.errors.loadProject") from the
  *   catalogues in the repository, in any shipped language.
  * - {@link waitForContent}: waits until a screen shows content, not spinners.
- * - {@link seededPaths}: every route of SPEC §2 with seeded uuids (incident and notification
+ * - {@link seededPaths}: every route of docs/product.md#routes with seeded uuids (incident and notification
  *   uuids come from the API).
  * - {@link examplePages}: the integrator example pages the demo server serves.
  */
@@ -278,10 +278,10 @@ export async function seededUuids(api: DemoApi, token: string): Promise<SeededPa
   };
 }
 
-/** SPEC §2 routes open to a signed-out visitor. */
+/** docs/product.md#routes routes open to a signed-out visitor. */
 export const SIGNED_OUT_ROUTES = ['/login', '/forgot-password', '/reset-password/x', '/404', `/demo-live-view/${DEMO_LIVE_VIEW_UUID}`] as const;
 
-/** SPEC §2 routes of a signed-in user (manager@vigil.test), /terms apart (it needs new@vigil.test). */
+/** docs/product.md#routes routes of a signed-in user (manager@vigil.test), /terms apart (it needs new@vigil.test). */
 export function signedInRoutes(ids: SeededPaths): string[] {
   return [
     '/',
