@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'elements/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.browser.test.*', '**/node_modules/**'],
+          exclude: ['**/node_modules/**'],
           restoreMocks: true,
           setupFiles: ['test/unit/setup.ts'],
         },

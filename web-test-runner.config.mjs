@@ -16,8 +16,8 @@ import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
 
 const rootDir = import.meta.dirname;
 
-/** Test files: under test/browser, plus `*.browser.test.*` next to the source. */
-const files = ['test/browser/**/*.test.{ts,tsx}', 'src/**/*.browser.test.{ts,tsx}'];
+/** Test files: everything under test/browser. */
+const files = ['test/browser/**/*.test.{ts,tsx}'];
 
 /** Requests the test runner answers itself (everything else goes to Vite first). */
 const runnerOwned = (path) =>
