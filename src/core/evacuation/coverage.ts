@@ -6,6 +6,7 @@
  * entries, the names and the project's permissions (see `readCoverage` in
  * `coverage-source.ts` for where they come from).
  */
+import { EVACUATE } from '../api/contract.ts';
 import type { EvacuationStatus } from '../api/contract.ts';
 import type { EvacuationAction, EvacuationEntry, EvacuationScope } from './evacuation.ts';
 import { POLL_MS } from './polling.ts';
@@ -101,7 +102,7 @@ export function deriveCoverage(input: CoverageInput): EvacuationCoverage {
   const { scope, uuid, project, site, projectEntry, siteEntry, now } = input;
   const projectStatus = projectEntry?.status;
   const siteStatus = scope === 'project' ? undefined : siteEntry?.status;
-  const permission = project.permissions ? (project.permissions.includes('evacuate') ? 'allowed' : 'denied') : 'unknown';
+  const permission = project.permissions ? (project.permissions.includes(EVACUATE) ? 'allowed' : 'denied') : 'unknown';
   const may = permission !== 'denied';
 
   // The statuses this state depends on: the project's, and the site's for a site or a system.

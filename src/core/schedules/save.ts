@@ -10,11 +10,10 @@ import { tKey } from '../i18n/i18n.ts';
 import { projectCache, siteCache } from '../resources/resources.ts';
 import { validateUser } from '../session/session.ts';
 import { showError } from '../toasts/toasts.ts';
+import { EDIT_SCHEDULES } from '../api/contract.ts';
 import { readDays, weekToDays } from './convert.ts';
 import { $drafts, markFailed, markSaved, markSaving, syncSaved, type SaveFailure } from './drafts.ts';
 import type { Week } from './week.ts';
-
-export const EDIT_SCHEDULES = 'edit schedules';
 
 /**
  * Whether the user may change schedules: the project's permissions include 'edit

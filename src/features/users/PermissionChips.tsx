@@ -1,6 +1,6 @@
-import { PERMISSIONS } from '../../core/api/contract.ts';
+import { MANAGE_USERS, PERMISSIONS } from '../../core/api/contract.ts';
+import { permissionName } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
-import { permissionLabel } from './permissionLabels.ts';
 
 /** A member's permissions as chips, in the contract's order (unknown ones last). */
 export function PermissionChips({ permissions }: { permissions: readonly string[] }) {
@@ -11,8 +11,8 @@ export function PermissionChips({ permissions }: { permissions: readonly string[
   return (
     <ul className="vu-chips" part="permissions">
       {[...known, ...unknown].map((p) => (
-        <li key={p} className={`vu-chip${p === 'manage users' ? ' vu-chip--manage' : ''}`}>
-          {permissionLabel(t, p)}
+        <li key={p} className={`vu-chip${p === MANAGE_USERS ? ' vu-chip--manage' : ''}`}>
+          {permissionName(p)}
         </li>
       ))}
     </ul>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { MANAGE_USERS, PERMISSIONS, type ProjectUser } from '../../core/api/contract.ts';
+import { MANAGE_USERS, PERMISSIONS, VIEW, type ProjectUser } from '../../core/api/contract.ts';
 import { tKey } from '../../core/i18n/i18n.ts';
 import type { MutationResult } from '../../core/users/users.ts';
 import type { FieldErrors, FieldMessage, UserField } from '../../core/users/validation.ts';
 import { useT } from '../common/useT.ts';
-import { permissionHint, permissionLabel } from './permissionLabels.ts';
+import { permissionName } from '../../core/i18n/names.ts';
+import { permissionHint } from './permissionHints.ts';
 
 export interface UserFormValues {
   email: string;
@@ -38,7 +39,7 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(user?.email ?? '');
   const [name, setName] = useState(user?.name ?? '');
-  const [permissions, setPermissions] = useState<string[]>(user ? [...user.permissions] : ['view']);
+  const [permissions, setPermissions] = useState<string[]>(user ? [...user.permissions] : [VIEW]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FieldMessage | null>(null);
   const [pending, setPending] = useState(false);
@@ -171,7 +172,7 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
               {/* The label is the name only; the hint is its description (not part of the name). */}
               <div className="vu-check-text">
                 <label htmlFor={boxId} className="vu-check-name">
-                  {permissionLabel(t, p)}
+                  {permissionName(p)}
                 </label>
                 <span id={`${boxId}-hint`} className="v-small v-muted">
                   {permissionHint(t, p)}
