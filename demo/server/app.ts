@@ -148,7 +148,7 @@ export function createApp(options: AppOptions): VigilApp {
     origin: (origin, c) => (origin && (allowedOrigin(origin) || origin === new URL(c.req.url).origin) ? origin : null),
     allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposeHeaders: ['Idempotent-Replayed', 'Retry-After'],
+    exposeHeaders: ['Idempotent-Replayed', 'Retry-After', 'X-Frame-Time', 'Date'],
     maxAge: 600,
   });
   for (const prefix of ['/api/*', '/auth/*', '/i18n/*']) app.use(prefix, corsPolicy);

@@ -64,6 +64,44 @@ describe('camera frames', () => {
   });
 });
 
+describe('frame times', () => {
+  const frameTime = (res: { headers: Headers }) => Date.parse(res.headers.get('X-Frame-Time') ?? '');
+  const cameraOf = (system: string) => app.deps.db.get<{ uuid: string }>('SELECT uuid FROM cameras WHERE system_uuid = ? ORDER BY position', system)!.uuid;
+
+  it("stamp each live frame with the second it was taken", async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const res = await call(app, 'GET', `/api/v2/media/${camera}`, { token: manager });
+    expect(res.headers.get('X-Frame-Time')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+    expect(frameTime(res)).toBeGreaterThanOrEqual(before);
+    expect(frameTime(res)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('an offline system sends no new frames: the same last frame, with its old time', async () => {
+    const roof = cameraOf(SYSTEMS.brusselsRoof);
+    const system = await call(app, 'GET', `/api/v2/systems/${SYSTEMS.brusselsRoof}`, { token: manager });
+    expect(system.body.data).toMatchObject({ name: 'Roof terrace', online: false });
+    const a = await call(app, 'GET', `/api/v2/media/${roof}`, { token: manager });
+    expect(a.status).toBe(200);
+    expect(Date.now() - frameTime(a)).toBeGreaterThan(20 * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5000);
+    const b = await call(app, 'GET', `/api/v2/media/${roof}`, { token: manager });
+    expect(frameTime(b)).toBe(frameTime(a));
+    expect(await bytes(b.raw)).toEqual(await bytes(a.raw));
+  });
+
+  it('the camera-delay hook stops and restarts a system\'s frames', async () => {
+    const frozen = await call(app, 'POST', '/__test/camera-delay', { body: { system: SYSTEMS.antwerpDocks, age_seconds: 90 } });
+    expect(frozen.status).toBe(200);
+    const age = Date.now() - frameTime(await call(app, 'GET', `/api/v2/media/${camera}`, { token: manager }));
+    expect(age).toBeGreaterThanOrEqual(90_000);
+    expect(age).toBeLessThan(92_000);
+    await call(app, 'POST', '/__test/camera-delay', { body: { system: SYSTEMS.antwerpDocks, age_seconds: null } });
+    expect(Date.now() - frameTime(await call(app, 'GET', `/api/v2/media/${camera}`, { token: manager }))).toBeLessThan(1500);
+    expect((await call(app, 'POST', '/__test/camera-delay', { body: { system: 'nope', age_seconds: 1 } })).status).toBe(422);
+  });
+});
+
 describe('incident media', () => {
   it('are still JPEGs, the same on every request', async () => {
     const media = app.deps.db.get<{ uuid: string }>(
@@ -92,6 +130,7 @@ describe('public demo live view', () => {
     expect(url).toBe(`/api/public/v1/demo-live-views/${DEMO_LIVE_VIEW_UUID}/media/${DEMO_CAMERAS.harbourGate}`);
     const frame = await call(app, 'GET', url);
     expect(frame.headers.get('Cache-Control')).toBe('no-store');
+    expect(Date.now() - Date.parse(frame.headers.get('X-Frame-Time')!)).toBeLessThan(1500);
     expect(isJpeg(await bytes(frame.raw))).toBe(true);
   });
 

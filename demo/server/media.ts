@@ -91,7 +91,17 @@ function encode(data: Uint8Array): Buffer {
   return jpeg.encode({ data, width: FRAME_WIDTH, height: FRAME_HEIGHT }, QUALITY).data;
 }
 
+/**
+ * A system that is offline sends no images: its cameras' last frame is from when it went
+ * offline. The demo pretends its offline systems went offline this long before the server
+ * started.
+ */
+export const OFFLINE_BEFORE_START_MS = 25 * 60_000;
+
 export class FrameRenderer {
+  readonly #started = Date.now();
+  /** Systems (or demo live views) whose cameras stopped sending (a test hook): uuid -> last frame time (ms). */
+  readonly frozen = new Map<string, number>();
   #live = new Map<string, { second: number; jpeg: Buffer }>();
   #stills = new Map<string, Buffer>();
   #backgrounds = new Map<string, Uint8Array>();
@@ -137,6 +147,14 @@ export class FrameRenderer {
     drawText(data, FRAME_WIDTH, FRAME_HEIGHT, FRAME_WIDTH - w - 7, FRAME_HEIGHT - 19, stamp, 2, [255, 255, 255]);
     this.encoded++;
     return encode(data);
+  }
+
+  /**
+   * When the last frame of a system's cameras was taken, or null while they send live
+   * frames: an offline system's cameras stopped when it went offline.
+   */
+  stoppedAt(system: string, online: boolean): number | null {
+    return this.frozen.get(system) ?? (online ? null : this.#started - OFFLINE_BEFORE_START_MS);
   }
 
   /** The live frame of a camera for the current second (cached per camera per second). */

@@ -18,6 +18,10 @@ const NewIncident = v.object({
   title: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
 });
 const NewNotification = v.object({ email: v.pipe(v.string(), v.email()) });
+const CameraDelay = v.object({
+  system: v.pipe(v.string(), v.uuid()),
+  age_seconds: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7 * 86_400))),
+});
 
 const TITLES = ['Motion detected at loading dock', 'Person detected after hours', 'Perimeter breach near fence', 'Video signal lost', 'Door forced open'];
 
@@ -28,6 +32,7 @@ export function testHookRoutes(app: App, deps: Deps): void {
     deps.reseed();
     deps.limiter.clearAll();
     deps.state.lastResetLink = undefined;
+    deps.frames.frozen.clear();
     return c.json({ data: { reset: true } });
   });
 
@@ -65,6 +70,17 @@ export function testHookRoutes(app: App, deps: Deps): void {
     const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
     if (!user) throw notFound('user');
     return c.json({ data: createNotification(db, user.id) });
+  });
+
+  /**
+   * Stops a system's (or demo live view's) cameras: from now on they serve the frame taken
+   * `age_seconds` ago, as a system whose images stopped coming would; null: live again.
+   */
+  app.post('/__test/camera-delay', async (c) => {
+    const body = await readBody(c, CameraDelay);
+    if (body.age_seconds === null) deps.frames.frozen.delete(body.system);
+    else deps.frames.frozen.set(body.system, Date.now() - body.age_seconds * 1000);
+    return c.json({ data: { system: body.system, age_seconds: body.age_seconds } });
   });
 
   /** Adds many generated incidents (to the user's projects) and notifications (to the user), in one transaction. */
