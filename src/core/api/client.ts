@@ -1,6 +1,6 @@
 /**
  * The one HTTP client (wretch). Every call of the suite goes through `request()` or
- * `requestBlob()`; nothing else calls `fetch`.
+ * `requestBlob()` / `requestBlobWithHeaders()`; nothing else calls `fetch`.
  *
  * - Base URL from the page's settled API base: every request waits until it is settled
  *   (config/settle.ts), so nothing goes out before the page knows its API.
@@ -185,9 +185,14 @@ export async function request<S extends v.GenericSchema>(
 
 /** Fetches binary content (media) with the same header rules. Throws {@link ApiError} only. */
 export async function requestBlob(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  return (await requestBlobWithHeaders(path, opts)).blob;
+}
+
+/** {@link requestBlob} with the answer's headers (a camera frame's `X-Frame-Time`). */
+export async function requestBlobWithHeaders(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; headers: Headers }> {
   const response = await send('GET', path, opts);
   try {
-    return await response.blob();
+    return { blob: await response.blob(), headers: response.headers };
   } catch (e) {
     if (isAbortError(e)) throw new ApiError('aborted', 0, []);
     throw new ApiError('network', 0, []);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
-import { createFrameLoop, feedStatus, frameAgeSeconds, type FrameLoop, type FrameLoopOptions } from './frameLoop.ts';
+import { createFrameLoop, type FrameLoop, type FrameLoopOptions } from './frameLoop.ts';
+import { cameraStatus as feedStatus } from './status.ts';
 import { liveFrameCount, liveFrameStats, resetLiveFrameStats, trackFrame, type LiveFrame } from './liveFrames.ts';
 
 /** A controllable loader: every call waits until the test resolves or rejects it. */
@@ -15,7 +16,7 @@ function fakeLoader() {
         settled: false,
         resolve: () => {
           const id = ++n;
-          const frame = trackFrame({} as CanvasImageSource, 480, 270, () => freed.push(id));
+          const frame = trackFrame({} as CanvasImageSource, 480, 270, () => freed.push(id), Date.now() - 1000);
           call.settled = true;
           resolve(frame);
           return frame;
@@ -151,19 +152,19 @@ describe('frame loop', () => {
     expect(loader.load).toHaveBeenCalledTimes(2); // then at once
   });
 
-  it('goes stale after 5 s without a frame and reports the age', async () => {
+  it("keeps the time each frame was taken, and goes stale when frames stop coming", async () => {
     const loader = fakeLoader();
     start(loader);
     await flush();
-    const t0 = Date.now();
-    expect(feedStatus(loop!.$state.get(), t0)).toBe('connecting');
-    loader.last().resolve();
+    expect(feedStatus(loop!.$state.get(), Date.now())).toBe('connecting');
+    const frame = loader.last().resolve();
     await flush();
     const state = loop!.$state.get();
+    expect(state.takenAt).toBe(frame.takenAt);
     expect(feedStatus(state, Date.now())).toBe('live');
-    expect(frameAgeSeconds(state, Date.now() + 3400)).toBe(3);
-    expect(feedStatus(state, Date.now() + 5000)).toBe('live');
-    expect(feedStatus(state, Date.now() + 5001)).toBe('stale');
+    // No new frame for 3 s (2 intervals, at least 3 s): delayed.
+    expect(feedStatus(state, frame.takenAt! + 3000)).toBe('live');
+    expect(feedStatus(state, frame.takenAt! + 3001)).toBe('stale');
   });
 
   it('turns offline after 3 failures in a row, reports it once, and recovers on the next frame', async () => {

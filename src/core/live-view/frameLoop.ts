@@ -13,6 +13,8 @@ export interface FeedState {
   frame: LiveFrame | null;
   /** When that frame arrived (the loop's clock, ms). */
   frameAt: number | null;
+  /** When the camera took that frame (ms), or null when unknown (or no frame). */
+  takenAt: number | null;
   /** Failed loads in a row. */
   failures: number;
   /** Failing for good: `offlineAfterFailures` failures in a row, or a permanent error. */
@@ -50,26 +52,12 @@ export interface FrameLoop {
 }
 
 export const DEFAULT_INTERVAL_MS = 1000;
-export const STALE_AFTER_MS = 5000;
-
-/** What the camera shows at `now`: its last frame's freshness, or its failure. */
-export function feedStatus(state: FeedState, now: number, staleAfterMs = STALE_AFTER_MS): FeedStatus {
-  if (state.offline) return 'offline';
-  if (!state.frame || state.frameAt === null) return 'connecting';
-  return now - state.frameAt > staleAfterMs ? 'stale' : 'live';
-}
-
-/** Whole seconds since the last frame, or null without one. */
-export function frameAgeSeconds(state: FeedState, now: number): number | null {
-  return state.frameAt === null ? null : Math.max(0, Math.floor((now - state.frameAt) / 1000));
-}
-
 export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
   const interval = Math.max(1, options.intervalMs ?? DEFAULT_INTERVAL_MS);
   const offlineAfter = Math.max(1, options.offlineAfterFailures ?? 3);
   const offlineRetry = Math.max(interval, options.offlineRetryMs ?? 5000);
   const now = options.now ?? (() => Date.now());
-  const $state = atom<FeedState>({ frame: null, frameAt: null, failures: 0, offline: false, active: false });
+  const $state = atom<FeedState>({ frame: null, frameAt: null, takenAt: null, failures: 0, offline: false, active: false });
 
   let destroyed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -102,7 +90,7 @@ export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
         const previous = $state.get().frame;
         reported = false;
         // Listeners draw the new frame before the old one is freed.
-        update({ frame, frameAt: now(), failures: 0, offline: false });
+        update({ frame, frameAt: now(), takenAt: frame.takenAt, failures: 0, offline: false });
         previous?.release();
       },
       (error: unknown) => {
@@ -148,7 +136,7 @@ export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
       timer = null;
       pending?.abort();
       const frame = $state.get().frame;
-      $state.set({ frame: null, frameAt: null, failures: 0, offline: false, active: false });
+      $state.set({ frame: null, frameAt: null, takenAt: null, failures: 0, offline: false, active: false });
       frame?.release();
     },
   };

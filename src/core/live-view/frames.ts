@@ -5,14 +5,16 @@
  * +660 MB for revoked object URLs and +1,287 MB for data URLs); no URL to a frame ever
  * exists, so none can leak.
  */
-import { isAborted, isApiError, requestBlob } from '../api/client.ts';
+import { isAborted, isApiError, requestBlobWithHeaders } from '../api/client.ts';
+import { frameTakenAt } from './status.ts';
 import { trackFrame, type LiveFrame } from './liveFrames.ts';
 
 /** Fetches and decodes one frame of `mediaUrl`; frees it itself if `signal` aborted meanwhile. */
 export async function loadFrame(mediaUrl: string, signal: AbortSignal): Promise<LiveFrame> {
-  const blob = await requestBlob(mediaUrl, { signal });
+  const { blob, headers } = await requestBlobWithHeaders(mediaUrl, { signal });
+  const takenAt = frameTakenAt(headers, Date.now());
   const bitmap = await createImageBitmap(blob.type ? blob : new Blob([blob], { type: 'image/jpeg' }));
-  const frame = trackFrame(bitmap, bitmap.width, bitmap.height, () => bitmap.close());
+  const frame = trackFrame(bitmap, bitmap.width, bitmap.height, () => bitmap.close(), takenAt);
   if (signal.aborted) {
     frame.release();
     throw new DOMException('Aborted', 'AbortError');

@@ -27,6 +27,8 @@ export interface LiveFrame {
   readonly image: CanvasImageSource;
   readonly width: number;
   readonly height: number;
+  /** When the camera took it (this device's clock, ms), or null when unknown. */
+  readonly takenAt: number | null;
   /** Frees the frame (closes its ImageBitmap); later calls do nothing. */
   release(): void;
 }
@@ -53,7 +55,7 @@ function exposeForDebugging(): void {
  * Counts `image` as a live frame; `free` is called once by `release()` (e.g. to close an
  * ImageBitmap).
  */
-export function trackFrame(image: CanvasImageSource, width: number, height: number, free: () => void): LiveFrame {
+export function trackFrame(image: CanvasImageSource, width: number, height: number, free: () => void, takenAt: number | null = null): LiveFrame {
   exposeForDebugging();
   stats.live++;
   stats.created++;
@@ -63,6 +65,7 @@ export function trackFrame(image: CanvasImageSource, width: number, height: numb
     image,
     width,
     height,
+    takenAt,
     release() {
       if (released) return;
       released = true;

@@ -12,18 +12,25 @@ export interface CameraTileProps {
   camera: Camera;
   feed: FrameLoop;
   now: number;
+  /** The camera's system is online. */
+  online: boolean;
+  intervalMs?: number;
   buttonRef: Ref<HTMLButtonElement>;
   onOpen(): void;
   /** Reports whether the tile is on screen in a visible tab. */
   onVisible(visible: boolean): void;
 }
 
-/** One camera in the grid: its live image, status and age; opens the large view. */
-export function CameraTile({ camera, feed, now, buttonRef, onOpen, onVisible }: CameraTileProps) {
+/**
+ * One camera in the grid: its image, status and when the image was taken; opens the
+ * large view. The status is part of the button's name (read when focused, never
+ * announced on its own at each refresh).
+ */
+export function CameraTile({ camera, feed, now, online, intervalMs, buttonRef, onOpen, onVisible }: CameraTileProps) {
   const t = useT();
   const state = useStore(feed.$state);
   const item = useRef<HTMLLIElement>(null);
-  const text = feedText(t, state, now);
+  const text = feedText(t, state, now, online, intervalMs);
 
   useEffect(() => {
     if (!item.current) return;
@@ -35,7 +42,7 @@ export function CameraTile({ camera, feed, now, buttonRef, onOpen, onVisible }: 
   return (
     <li className="lv-cam" ref={item} part="camera" data-status={text.status}>
       <div className="lv-screen">
-        <button ref={buttonRef} type="button" className="lv-frame" onClick={onOpen} aria-label={t('liveView.openLarge', { name: camera.name })}>
+        <button ref={buttonRef} type="button" className="lv-frame" onClick={onOpen} aria-label={t('liveView.openLarge', { name: camera.name, status: text.label })}>
           <CameraCanvas feed={feed} className="lv-canvas" />
         </button>
         {state.frame === null && (

@@ -64,6 +64,7 @@ export function DemoLiveView({ demo, interval, headingLevel = 2, ownLanguage = t
       <p className="v-muted">{t('liveView.demo.intro')}</p>
       <LiveView
         cameras={data.system.cameras}
+        online={data.system.online}
         label={t('liveView.regionLabel', { name: data.system.name })}
         {...(interval ? { intervalMs: Number(interval) } : {})}
       />

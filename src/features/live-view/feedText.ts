@@ -1,11 +1,12 @@
-import type { t as translate } from '../../core/i18n/i18n.ts';
-import { feedStatus, frameAgeSeconds, type FeedState, type FeedStatus } from '../../core/live-view/frameLoop.ts';
+import { formatDateTime, type t as translate } from '../../core/i18n/i18n.ts';
+import type { FeedState, FeedStatus } from '../../core/live-view/frameLoop.ts';
+import { cameraStatus, frameAgeSeconds } from '../../core/live-view/status.ts';
 
 export interface FeedText {
   status: FeedStatus;
   /** "Live", "Delayed", … */
   label: string;
-  /** "just now", "12 s ago", "No image yet", … */
+  /** "just now", "Last image 14:32 (3 min ago)", "No image yet", … */
   age: string;
 }
 
@@ -16,10 +17,23 @@ function ageText(t: typeof translate, seconds: number): string {
   return t('liveView.age.hours', { count: Math.floor(seconds / 3600) });
 }
 
-/** What a camera shows about itself at `now`: its status and the age of its last image. */
-export function feedText(t: typeof translate, state: FeedState, now: number): FeedText {
-  const status = feedStatus(state, now);
+/** The time of day of `ms`, with the date unless it is today. */
+function clockText(ms: number, now: number): string {
+  const iso = new Date(ms).toISOString();
+  return new Date(ms).toDateString() === new Date(now).toDateString() ? formatDateTime(iso, { timeStyle: 'short' }) : formatDateTime(iso);
+}
+
+/**
+ * What a camera shows about itself at `now` (docs/product.md#camera-frames): its status,
+ * from its system's state and its frame's time, and when its image was taken.
+ */
+export function feedText(t: typeof translate, state: FeedState, now: number, online: boolean, intervalMs?: number): FeedText {
+  const status = cameraStatus(state, now, online, intervalMs);
   const seconds = frameAgeSeconds(state, now);
-  const age = seconds === null ? t('liveView.noImage') : status === 'live' ? ageText(t, seconds) : t('liveView.lastImage', { age: ageText(t, seconds) });
+  const age =
+    !state.frame ? t('liveView.noImage')
+    : seconds === null || state.takenAt === null ? t('liveView.timeUnknown')
+    : status === 'live' ? ageText(t, seconds)
+    : t('liveView.lastImageAt', { time: clockText(state.takenAt, now), age: ageText(t, seconds) });
   return { status, label: t(`liveView.status.${status}`), age };
 }

@@ -68,7 +68,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
       </Suspense>
       <section className="v-stack" aria-labelledby="pj-live-view">
         <h2 id="pj-live-view">{t('liveView.title')}</h2>
-        <LiveView cameras={system.cameras} label={t('liveView.regionLabel', { name: system.name })} />
+        <LiveView cameras={system.cameras} online={system.online} label={t('liveView.regionLabel', { name: system.name })} />
       </section>
     </div>
   );

@@ -29,6 +29,8 @@ export interface FakeState {
   evacuating: boolean;
   /** Media uuids that answer 500 (or this status). */
   brokenMedia: Map<string, number>;
+  /** Media uuids whose frames carry this `X-Frame-Time` (null: none) instead of now. */
+  frameTimes: Map<string, string | null>;
   /** Answer these paths with this status. */
   failPaths: Map<string, number>;
   calls: Call[];
@@ -54,6 +56,7 @@ export function freshState(): FakeState {
     cameras: 2,
     evacuating: false,
     brokenMedia: new Map(),
+    frameTimes: new Map(),
     failPaths: new Map(),
     calls: [],
   };
@@ -132,7 +135,8 @@ export function fakeFetch(state: FakeState): typeof fetch {
       const uuid = path.split('/').pop()!;
       const broken = state.brokenMedia.get(uuid);
       if (broken) return json({ errors: [{ message: 'Media unavailable' }] }, broken);
-      return new Response(await jpeg(), { headers: { 'Content-Type': 'image/jpeg' } });
+      const time = state.frameTimes.has(uuid) ? state.frameTimes.get(uuid) : new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+      return new Response(await jpeg(), { headers: { 'Content-Type': 'image/jpeg', ...(time === null ? {} : { 'X-Frame-Time': time! }) } });
     }
     if (path === `/api/public/v1/demo-live-views/${DEMO}`) {
       return json({

@@ -126,7 +126,7 @@ describe('live view elements', function () {
     it('opens a camera large with Enter, steps with the arrow keys, and Escape returns focus to that camera', async () => {
       await mount('vigil-live-view', { system: SYSTEM, interval: '200' });
       const buttons = $$('.lv-frame');
-      expect(buttons[0]!.getAttribute('aria-label')).toBe('Open Loading dock 1 in large view');
+      await waitFor(() => buttons[0]!.getAttribute('aria-label') === 'Open Loading dock 1 in large view, Live', { message: 'the status is in the name' });
       buttons[0]!.focus();
       await press('Enter');
       await waitFor(() => $('[role="dialog"]') !== null);
@@ -175,6 +175,38 @@ describe('live view elements', function () {
       stop();
       expect(seen.size).toBe(1);
       await expectNoA11yViolations(host!);
+    });
+
+    it('an offline system shows no camera as live, whatever frames come', async () => {
+      state.online = false;
+      await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
+      await waitFor(() => liveFrameCount() === 2, { message: 'frames are drawn' });
+      await sleep(300);
+      for (const cam of $$('.lv-cam')) {
+        expect(cam.dataset.status).toBe('offline');
+        expect(cam.querySelector('.lv-badge')!.textContent).toBe('Offline');
+      }
+      expect($$('.lv-frame')[0]!.getAttribute('aria-label')).toBe('Open Loading dock 1 in large view, Offline');
+      await expectNoA11yViolations(host!);
+    });
+
+    it('an old frame is delayed with its time; a missing or garbled time is never live', async () => {
+      const old = new Date(Date.now() - 125_000);
+      state.frameTimes.set('60000000-0000-4000-8000-000000000001', old.toISOString());
+      state.frameTimes.set('60000000-0000-4000-8000-000000000002', 'a while ago');
+      await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
+      await waitFor(() => liveFrameCount() === 2, { message: 'frames are drawn' });
+      await sleep(300);
+      const [delayed, unknown] = $$('.lv-cam');
+      expect(delayed!.dataset.status).toBe('stale');
+      const today = old.toDateString() === new Date().toDateString(); // the date too just after midnight
+      const clock = new Intl.DateTimeFormat('en', today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(old);
+      expect(delayed!.querySelector('.lv-age')!.textContent).toBe(`Delayed, Last image ${clock} (2 min ago)`);
+      expect(unknown!.dataset.status).toBe('stale');
+      expect(unknown!.querySelector('.lv-age')!.textContent).toBe('Delayed, Time of the image unknown');
+      state.frameTimes.set('60000000-0000-4000-8000-000000000002', null);
+      await sleep(300);
+      expect(unknown!.dataset.status).toBe('stale');
     });
 
     it('checks its attributes', async () => {
