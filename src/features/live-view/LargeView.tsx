@@ -3,9 +3,11 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { Camera } from '../../core/api/contract.ts';
 import type { FrameLoop } from '../../core/live-view/frameLoop.ts';
 import { watchVisibility } from '../../core/live-view/visibility.ts';
+import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { CameraCanvas } from './CameraCanvas.tsx';
 import { feedText } from './feedText.ts';
+import css from './largeView.css?inline';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export interface LargeViewProps {
@@ -14,27 +16,45 @@ export interface LargeViewProps {
   index: number;
   count: number;
   now: number;
+  /** The camera's system is online. */
+  online: boolean;
+  intervalMs?: number;
   onClose(): void;
   onStep(delta: 1 | -1): void;
   /** Reports whether the large view is in a visible tab. */
   onVisible(visible: boolean): void;
 }
 
+type Watcher = { onclose: (() => void) | null; destroy(): void };
+
 /**
- * One camera, large, in a modal overlay inside the element: Escape or Close returns to
- * the grid, arrow keys step through the cameras, Tab stays inside.
+ * One camera, large, in a modal overlay inside the element: Escape, Back (where the
+ * browser has CloseWatcher: Android's Back) or Close returns to the grid, arrow keys step
+ * through the cameras, Tab stays inside. Up to 600 px wide (or 500 px high) it fills the
+ * screen, with Previous, Close and Next as one row of large buttons.
  */
-export function LargeView({ camera, feed, index, count, now, onClose, onStep, onVisible }: LargeViewProps) {
+export function LargeView({ camera, feed, index, count, now, online, intervalMs, onClose, onStep, onVisible }: LargeViewProps) {
+  useStyles(css);
   const t = useT();
   const state = useStore(feed.$state);
-  const text = feedText(t, state, now);
+  const text = feedText(t, state, now, online, intervalMs);
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
 
+  const closing = useRef(onClose);
+  closing.current = onClose;
+
   useEffect(() => {
     close.current?.focus();
-    return dialog.current ? watchVisibility(dialog.current, onVisible) : undefined;
+    const CloseWatcher = (globalThis as { CloseWatcher?: new () => Watcher }).CloseWatcher;
+    const watcher = CloseWatcher ? new CloseWatcher() : null;
+    if (watcher) watcher.onclose = () => closing.current();
+    const stop = dialog.current ? watchVisibility(dialog.current, onVisible) : undefined;
+    return () => {
+      watcher?.destroy();
+      stop?.();
+    };
     // once per opening
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -70,8 +90,8 @@ export function LargeView({ camera, feed, index, count, now, onClose, onStep, on
             <h2 id={titleId}>{camera.name}</h2>
             <span className="v-muted v-small">{t('liveView.large.position', { index: index + 1, count })}</span>
           </div>
-          <button ref={close} type="button" className="v-btn v-btn--small" onClick={onClose}>
-            {t('liveView.large.close')}
+          <button ref={close} type="button" className="v-btn v-btn--small lv-large-close" onClick={onClose}>
+            <span className="lv-large-text">{t('liveView.large.close')}</span>
           </button>
         </div>
         <div className="lv-large-frame" data-status={text.status}>
@@ -81,12 +101,12 @@ export function LargeView({ camera, feed, index, count, now, onClose, onStep, on
         <div className="lv-large-foot">
           <span className="lv-age">{text.age}</span>
           {count > 1 && (
-            <span className="v-row">
-              <button type="button" className="v-btn v-btn--small" onClick={() => onStep(-1)}>
-                <span aria-hidden="true">‹</span> {t('liveView.large.previous')}
+            <span className="v-row lv-large-steps">
+              <button type="button" className="v-btn v-btn--small lv-large-prev" onClick={() => onStep(-1)}>
+                <span aria-hidden="true">‹</span> <span className="lv-large-text">{t('liveView.large.previous')}</span>
               </button>
-              <button type="button" className="v-btn v-btn--small" onClick={() => onStep(1)}>
-                {t('liveView.large.next')} <span aria-hidden="true">›</span>
+              <button type="button" className="v-btn v-btn--small lv-large-next" onClick={() => onStep(1)}>
+                <span className="lv-large-text">{t('liveView.large.next')}</span> <span aria-hidden="true">›</span>
               </button>
             </span>
           )}

@@ -1,14 +1,16 @@
 import './messages/bundled.ts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Camera } from '../../core/api/contract.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { CameraTile } from './CameraTile.tsx';
-import { LargeView } from './LargeView.tsx';
 import { CameraGridSkeleton } from './LiveViewSkeleton.tsx';
 import css from './liveView.css?inline';
 import { useCameraFeeds } from './useCameraFeeds.ts';
 import { useNow } from './useNow.ts';
+
+// Its own chunk, loaded on the first opening: pages with a live view load less up front.
+const LargeView = lazy(() => import('./LargeView.tsx').then((m) => ({ default: m.LargeView })));
 
 export interface LiveViewProps {
   cameras: readonly Camera[];
@@ -16,6 +18,8 @@ export interface LiveViewProps {
   label: string;
   /** Time between frames per camera (ms); default 1000. */
   intervalMs?: number;
+  /** The system is online (default): when it is not, no camera is Live whatever it sends. */
+  online?: boolean;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface LiveViewProps {
  * A camera polls only while its tile is on screen in a visible tab; with the large view
  * open, only the camera shown there polls.
  */
-export function LiveView({ cameras, label, intervalMs }: LiveViewProps) {
+export function LiveView({ cameras, label, intervalMs, online = true }: LiveViewProps) {
   useStyles(css);
   const t = useT();
   const now = useNow();
@@ -77,6 +81,8 @@ export function LiveView({ cameras, label, intervalMs }: LiveViewProps) {
               camera={camera}
               feed={feed}
               now={now}
+              online={online}
+              {...(intervalMs === undefined ? {} : { intervalMs })}
               buttonRef={(el) => {
                 if (el) buttons.current.set(camera.uuid, el);
                 else buttons.current.delete(camera.uuid);
@@ -88,20 +94,24 @@ export function LiveView({ cameras, label, intervalMs }: LiveViewProps) {
         })}
       </ul>
       {openCamera && open !== null && feeds.get(openCamera.uuid) && (
-        <LargeView
-          camera={openCamera}
-          feed={feeds.get(openCamera.uuid)!}
-          index={open}
-          count={cameras.length}
-          now={now}
-          onVisible={setLargeVisible}
-          onStep={(delta) => setOpen((open + delta + cameras.length) % cameras.length)}
-          onClose={() => {
-            returnFocusTo.current = openCamera.uuid;
-            setOpen(null);
-            setLargeVisible(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <LargeView
+            camera={openCamera}
+            feed={feeds.get(openCamera.uuid)!}
+            index={open}
+            count={cameras.length}
+            now={now}
+            online={online}
+            {...(intervalMs === undefined ? {} : { intervalMs })}
+            onVisible={setLargeVisible}
+            onStep={(delta) => setOpen((open + delta + cameras.length) % cameras.length)}
+            onClose={() => {
+              returnFocusTo.current = openCamera.uuid;
+              setOpen(null);
+              setLargeVisible(false);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

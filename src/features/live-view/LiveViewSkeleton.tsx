@@ -2,6 +2,7 @@ import './messages/bundled.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import css from './liveView.css?inline';
+import statusCss from './systemStatus.css?inline';
 
 /** Camera tiles the loading state shows: the demo's three, one row on a wide screen. */
 export const SKELETON_CAMERAS = 3;
@@ -49,6 +50,7 @@ export interface LiveViewSkeletonProps {
  */
 export function LiveViewSkeleton({ demo = false }: LiveViewSkeletonProps) {
   useStyles(css);
+  useStyles(statusCss);
   const t = useT();
   return (
     <div className="v-stack lv-loading" part={demo ? 'demo' : undefined}>

@@ -1,7 +1,7 @@
 import './messages/bundled.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
-import css from './liveView.css?inline';
+import css from './systemStatus.css?inline';
 
 /** A system's online/offline status: a shape and a word, never colour alone. */
 export function SystemStatus({ online }: { online: boolean }) {

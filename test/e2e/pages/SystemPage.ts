@@ -21,14 +21,29 @@ export class SystemPage extends BasePage {
     return this.page.getByRole('region', { name: /^Live view of / });
   }
 
-  /** A camera's button (opens the large view), by the camera's name. */
+  /** A camera's button (opens the large view; its name ends with the status), by the camera's name. */
   camera(name: string): Locator {
-    return this.page.getByRole('button', { name: `Open ${name} in large view` });
+    return this.page.getByRole('button', { name: `Open ${name} in large view,` });
   }
 
   /** Every camera's button. */
   cameras(): Locator {
-    return this.page.getByRole('button', { name: /^Open .* in large view$/ });
+    return this.page.getByRole('button', { name: /^Open .* in large view, / });
+  }
+
+  /** A camera's tile (`data-status`: connecting, live, stale, offline), by the camera's name. */
+  tile(name: string): Locator {
+    return this.page.locator('[part~="camera"]').filter({ has: this.camera(name) });
+  }
+
+  /** The status word on a camera's image ("Live", "Delayed", "Offline"). */
+  badge(name: string): Locator {
+    return this.tile(name).locator('[part~="status"]');
+  }
+
+  /** When a camera's image was taken, in words ("just now", "Last image 14:32 (2 min ago)"). */
+  age(name: string): Locator {
+    return this.tile(name).locator('.lv-age');
   }
 
   /** The large view. */

@@ -68,6 +68,14 @@ export class DemoApi {
   }
 
   /**
+   * `POST /__test/camera-delay`: a system's (or demo live view's) cameras serve the frame
+   * taken `ageSeconds` ago from now on; null: live again.
+   */
+  async cameraDelay(system: string, ageSeconds: number | null): Promise<void> {
+    await this.call('POST', '/__test/camera-delay', { system, age_seconds: ageSeconds });
+  }
+
+  /**
    * Signs in through the API (`POST /api/v2/user/login`) and returns the user with its
    * token: what the portal stores in localStorage under `auth.currentUser`.
    */
