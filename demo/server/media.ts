@@ -140,7 +140,7 @@ export class FrameRenderer {
     drawText(data, FRAME_WIDTH, FRAME_HEIGHT, 8, 5, scene.name, 2, [255, 255, 255]);
     const markerWidth = textWidth(label, 2);
     drawText(data, FRAME_WIDTH, FRAME_HEIGHT, FRAME_WIDTH - markerWidth - 8, 5, label, 2, [255, 255, 255]);
-    if (second % 2 === 0) fillRect(data, FRAME_WIDTH - markerWidth - 22, 8, 8, 8, [230, 30, 30]);
+    if (label && second % 2 === 0) fillRect(data, FRAME_WIDTH - markerWidth - 22, 8, 8, 8, [230, 30, 30]);
     const stamp = label === 'LIVE' ? hms : `${date} ${hms}`;
     const w = textWidth(stamp, 2);
     fillRect(data, FRAME_WIDTH - w - 14, FRAME_HEIGHT - 24, w + 14, 24, [0, 0, 0], 0.55);
@@ -157,12 +157,16 @@ export class FrameRenderer {
     return this.frozen.get(system) ?? (online ? null : this.#started - OFFLINE_BEFORE_START_MS);
   }
 
-  /** The live frame of a camera for the current second (cached per camera per second). */
-  live(uuid: string, name: string, timezone: string, now = Date.now()): Buffer {
+  /**
+   * The live frame of a camera for the current second (cached per camera per second);
+   * `stopped`: the last frame of a camera that stopped sending, without the LIVE marker
+   * and with the date in its stamp.
+   */
+  live(uuid: string, name: string, timezone: string, now = Date.now(), stopped = false): Buffer {
     const second = Math.floor(now / 1000);
     const cached = this.#live.get(uuid);
     if (cached?.second === second) return cached.jpeg;
-    const frame = this.#render(uuid, this.#scene(uuid, name, timezone), new Date(second * 1000), 'LIVE');
+    const frame = this.#render(uuid, this.#scene(uuid, name, timezone), new Date(second * 1000), stopped ? '' : 'LIVE');
     this.#live.set(uuid, { second, jpeg: frame });
     return frame;
   }

@@ -17,7 +17,7 @@ const jpegResponse = (c: Ctx, frame: Buffer, takenAt?: number): Response =>
  */
 function cameraFrame(c: Ctx, frames: Deps['frames'], camera: { uuid: string; name: string; timezone: string }, stopped: number | null): Response {
   const at = Math.floor((stopped ?? Date.now()) / 1000) * 1000;
-  return jpegResponse(c, frames.live(camera.uuid, camera.name, camera.timezone, at), at);
+  return jpegResponse(c, frames.live(camera.uuid, camera.name, camera.timezone, at, stopped !== null), at);
 }
 
 export const demoMediaUrl = (view: string, camera: string): string => `/api/public/v1/demo-live-views/${view}/media/${camera}`;
