@@ -139,6 +139,8 @@ test.describe('public demo live view', () => {
     const demo = new PublicDemoPage(page);
     await expect(demo.cameras()).toHaveCount(3);
     await expect.poll(() => demo.frameOf(demo.cameras().first())).not.toBe('');
+    // The frame's time (X-Frame-Time, Date) is readable across origins: the camera is Live.
+    await expect(demo.badge('Harbour gate')).toHaveText('Live', { timeout: 10_000 });
     const media = requests.filter((r) => r.url.startsWith(`${baseURL}/api/public/v1/demo-live-views/`));
     expect(media.length).toBeGreaterThan(3);
     expect(requests.filter((r) => r.authorization !== undefined)).toEqual([]);
