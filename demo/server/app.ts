@@ -41,6 +41,22 @@ export const CSP = [
 ].join('; ');
 
 /**
+ * The Vue and Svelte example apps (examples/vue-app, examples/svelte-app) create their
+ * framework's own Trusted Types policy, which their pages' CSP names next to Vigil's
+ * (README "Vue 3", "Svelte 5"); every other page keeps the plain CSP.
+ */
+const FRAMEWORK_POLICIES: readonly (readonly [prefix: string, policy: string])[] = [
+  ['/examples/vue-app/', 'vue'],
+  ['/examples/svelte-app/', 'svelte-trusted-html'],
+];
+
+/** The CSP of the HTML page at `path`. */
+export function cspFor(path: string): string {
+  const policy = FRAMEWORK_POLICIES.find(([prefix]) => path.startsWith(prefix))?.[1];
+  return policy ? CSP.replace('trusted-types vigil dompurify', `trusted-types vigil dompurify ${policy}`) : CSP;
+}
+
+/**
  * A POST, PUT or PATCH with a body must say it is JSON (415 otherwise): a `text/plain` or
  * form body is what a page on another origin can send without a CORS preflight.
  */
@@ -140,7 +156,7 @@ export function createApp(options: AppOptions): VigilApp {
     c.res.headers.set('Referrer-Policy', 'no-referrer');
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       // No page of ours may be framed by another origin (clickjacking), CSP or not.
-      c.res.headers.set('Content-Security-Policy', csp ? CSP : "frame-ancestors 'self'");
+      c.res.headers.set('Content-Security-Policy', csp ? cspFor(c.req.path) : "frame-ancestors 'self'");
       c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
     }
   });

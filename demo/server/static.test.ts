@@ -18,6 +18,8 @@ beforeAll(() => {
     'dist/chunks/shared-abc123.js.map': '{"version":3,"sources":["../src/secret.ts"]}',
     'dist/vigil-portal.js.MAP': '{}',
     'examples/index.html': '<!doctype html><title>Examples</title>',
+    'examples/vue-app/dist/index.html': '<!doctype html><title>Vue</title>',
+    'examples/svelte-app/dist/index.html': '<!doctype html><title>Svelte</title>',
     'demo/index.html': '<!doctype html><html lang="en"><title>Vigil</title><vigil-portal></vigil-portal></html>',
     'demo/gallery.html': '<!doctype html><title>Gallery</title>',
     'demo/server/main.ts': 'secret',
@@ -120,6 +122,15 @@ describe('static files', () => {
     expect(await (await get('/examples/')).text()).toContain('Examples');
     expect((await get('/examples')).status).toBe(301);
     expect(await (await get('/demo/gallery.html')).text()).toContain('Gallery');
+  });
+
+  it("names the Vue and Svelte examples' own Trusted Types policy on their pages only", async () => {
+    const policies = async (path: string) =>
+      (await get(path)).headers.get('Content-Security-Policy')?.match(/trusted-types ([^;]*)/)?.[1];
+    expect(await policies('/examples/vue-app/dist/')).toBe('vigil dompurify vue');
+    expect(await policies('/examples/svelte-app/dist/')).toBe('vigil dompurify svelte-trusted-html');
+    expect(await policies('/examples/')).toBe('vigil dompurify');
+    expect(await policies('/')).toBe('vigil dompurify');
   });
 
   it('never serves the server, hidden files, or anything outside its folder', async () => {

@@ -108,10 +108,12 @@ test.describe('no securitypolicyviolation anywhere', () => {
   });
 
   test('the element gallery and the example pages, signed out', async ({ page, browserProblems }) => {
+    test.setTimeout(90_000); // the gallery and every example page, the built framework apps included
     await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
   });
 
   test('the element gallery and the example pages, signed in', async ({ page, signIn, browserProblems }) => {
+    test.setTimeout(90_000); // the gallery and every example page, the built framework apps included
     await signIn('manager@vigil.test');
     await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
   });

@@ -316,13 +316,14 @@ export function exampleHtmlFiles(): string[] {
 
 /**
  * The example pages meant to be opened on the demo server, i.e. all but:
- * - `react-app/index.html`, the Vite source of the React example (the server serves its
- *   build, `react-app/dist/index.html`);
+ * - `react-app/index.html`, `vue-app/index.html` and `svelte-app/index.html`, the Vite
+ *   sources of the framework examples (the server serves their builds, `<app>/dist/index.html`);
  * - `cross-origin/index.html`, which is served from another origin by its own server
  *   (examples/cross-origin/serve.ts, no CSP) and loads the bundle from :8080 on purpose.
  */
 export function examplePages(): string[] {
-  return exampleHtmlFiles().filter((p) => p !== '/examples/react-app/index.html' && !p.startsWith('/examples/cross-origin/'));
+  const viteSources = ['react-app', 'vue-app', 'svelte-app'].map((app) => `/examples/${app}/index.html`);
+  return exampleHtmlFiles().filter((p) => !viteSources.includes(p) && !p.startsWith('/examples/cross-origin/'));
 }
 
 // ---------------------------------------------------------------------------------------

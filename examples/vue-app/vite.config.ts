@@ -1,0 +1,27 @@
+// A Vue 3 + Vite app that uses Vigil's elements like any integrator would:
+// `import 'vigil-portal'` (the all-elements bundle) and template types from 'vigil-portal/vue'.
+// Built into examples/vue-app/dist and served by the demo server at
+// /examples/vue-app/dist/ (`npm run example:vue`).
+import { resolve } from 'node:path';
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vite';
+
+const repo = resolve(import.meta.dirname, '../..');
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/examples/vue-app/dist/',
+  plugins: [
+    vue({
+      // The one setting Vue needs: vigil-* tags are custom elements, not Vue components.
+      template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('vigil-') } },
+    }),
+  ],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  resolve: {
+    // In a real app this comes from node_modules/vigil-portal; here, from this repo's build.
+    alias: [{ find: /^vigil-portal$/, replacement: resolve(repo, 'dist/vigil.js') }],
+  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  logLevel: 'warn',
+});
