@@ -47,13 +47,15 @@ test.describe('one site’s matrix', () => {
       document.addEventListener('vigil-schedule-saved', (e) => w.saved.push((e as CustomEvent).detail));
     });
 
-    // Keyboard: Monday 08:00, then Shift+arrows paint to 12:00.
+    // Keyboard: Space secures Monday 08:00, then Shift+arrows carry that value to 12:00.
     await matrix.focusGrid();
     await matrix.press('ArrowRight', 16);
+    await matrix.press('Space');
     await matrix.press('Shift+ArrowRight', 7);
     await expect(matrix.announcement()).toHaveText('Mon 08:00–12:00 secured');
     // Back to the first cell: Monday 00:00–02:00 (the end of a Sunday night painted below).
     await matrix.press('Control+Home');
+    await matrix.press('Space');
     await matrix.press('Shift+ArrowRight', 3);
     await expect(matrix.announcement()).toHaveText('Mon 00:00–02:00 secured');
 
