@@ -227,7 +227,7 @@ test.describe('several sites at once', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/update-site-schedules')) posts.push({ url: r.url(), body: r.postDataJSON() });
     });
-    await editor.applyButton().click();
+    await editor.apply();
     await expect(editor.results()).toContainText(re('Liège Data Centre: Mon–Fri 08:00–18:00 \\(', CET, '\\)'));
     await expect(editor.results()).toContainText(re('Newark Data Hall: Mon–Fri 08:00–18:00 \\(', ET, '\\)'));
     const office = Array.from({ length: 5 }, () => [iv('08:00', '18:00')]);
@@ -263,7 +263,7 @@ test.describe('several sites at once', () => {
     await expect(editor.reviewLine('Newark Data Hall')).toHaveText(re('^Newark Data Hall: adds around the clock, all week; time zone ', ET, ' → ', CET, '$'));
     const violations = await axe(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await editor.applyButton().click();
+    await editor.apply();
     await expect(editor.results()).toContainText(re('Newark Data Hall: around the clock, all week \\(', CET, '\\)'));
     expect((await siteDays(request, user.token, SITES.newarkDataHall)).timezone).toBe('Europe/Brussels');
   });
