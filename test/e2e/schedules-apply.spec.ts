@@ -136,7 +136,7 @@ test.describe('on a 360 px phone, in German', () => {
     const editor = new SiteSchedulesPage(page);
     await editor.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
     const grid = page.getByRole('grid');
-    await expect(grid).toBeVisible();
+    await expect(grid).toBeVisible({ timeout: 30_000 }); // a busy machine loads slowly
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await overflow()).toBeLessThanOrEqual(360);
 
