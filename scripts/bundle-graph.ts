@@ -58,23 +58,32 @@ export function graph(entries: string[]): Graph {
     }
   };
   // Every dynamic import target, including those inside lazy chunks (nested lazy parts).
-  const lazyTargets: { target: string; files: string[] }[] = [];
+  // A nested part costs what it adds to the lazy chunks that import it: files every one of
+  // them already loaded are not counted again (a dialog inside a lazy page).
+  const closures = new Map<string, Set<string>>();
+  const parents = new Map<string, string[]>();
   const queue = [...dynamic];
-  const done = new Set<string>();
   while (queue.length) {
     const target = queue.shift()!;
-    if (done.has(target) || initial.has(target)) continue;
-    done.add(target);
+    if (closures.has(target) || initial.has(target)) continue;
     const seen = new Set<string>();
     closure(target, seen);
     seen.forEach((f) => lazy.add(f));
-    lazyTargets.push({ target, files: [...seen] });
+    closures.set(target, seen);
     for (const f of seen) {
       for (const m of read(f).matchAll(DYNAMIC)) {
         const dep = resolveFrom(f, m[1]!);
-        if (dep) queue.push(dep);
+        if (!dep) continue;
+        parents.set(dep, [...(parents.get(dep) ?? []), target]);
+        queue.push(dep);
       }
     }
+  }
+  const lazyTargets: { target: string; files: string[] }[] = [];
+  for (const [target, seen] of closures) {
+    const from = dynamic.has(target) ? [] : (parents.get(target) ?? []).filter((p) => p !== target).map((p) => closures.get(p)!);
+    const loaded = (f: string) => f !== target && from.length > 0 && from.every((c) => c.has(f));
+    lazyTargets.push({ target, files: [...seen].filter((f) => !loaded(f)) });
   }
   lazyTargets.sort((a, b) => a.target.localeCompare(b.target));
   return { initial: [...initial], lazy: [...lazy], lazyTargets };

@@ -148,7 +148,8 @@ test('paint security hours on the site page with arrows, Space and Shift+arrows,
   await expectFocused(page, cell('Wednesday 12:00–12:30'), 'arrows move to Wednesday 12:00');
   await expect(cell('Wednesday 12:00–12:30')).toHaveAttribute('aria-selected', 'false');
 
-  // Shift+arrows paint from here (the first half-hour decides: it was open, so secure).
+  // Space secures it; Shift+arrows paint on from here with its value (secured).
+  await page.keyboard.press('Space');
   await press(page, 'Shift+ArrowRight', 3);
   for (const name of ['Wednesday 12:00–12:30', 'Wednesday 12:30–13:00', 'Wednesday 13:00–13:30', 'Wednesday 13:30–14:00']) {
     await expect(cell(name), `${name} painted`).toHaveAttribute('aria-selected', 'true');

@@ -47,13 +47,15 @@ test.describe('one site’s matrix', () => {
       document.addEventListener('vigil-schedule-saved', (e) => w.saved.push((e as CustomEvent).detail));
     });
 
-    // Keyboard: Monday 08:00, then Shift+arrows paint to 12:00.
+    // Keyboard: Space secures Monday 08:00, then Shift+arrows carry that value to 12:00.
     await matrix.focusGrid();
     await matrix.press('ArrowRight', 16);
+    await matrix.press('Space');
     await matrix.press('Shift+ArrowRight', 7);
     await expect(matrix.announcement()).toHaveText('Mon 08:00–12:00 secured');
     // Back to the first cell: Monday 00:00–02:00 (the end of a Sunday night painted below).
     await matrix.press('Control+Home');
+    await matrix.press('Space');
     await matrix.press('Shift+ArrowRight', 3);
     await expect(matrix.announcement()).toHaveText('Mon 00:00–02:00 secured');
 
@@ -225,7 +227,7 @@ test.describe('several sites at once', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/update-site-schedules')) posts.push({ url: r.url(), body: r.postDataJSON() });
     });
-    await editor.applyButton().click();
+    await editor.apply();
     await expect(editor.results()).toContainText(re('Liège Data Centre: Mon–Fri 08:00–18:00 \\(', CET, '\\)'));
     await expect(editor.results()).toContainText(re('Newark Data Hall: Mon–Fri 08:00–18:00 \\(', ET, '\\)'));
     const office = Array.from({ length: 5 }, () => [iv('08:00', '18:00')]);
@@ -261,7 +263,7 @@ test.describe('several sites at once', () => {
     await expect(editor.reviewLine('Newark Data Hall')).toHaveText(re('^Newark Data Hall: adds around the clock, all week; time zone ', ET, ' → ', CET, '$'));
     const violations = await axe(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await editor.applyButton().click();
+    await editor.apply();
     await expect(editor.results()).toContainText(re('Newark Data Hall: around the clock, all week \\(', CET, '\\)'));
     expect((await siteDays(request, user.token, SITES.newarkDataHall)).timezone).toBe('Europe/Brussels');
   });

@@ -42,6 +42,16 @@ export function paintRange(week: Week, a: Cell, b: Cell, value: boolean): Week {
   return next ?? week;
 }
 
+/**
+ * The keyboard's one painting rule: Shift+arrows extend a range from the cell where it
+ * started (the anchor) and paint every cell of the range with the anchor's value as it was
+ * when the range started (in `base`), so Space on a cell and then Shift+arrows carry that
+ * cell's new value along, and a range started on a secured cell secures what it covers.
+ */
+export function extendFrom(base: Week, anchor: Cell, to: Cell): Week {
+  return paintRange(base, anchor, to, !!base[anchor.day]![anchor.slot]);
+}
+
 export function setCell(week: Week, cell: Cell, value: boolean): Week {
   return paintRange(week, cell, cell, value);
 }

@@ -1,7 +1,6 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { Site } from '../../core/api/contract.ts';
 import { readDays } from '../../core/schedules/convert.ts';
-import { describeWeek } from '../../core/schedules/describe.ts';
 import { describeDiff, diffWeeks, hasChanges } from '../../core/schedules/diff.ts';
 import type { SaveFailure } from '../../core/schedules/drafts.ts';
 import type { SavedSite } from '../../core/schedules/save.ts';
@@ -22,10 +21,13 @@ export interface ApplyReviewProps {
   onApply: () => void;
 }
 
+// Shown after the confirmation, whose chunk it shares.
+const ApplyResults = lazy(() => import('./ApplyConfirm.tsx').then((m) => ({ default: m.ApplyResults })));
+
 const zoneOf = (site: Site) => site.schedule?.timezone ?? site.timezone;
 const weekOf = (site: Site) => (site.schedule ? readDays(site.schedule.days).week : emptyWeek());
 
-/** Before applying: what changes for each chosen site; after: what each site now has. */
+/** Before applying: what changes for each chosen site (Apply opens the confirmation); after: what each site now has. */
 export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, saving, error, results, onApply }: ApplyReviewProps) {
   const t = useT();
   const rows = sites.map((site) => {
@@ -63,23 +65,13 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
           onClick={() => anything && !saving && onApply()}
           part="apply-button"
         >
-          {saving ? t('schedules.multi.applying') : t('schedules.multi.apply', { count: sites.length })}
+          {saving ? t('schedules.multi.applying') : t('schedules.multi.apply')}
         </button>
       </div>
       {results && (
-        <div className="ss-results" role="status" part="results">
-          <h3>{t('schedules.multi.resultsTitle')}</h3>
-          <ul>
-            {results.map((s) => (
-              <li key={s.uuid}>
-                <span aria-hidden="true" className="ss-tick">
-                  ✓
-                </span>{' '}
-                <strong>{s.name}</strong>: {t('schedules.multi.resultLine', { summary: describeWeek(readDays(s.schedule.days).week), zone: timeZoneName(s.schedule.timezone) })}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <ApplyResults results={results} />
+        </Suspense>
       )}
     </div>
   );

@@ -29,11 +29,12 @@ export interface ScheduleGridProps {
  * The security-hours matrix: 7 days (rows, Monday first) × 48 half-hours (columns), a
  * WAI-ARIA grid with one tab stop. Secured half-hours are selected cells, drawn filled
  * and striped (not by colour alone). Paint by mouse, pen or touch drag, click to toggle;
- * by keyboard, arrows/Home/End/Ctrl+Home/Ctrl+End move, Space toggles, Shift+arrows paint
- * a range. Every paint is announced in a polite live region ("Mon 08:00–12:00 secured").
+ * by keyboard, arrows/Home/End/Ctrl+Home/Ctrl+End move, Space toggles the focused cell,
+ * Shift+arrows paint a range with the value of the cell it started from (useGridInput). Every paint is announced in a polite live region ("Mon 08:00–12:00 secured").
  *
  * Narrow screens: the grid scrolls sideways inside its own box with the day names stuck
- * to the left, so a row stays a day and the page never scrolls sideways; vertical swipes
+ * to the left and the hours on top, cells at least 24 × 24 px; "show from" buttons say
+ * which part of the day is in view (aria-pressed), so a row stays a day and the page never scrolls sideways; vertical swipes
  * scroll the page, sideways drags paint (see useGridInput).
  */
 export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
@@ -84,11 +85,22 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
 
   const scrollerRef = useRef<HTMLDivElement>(null);
   const overflowing = useOverflow(scrollerRef);
-  function jumpTo(slot: number, behavior: ScrollBehavior = 'smooth'): void {
-    const scroller = scrollerRef.current;
+  /** The "show from" button of the part of the day in view (pressed). */
+  const [shown, setShown] = useState(JUMPS[0]!);
+  const hourLeft = (slot: number) => {
     const head = gridRef.current?.querySelectorAll<HTMLElement>('.sg-hour')[slot];
     const day = gridRef.current?.querySelector<HTMLElement>('.sg-corner');
-    if (scroller && head) scroller.scrollTo({ left: head.offsetLeft - (day?.offsetWidth ?? 0), behavior });
+    return head ? head.offsetLeft - (day?.offsetWidth ?? 0) : 0;
+  };
+  function jumpTo(slot: number, behavior: ScrollBehavior = 'smooth'): void {
+    scrollerRef.current?.scrollTo({ left: hourLeft(slot), behavior });
+  }
+  // After any scroll (a jump, a swipe, a painted range): the last hour shown from the left
+  // edge, or at the end of the scroll range the last one in view.
+  function onScrollEnd(): void {
+    const { scrollLeft, clientWidth, scrollWidth } = scrollerRef.current!;
+    const edge = scrollLeft + clientWidth >= scrollWidth - 2 ? scrollLeft + clientWidth - 24 : scrollLeft + 4;
+    setShown(JUMPS.filter((slot) => hourLeft(slot) <= edge).pop() ?? JUMPS[0]!);
   }
   // A grid that scrolls sideways keeps the week's earliest secured half-hour in view when it
   // appears or moves out of sight (on opening, after a preset), so "Mon–Fri 08:00–18:00" is
@@ -99,7 +111,7 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     const head = gridRef.current?.querySelectorAll<HTMLElement>('.sg-hour')[earliest];
     const dayWidth = gridRef.current?.querySelector<HTMLElement>('.sg-corner')?.offsetWidth ?? 0;
     if (!overflowing || !scroller || !head) return;
-    const left = head.offsetLeft - dayWidth;
+    const left = hourLeft(earliest);
     const visible = left >= scroller.scrollLeft && left + head.offsetWidth <= scroller.scrollLeft + scroller.clientWidth - dayWidth;
     if (!visible) jumpTo(Math.max(0, earliest - 2), 'auto');
     // only when the earliest secured half-hour changes (or the grid starts to scroll)
@@ -120,13 +132,13 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
             {t('schedules.grid.jump')}
           </span>
           {JUMPS.map((slot) => (
-            <button key={slot} type="button" className="v-btn v-btn--small" onClick={() => jumpTo(slot)}>
+            <button key={slot} type="button" className="v-btn v-btn--small" aria-pressed={shown === slot} onClick={() => (setShown(slot), jumpTo(slot))}>
               {slotTime(slot)}
             </button>
           ))}
         </div>
       )}
-      <div className="sg-scroller" ref={scrollerRef}>
+      <div className="sg-scroller" ref={scrollerRef} onScrollEnd={overflowing ? onScrollEnd : undefined}>
         <div
           ref={gridRef}
           role="grid"

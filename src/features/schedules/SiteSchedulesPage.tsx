@@ -34,6 +34,8 @@ import { useScheduleDraft } from './useScheduleDraft.ts';
 
 // Only needed when replacing painted cells: loaded on first use, keeping the page light.
 const AlertDialog = lazy(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
+// The per-site confirmation before applying: its own chunk, loaded when it opens.
+const ApplyConfirm = lazy(() => import('./ApplyConfirm.tsx').then((m) => ({ default: m.ApplyConfirm })));
 
 export interface SiteSchedulesPageProps {
   /** uuid of the project. */
@@ -66,6 +68,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const [pendingStart, setPendingStart] = useState<string | null>(null);
   const [timezone, setTimezone] = useState('');
   const [results, setResults] = useState<SavedSite[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const textCells = useDeferredValue(cells); // the review and summary may trail a fast drag
   const choose = useCallback((next: string[]) => setSelected(next), []);
   const applyRef = useRef(() => {});
@@ -93,10 +96,12 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
     setResults(null);
   }
 
-  applyRef.current = () => void apply();
+  // Apply asks first (ApplyConfirm); only its confirm button sends the request.
+  applyRef.current = () => setConfirming(true);
   async function apply() {
     setResults(null);
     const sites = await applyProjectDraft(uuid, chosen.map((s) => s.uuid), timezone || undefined);
+    setConfirming(false);
     if (!sites) return;
     setResults(sites);
     showSuccess('schedules.multi.appliedToast');
@@ -143,6 +148,12 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
             <ApplyReview sites={chosen} cells={textCells ?? cells} timezone={timezone} saving={!!draft?.saving} error={draft?.error ?? null} results={results} onApply={onApply} />
           </section>
         </>
+      )}
+
+      {confirming && (
+        <Suspense fallback={null}>
+          <ApplyConfirm sites={chosen} cells={cells} timezone={timezone} saving={!!draft?.saving} onConfirm={() => void apply()} onCancel={() => setConfirming(false)} />
+        </Suspense>
       )}
 
       {pendingStart !== null && (

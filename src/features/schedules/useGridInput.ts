@@ -1,5 +1,5 @@
-import { useRef, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { clampCell, paintRange, rangeOf, replaceWeek, toggleCell, type Range } from '../../core/schedules/paint.ts';
+import { useRef, type FocusEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { clampCell, extendFrom, paintRange, rangeOf, replaceWeek, toggleCell, type Range } from '../../core/schedules/paint.ts';
 import { DAYS, SLOTS, type Cell, type Week } from '../../core/schedules/week.ts';
 
 /** How focus follows the tab stop: not at all, without scrolling (pointer), or scrolled into view. */
@@ -18,7 +18,10 @@ export interface GridInputOptions {
 }
 
 interface Stroke {
-  /** Where the stroke started, and the value it paints (the first cell's new value). */
+  /**
+   * Where the stroke started, and the value it paints: a pointer stroke paints the first
+   * cell's new value (it switches), a keyboard range the anchor's value (see extendFrom).
+   */
   anchor: Cell;
   value: boolean;
   /** The week before the stroke: cells that leave the range go back to it. */
@@ -69,8 +72,11 @@ function moveFor(key: string, ctrl: boolean, at: Cell): Cell | null {
 /**
  * Painting by pointer (mouse, pen, touch) and keyboard, delegated on the grid element so
  * cells stay handler-free. A stroke paints the rectangle between its first cell and the
- * current one with the first cell's new value (set or clear is decided by the first
- * cell); shrinking a stroke gives cells back their value from before the stroke.
+ * current one; shrinking a stroke gives cells back their value from before the stroke.
+ * Pointer: the first cell's new value (a click switches it, so set or clear is decided by
+ * the first cell). Keyboard: ONE rule (extendFrom) — Shift+arrows extend from the cell
+ * where the range started and paint the range with THAT cell's value; Space switches the
+ * focused cell (and a following Shift+arrow carries its new value along).
  *
  * Touch: cells have `touch-action: pan-y`, so a vertical swipe scrolls the page as usual
  * and a sideways drag paints. Nothing is painted until the finger moves sideways or lifts
@@ -148,8 +154,18 @@ export function useGridInput({ gridRef, week, onChange, focus, setFocus, announc
     if (d.painted) latest.current.onChange?.(replaceWeek(latest.current.week, d.base));
   }
 
+  /**
+   * Whichever cell has focus holds the tab stop, however it got focus (a screen reader's
+   * virtual cursor, a script's `cell.focus()`), so it is the cell that Space paints.
+   */
+  function onFocus(e: FocusEvent<HTMLDivElement>): void {
+    const cell = cellOf(e.target as Element);
+    if (cell && !sameCell(cell, latest.current.focus)) setFocus(cell, 'none');
+  }
+
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>): void {
-    const at = latest.current.focus;
+    // The focused cell itself, even before the tab stop has caught up with it.
+    const at = cellOf(e.target as Element) ?? latest.current.focus;
     const { week: current, onChange: change } = latest.current;
     if (e.key === ' ' || e.key === 'Enter') {
       e.preventDefault();
@@ -165,9 +181,13 @@ export function useGridInput({ gridRef, week, onChange, focus, setFocus, announc
     e.preventDefault();
     if (e.shiftKey && change) {
       // A range goes on until a move without Shift, a toggle, a click, or any other change of the week.
-      if (keyStroke.current && keyStroke.current.result !== current) keyStroke.current = null;
-      keyStroke.current ??= { anchor: at, value: !current[at.day]![at.slot], base: current, last: at };
-      paint(keyStroke.current, to);
+      // A range also starts anew where focus went in between (a click, a script).
+      if (keyStroke.current && (keyStroke.current.result !== current || !sameCell(keyStroke.current.last, at))) keyStroke.current = null;
+      keyStroke.current ??= { anchor: at, value: !!current[at.day]![at.slot], base: current, last: at };
+      const stroke = keyStroke.current;
+      stroke.last = to;
+      stroke.result = replaceWeek(current, extendFrom(stroke.base, stroke.anchor, to));
+      change(stroke.result);
       announce(rangeOf(keyStroke.current.anchor, to), keyStroke.current.value);
     } else {
       keyStroke.current = null;
@@ -175,5 +195,5 @@ export function useGridInput({ gridRef, week, onChange, focus, setFocus, announc
     setFocus(to, 'keyboard');
   }
 
-  return { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onKeyDown };
+  return { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onKeyDown, onFocus };
 }

@@ -1,6 +1,7 @@
 // The schedule grid in real Chromium, in a shadow root like every element renders it: the
 // WAI-ARIA grid pattern with real key presses (one tab stop, arrows, Home/End,
-// Ctrl+Home/End, Space, Shift+arrows painting a range with the anchor's new value), the
+// Ctrl+Home/End, Space, Shift+arrows painting a range with the value of the cell where it
+// started; the focused cell, however it got focus, is the one Space paints), the
 // polite live region's words, pointer painting (set or clear decided by the first cell),
 // cost of painting (no long task, only changed cells re-render), and axe.
 import '../../../src/features/schedules/messages/bundled.ts';
@@ -143,10 +144,34 @@ describe('schedule grid', function () {
     expect(securedCount(probe.week)).toBe(0);
   });
 
-  it('Shift+arrows paint a range with the anchor’s new value, and shrinking gives cells back', async () => {
+  it('Space then Shift+ArrowRight ×3 secures 4 half-hours: the range takes the start cell’s value', async () => {
+    const { root, cell, live, probe } = mount();
+    await tabIntoGrid(root);
+    await press('Space');
+    for (let i = 0; i < 3; i++) await press('Shift+ArrowRight');
+    await waitFor(() => expect(live()).toBe('Mon 00:00–02:00 secured'));
+    expect(securedCount(probe.week)).toBe(4);
+    for (const name of ['Monday 00:00–00:30', 'Monday 00:30–01:00', 'Monday 01:00–01:30', 'Monday 01:30–02:00']) {
+      expect(cell(name).getAttribute('aria-selected')).toBe('true');
+    }
+  });
+
+  it('a range started on a secured cell secures the open cells it extends over', async () => {
+    const { root, live, probe } = mount(daysToWeek([[{ from: '00:00', to: '00:30' }], [], [], [], [], [], []]));
+    await tabIntoGrid(root);
+    await press('Shift+ArrowRight');
+    await press('Shift+ArrowRight');
+    await press('Shift+ArrowDown');
+    await waitFor(() => expect(live()).toBe('Mon–Tue 00:00–01:30 secured'));
+    expect(describeWeek(probe.week)).toBe('Mon–Tue 00:00–01:30');
+    expect(securedCount(probe.week)).toBe(6);
+  });
+
+  it('Shift+arrows grow and shrink a range (shrinking gives cells back); a new range starts where focus is', async () => {
     const { root, live, probe } = mount();
     await tabIntoGrid(root);
     for (let i = 0; i < 16; i++) await press('ArrowRight'); // Mon 08:00
+    await press('Space');
     for (let i = 0; i < 7; i++) await press('Shift+ArrowRight');
     await waitFor(() => expect(live()).toBe('Mon 08:00–12:00 secured'));
     expect(describeWeek(probe.week)).toBe('Mon 08:00–12:00');
@@ -157,11 +182,32 @@ describe('schedule grid', function () {
     await press('Shift+ArrowUp');
     await waitFor(() => expect(live()).toBe('Mon–Tue 08:00–12:00 secured'));
     expect(describeWeek(probe.week)).toBe('Mon–Tue 08:00–12:00');
-    // a plain move ends the range; a new one starting on a secured cell clears
+    // a plain move ends the range; Space clears Tue 11:00, and Shift+arrows carry that along
     await press('ArrowLeft'); // Tue 11:00
+    await press('Space');
     for (let i = 0; i < 3; i++) await press('Shift+ArrowLeft');
     await waitFor(() => expect(live()).toBe('Tue 09:30–11:30 not secured'));
     expect(describeWeek(probe.week)).toBe('Mon 08:00–12:00, Tue 08:00–09:30, and Tue 11:30–12:00');
+  });
+
+  it('the cell focused by a script (or a screen reader) is the one Space paints and a range starts from', async () => {
+    const { root, cell, focused, live, probe } = mount();
+    await tabIntoGrid(root);
+    cell('Thursday 10:00–10:30').focus();
+    await nextFrame();
+    expect(focused()).toBe('Thursday 10:00–10:30');
+    expect(cell('Thursday 10:00–10:30').tabIndex).toBe(0);
+    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).toHaveLength(1);
+    await press('Space');
+    await waitFor(() => expect(live()).toBe('Thu 10:00–10:30 secured'));
+    expect(cell('Thursday 10:00–10:30').getAttribute('aria-selected')).toBe('true');
+    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).toBe('false');
+    // Focus moved again by script between two Shift+arrows: the range starts anew there.
+    await press('Shift+ArrowRight');
+    cell('Friday 10:00–10:30').focus();
+    await press('Shift+ArrowRight');
+    await waitFor(() => expect(live()).toBe('Fri 10:00–11:00 not secured'));
+    expect(describeWeek(probe.week)).toBe('Thu 10:00–11:00');
   });
 
   it('speaks the applied language: German day names and words in the live region and the cells', async () => {
@@ -177,6 +223,7 @@ describe('schedule grid', function () {
       expect(cell('Montag 08:00–08:30')).toBeDefined();
       await tabIntoGrid(root);
       for (let i = 0; i < 16; i++) await press('ArrowRight');
+      await press('Space');
       for (let i = 0; i < 7; i++) await press('Shift+ArrowRight');
       const mo = new Intl.DateTimeFormat('de', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1)); // "Mo" (ICU's spelling)
       await waitFor(() => expect(live()).toBe(`${mo} 08:00–12:00 gesichert`));

@@ -42,8 +42,48 @@ export class SiteSchedulesPage extends BasePage {
     return this.page.getByRole('list', { name: 'Changes per site' }).getByRole('listitem').filter({ hasText: site });
   }
 
+  /** The page's button that opens the confirmation ("Review and apply…"). */
   applyButton(): Locator {
-    return this.page.getByRole('button', { name: /^Apply to the chosen sites/ });
+    return this.page.locator('[part="apply-button"]');
+  }
+
+  /** The confirmation before applying (an alertdialog). */
+  confirmation(): Locator {
+    return this.page.getByRole('alertdialog');
+  }
+
+  /** A site's block in the confirmation: its name, then what is removed and added, or "No change". */
+  confirmationSite(name: string): Locator {
+    return this.confirmation().locator('.ac-site').filter({ has: this.page.getByRole('heading', { name, exact: true }) });
+  }
+
+  /** The lines of a site's block that remove hours (shown in words, icon and colour). */
+  removals(name: string): Locator {
+    return this.confirmationSite(name).locator('.ac-change--removed');
+  }
+
+  additions(name: string): Locator {
+    return this.confirmationSite(name).locator('.ac-change--added');
+  }
+
+  /** The confirmation's primary button ("Apply to 2 sites"). */
+  confirmButton(): Locator {
+    return this.confirmation().locator('.v-alert-dialog-confirm');
+  }
+
+  cancelButton(): Locator {
+    return this.confirmation().getByRole('button').first();
+  }
+
+  /** Opens the confirmation and applies. */
+  async apply(): Promise<void> {
+    await this.applyButton().click();
+    await this.confirmButton().click();
+  }
+
+  /** The "show from" buttons of a grid that scrolls sideways. */
+  jumpButtons(): Locator {
+    return this.page.locator('.sg-jump button');
   }
 
   results(): Locator {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { extendFrom, setCell } from './paint.ts';
+import { emptyWeek, securedCount, type Week } from './week.ts';
+
+const on = (week: Week, day: number, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => week[day]![from + i]);
+
+describe('the keyboard painting rule (extendFrom)', () => {
+  it('Space then Shift+arrows: the range takes the start cell’s new value (secured)', () => {
+    const spaced = setCell(emptyWeek(), { day: 0, slot: 16 }, true); // Space on Mon 08:00
+    const next = extendFrom(spaced, { day: 0, slot: 16 }, { day: 0, slot: 19 }); // Shift+ArrowRight ×3
+    expect(on(next, 0, 16, 19)).toEqual([true, true, true, true]);
+    expect(securedCount(next)).toBe(4);
+  });
+
+  it('a range started on a secured cell secures the open cells it covers', () => {
+    const base = setCell(setCell(emptyWeek(), { day: 1, slot: 10 }, true), { day: 2, slot: 12 }, false);
+    const next = extendFrom(base, { day: 1, slot: 10 }, { day: 2, slot: 12 });
+    expect(securedCount(next)).toBe(6);
+    expect(on(next, 2, 10, 12)).toEqual([true, true, true]);
+  });
+
+  it('a range started on an open cell clears what it covers', () => {
+    const base = extendFrom(setCell(emptyWeek(), { day: 3, slot: 0 }, true), { day: 3, slot: 0 }, { day: 3, slot: 47 });
+    expect(securedCount(base)).toBe(48);
+    const cleared = extendFrom(setCell(base, { day: 3, slot: 20 }, false), { day: 3, slot: 20 }, { day: 3, slot: 23 });
+    expect(on(cleared, 3, 19, 24)).toEqual([true, false, false, false, false, true]);
+  });
+
+  it('reads the anchor from the week before the range, and returns the same week when nothing changes', () => {
+    const base = emptyWeek();
+    expect(extendFrom(base, { day: 0, slot: 0 }, { day: 6, slot: 47 })).toBe(base);
+  });
+});

@@ -1,0 +1,177 @@
+// Security hours: the keyboard's one painting rule on the site page (Space, then Shift+arrows
+// carry that half-hour's value; a range started on a secured half-hour secures; a half-hour
+// focused by a script is the one Space paints), the confirmation before a multi-site apply
+// (removed hours marked as removals, "no change" said, Cancel sends nothing, Apply sends the
+// one request naming every chosen site once), and the page on a 360 px phone in German (no
+// page overflow, cells at least 24 × 24 px, the "show from" button in view pressed).
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { CurrentUser } from '../../src/core/api/contract.ts';
+import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
+import { axe, expect, formatViolations, test, type DemoApi } from './fixtures.ts';
+import { ScheduleMatrixPage } from './pages/ScheduleMatrixPage.ts';
+import { SiteSchedulesPage } from './pages/SiteSchedulesPage.ts';
+
+/** Signs the manager in with `locale` saved on the account (the portal follows it). */
+async function signInAs(locale: string, api: DemoApi, signIn: (email: string) => Promise<CurrentUser>, request: APIRequestContext): Promise<CurrentUser> {
+  const first = await api.login('manager@vigil.test');
+  const res = await request.put('/api/v2/user/locale', { headers: { Authorization: `Bearer ${first.token}` }, data: { locale } });
+  expect(res.ok()).toBe(true);
+  return signIn('manager@vigil.test');
+}
+
+/** Every request that writes schedules (anything but a GET to update-site-schedules). */
+function countWrites(page: Page): Request[] {
+  const writes: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/update-site-schedules')) writes.push(r);
+  });
+  return writes;
+}
+
+test.describe('painting by keyboard', () => {
+  test('Space then Shift+arrows, a range from a secured half-hour, and the half-hour a script focuses', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const matrix = await new ScheduleMatrixPage(page).openSite(SITES.ghentDistribution);
+    expect(await matrix.securedCells()).toEqual([]);
+
+    // Space secures Monday 00:00; Shift+ArrowRight ×3 carries that to four half-hours.
+    await matrix.focusGrid();
+    await matrix.press('Space');
+    await matrix.press('Shift+ArrowRight', 3);
+    await expect(matrix.announcement()).toHaveText('Mon 00:00–02:00 secured');
+    expect(await matrix.securedCells()).toEqual(['Monday 00:00–00:30', 'Monday 00:30–01:00', 'Monday 01:00–01:30', 'Monday 01:30–02:00']);
+
+    // A range started on a secured half-hour secures the open ones it extends over.
+    await matrix.press('Home');
+    await matrix.press('Shift+ArrowDown', 2);
+    await expect(matrix.announcement()).toHaveText('Mon–Wed 00:00–00:30 secured');
+    expect(await matrix.securedCells()).toHaveLength(6);
+    await expect(matrix.cell('Wednesday', '00:00')).toHaveAttribute('aria-selected', 'true');
+
+    // A script (or a screen reader) focuses Friday 12:00: that half-hour is the one Space paints.
+    await matrix.cell('Friday', '12:00').evaluate((cell: HTMLElement) => cell.focus());
+    await expect(matrix.cell('Friday', '12:00')).toHaveAttribute('tabindex', '0');
+    await expect(matrix.grid().locator('[role=gridcell][tabindex="0"]')).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(matrix.announcement()).toHaveText('Fri 12:00–12:30 secured');
+    await expect(matrix.cell('Friday', '12:00')).toHaveAttribute('aria-selected', 'true');
+    await expect(matrix.cell('Wednesday', '00:00')).toHaveAttribute('aria-selected', 'true'); // where focus was before: untouched
+    expect(await matrix.securedCells()).toHaveLength(7);
+  });
+});
+
+test.describe('applying to several sites', () => {
+  test('asks first: removals marked, no change said; Cancel sends nothing, Apply sends one request naming each site once', async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    await signIn('manager@vigil.test');
+    const writes = countWrites(page);
+    const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
+    for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre']) await editor.siteCheckbox(site).check();
+    // Start from Antwerp's own hours (nights 22:00–06:00), so Antwerp does not change.
+    await page.getByLabel('Start from').selectOption({ label: 'The schedule of Antwerp Port Warehouse' });
+    await editor.applyButton().click();
+
+    const dialog = editor.confirmation();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Apply this schedule?' })).toBeVisible();
+    await expect(dialog).toContainText('Secured hours are removed at 1 site.');
+    // Brussels (nights 18:00–07:00) loses its evenings and early mornings: removals, in words, icon and colour.
+    await expect(editor.removals('Brussels Head Office')).toHaveText(['Removes Mon–Fri 6:00 AM–7:00 AM', 'Removes Mon–Fri 6:00 PM–10:00 PM']);
+    await expect(editor.removals('Brussels Head Office').first().locator('svg')).toHaveCount(1);
+    const colours = await editor.removals('Brussels Head Office').first().evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('.ac-site')!).color]);
+    expect(colours[0]).not.toBe(colours[1]);
+    await expect(editor.additions('Brussels Head Office')).toHaveCount(0);
+    await expect(editor.confirmationSite('Antwerp Port Warehouse')).toContainText('No change: it already has these hours.');
+    // Ghent (never secured) gains the nights, the weekend from Friday evening to Monday morning as one span.
+    await expect(editor.removals('Ghent Distribution Centre')).toHaveCount(0);
+    await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Thu 10:00 PM–6:00 AM (next day)', 'Adds Fri 10:00 PM–Mon 6:00 AM']);
+    await expect(editor.confirmButton()).toHaveText('Apply to 3 sites');
+    await expect(editor.cancelButton()).toBeFocused(); // the safe choice first
+    const violations = await axe(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    // Cancel (and Escape) change nothing and send nothing.
+    await editor.cancelButton().click();
+    await expect(dialog).toBeHidden();
+    await expect(editor.applyButton()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.waitForTimeout(500); // a request would have left by now
+    expect(writes).toHaveLength(0);
+    await expect(editor.siteEntry('Brussels Head Office')).toContainText('Mon–Thu 18:00–07:00 (next day)');
+
+    // One site fewer: the button says so; Apply sends ONE request naming each chosen site once.
+    await editor.siteCheckbox('Brussels Head Office').uncheck();
+    await editor.applyButton().click();
+    await expect(editor.confirmButton()).toHaveText('Apply to 2 sites');
+    await editor.confirmButton().click();
+    await expect(editor.results()).toContainText('Ghent Distribution Centre: Mon–Thu 22:00–06:00 (next day) and Fri 22:00–Mon 06:00');
+    await expect(dialog).toBeHidden();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.postDataJSON().siteUuids).toEqual([SITES.antwerpWarehouse, SITES.ghentDistribution]);
+    await expect(editor.siteEntry('Ghent Distribution Centre')).toContainText('Mon–Thu 22:00–06:00 (next day) and Fri 22:00–Mon 06:00');
+    await expect(editor.siteEntry('Brussels Head Office')).toContainText('Mon–Thu 18:00–07:00 (next day)');
+  });
+
+  test('one site: "Apply to 1 site"', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
+    await editor.siteCheckbox('Ghent Distribution Centre').check();
+    await editor.preset('Office hours').click();
+    await editor.applyButton().click();
+    await expect(editor.confirmButton()).toHaveText('Apply to 1 site');
+    await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Fri 8:00 AM–6:00 PM']);
+    await expect(editor.confirmation()).not.toContainText('removed');
+  });
+});
+
+test.describe('on a 360 px phone, in German', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no page overflow, cells at least 24 × 24 px, the chosen "show from" pressed, the confirmation fits', async ({ page, api, signIn, request }) => {
+    test.setTimeout(90_000);
+    await signInAs('de', api, signIn, request);
+    const editor = new SiteSchedulesPage(page);
+    await editor.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
+    const grid = page.getByRole('grid');
+    await expect(grid).toBeVisible({ timeout: 30_000 }); // a busy machine loads slowly
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await overflow()).toBeLessThanOrEqual(360);
+
+    const sizes = await grid.locator('[role=gridcell]').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+    expect(sizes).toHaveLength(336);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
+
+    // "Anzeigen ab": one button pressed, the one chosen (in words for assistive tech, and drawn).
+    const jumps = editor.jumpButtons();
+    await expect(jumps).toHaveText(['00:00', '06:00', '12:00', '18:00']);
+    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    const look = (i: number) => jumps.nth(i).evaluate((b) => getComputedStyle(b).backgroundColor);
+    const unpressed = await look(1);
+    await jumps.nth(2).click();
+    await expect(jumps.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'false');
+    expect(await look(2)).not.toBe(unpressed);
+    await expect(page.locator('[role=gridcell][aria-label="Montag 12:00–12:30"]')).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(360);
+
+    // The confirmation in German: pluralised, removals in words, nothing sticks out.
+    for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre']) await editor.siteCheckbox(site).check();
+    await page.getByRole('group', { name: 'Vorlagen' }).getByRole('button').first().click();
+    await expect(editor.applyButton()).toHaveText('Prüfen und anwenden …');
+    const applyBox = (await editor.applyButton().boundingBox())!;
+    expect(applyBox.x + applyBox.width).toBeLessThanOrEqual(360);
+    await editor.applyButton().click();
+    await expect(editor.confirmButton()).toHaveText('Auf 3 Standorte anwenden');
+    await expect(editor.removals('Brussels Head Office').first()).toContainText(/^Entfernt /);
+    for (const button of [editor.confirmButton(), editor.cancelButton()]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+    }
+    expect(await overflow()).toBeLessThanOrEqual(360);
+  });
+});
