@@ -76,7 +76,7 @@ test.describe('applying to several sites', () => {
     await expect(dialog.getByRole('heading', { name: 'Apply this schedule?' })).toBeVisible();
     await expect(dialog).toContainText('Secured hours are removed at 1 site.');
     // Brussels (nights 18:00–07:00) loses its evenings and early mornings: removals, in words, icon and colour.
-    await expect(editor.removals('Brussels Head Office')).toHaveText(['Removes Mon–Fri 6:00 AM–7:00 AM', 'Removes Mon–Fri 6:00 PM–10:00 PM']);
+    await expect(editor.removals('Brussels Head Office')).toHaveText(['Removes Mon–Fri 06:00–07:00', 'Removes Mon–Fri 18:00–22:00']);
     await expect(editor.removals('Brussels Head Office').first().locator('svg')).toHaveCount(1);
     const colours = await editor.removals('Brussels Head Office').first().evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('.ac-site')!).color]);
     expect(colours[0]).not.toBe(colours[1]);
@@ -84,7 +84,7 @@ test.describe('applying to several sites', () => {
     await expect(editor.confirmationSite('Antwerp Port Warehouse')).toContainText('No change: it already has these hours.');
     // Ghent (never secured) gains the nights, the weekend from Friday evening to Monday morning as one span.
     await expect(editor.removals('Ghent Distribution Centre')).toHaveCount(0);
-    await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Thu 10:00 PM–6:00 AM (next day)', 'Adds Fri 10:00 PM–Mon 6:00 AM']);
+    await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Thu 22:00–06:00 (next day)', 'Adds Fri 22:00–Mon 06:00']);
     await expect(editor.confirmButton()).toHaveText('Apply to 3 sites');
     await expect(editor.cancelButton()).toBeFocused(); // the safe choice first
     const violations = await axe(page);
@@ -122,7 +122,7 @@ test.describe('applying to several sites', () => {
     await editor.preset('Office hours').click();
     await editor.applyButton().click();
     await expect(editor.confirmButton()).toHaveText('Apply to 1 site');
-    await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Fri 8:00 AM–6:00 PM']);
+    await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Fri 08:00–18:00']);
     await expect(editor.confirmation()).not.toContainText('removed');
   });
 });

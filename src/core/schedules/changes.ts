@@ -2,15 +2,15 @@
  * What applying a week does to a site, as the confirmation before a multi-site apply shows
  * it: the hours it ADDS and the hours it REMOVES, each as spans of the circular week (a
  * night from Sunday into Monday is one span), in week order, the same hours on
- * consecutive days said once ("Mon–Fri 08:00–18:00"), with times in the language's own
- * time format ("Mon 18:00–22:00", "Mon 6:00 PM–10:00 PM").
+ * consecutive days said once ("Mon–Fri 08:00–18:00"), with times in the 24-hour "HH:MM"
+ * every schedule screen uses ("Mon 18:00–22:00").
  */
 import { t } from '../i18n/i18n.ts';
 import { $language } from '../i18n/languages.ts';
 import { securedRuns } from './convert.ts';
 import { dayNames } from './describe.ts';
 import { diffWeeks } from './diff.ts';
-import { DAYS, SLOTS, WEEK_SLOTS, type Week } from './week.ts';
+import { DAYS, SLOTS, slotTime, WEEK_SLOTS, type Week } from './week.ts';
 
 /**
  * A span of half-hours: starts at slot `from` of `day` and lasts `length` half-hours (may
@@ -54,20 +54,12 @@ export function siteChanges(before: Week, next: Week): SiteChanges {
 
 export const noChanges = (c: SiteChanges): boolean => c.added.length === 0 && c.removed.length === 0;
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The start of slot `slot` (0…48) in `language`'s short time format; 48 is the end of a day ("24:00", "12:00 AM"). */
-export function formatSlot(slot: number, language: string = $language.get()): string {
-  let format = timeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' });
-    timeFormats.set(language, format);
-  }
-  const text = format.format(Date.UTC(2024, 0, 1, 0, (slot % SLOTS) * 30));
-  // A 24-hour clock ends a day at 24:00, as the schedules say everywhere else.
-  if (slot === SLOTS && /^h2[34]$/.test(format.resolvedOptions().hourCycle ?? '')) return text.replace(/^0?0(\D)/, '24$1');
-  return text;
-}
+/**
+ * The start of slot `slot` (0…48; 48 is the end of a day, "24:00"). Schedules use the
+ * 24-hour "HH:MM" of the API in every language, so the confirmation reads like the grid,
+ * the summary and the review beside it.
+ */
+export const formatSlot = (slot: number): string => slotTime(slot);
 
 /** A span in words: "Mon 18:00–22:00", "Mon–Fri 08:00–18:00", "Mon–Thu 22:00–02:00 (next day)", "Mon 22:00–Tue 02:00", "Sat–Sun", "all week". */
 export function describeSpan({ day, from, length, lastDay }: Span, language: string = $language.get()): string {
@@ -77,16 +69,16 @@ export function describeSpan({ day, from, length, lastDay }: Span, language: str
   const end = from + length;
   if (lastDay !== day) {
     const days = t('schedules.runs.dayRange', { first: name(day), last: name(lastDay) });
-    const times = { days, from: formatSlot(from, language), to: formatSlot(end <= SLOTS ? end : end - SLOTS, language) };
+    const times = { days, from: formatSlot(from), to: formatSlot(end <= SLOTS ? end : end - SLOTS) };
     return t(end <= SLOTS ? 'schedules.runs.within' : 'schedules.runs.overnight', times);
   }
   if (from === 0 && length % SLOTS === 0) {
     const last = day + length / SLOTS - 1;
     return last === day ? name(day) : t('schedules.runs.dayRange', { first: name(day), last: name(last) });
   }
-  if (end <= SLOTS) return t('schedules.runs.within', { days: name(day), from: formatSlot(from, language), to: formatSlot(end, language) });
+  if (end <= SLOTS) return t('schedules.runs.within', { days: name(day), from: formatSlot(from), to: formatSlot(end) });
   // Ends on a later day; ending at midnight is "24:00" of the day before.
   const endDay = end % SLOTS === 0 ? day + end / SLOTS - 1 : day + Math.floor(end / SLOTS);
   const to = end % SLOTS === 0 ? SLOTS : end % SLOTS;
-  return t('schedules.runs.span', { fromDay: name(day), from: formatSlot(from, language), toDay: name(endDay), to: formatSlot(to, language) });
+  return t('schedules.runs.span', { fromDay: name(day), from: formatSlot(from), toDay: name(endDay), to: formatSlot(to) });
 }
