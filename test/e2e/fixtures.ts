@@ -219,7 +219,7 @@ export const test = base.extend<VigilOptions & VigilFixtures, VigilWorkerFixture
   dbReset: ['test', { option: true }],
 
   _lastResetFile: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern as a fixture's first argument
     async ({}, use) => {
       await use({});
     },

@@ -7,7 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import { loadWithTimeout } from '../../core/router/page-loading.ts';
 import type { PortalView } from '../../core/router/portal-router.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props: `unknown` would not accept components with required props
 function page<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
   return lazy(() => loadWithTimeout(load));
 }

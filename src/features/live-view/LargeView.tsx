@@ -35,8 +35,7 @@ export function LargeView({ camera, feed, index, count, now, onClose, onStep, on
   useEffect(() => {
     close.current?.focus();
     return dialog.current ? watchVisibility(dialog.current, onVisible) : undefined;
-    // once per opening
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening: focus and visibility belong to the camera it opened on
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
