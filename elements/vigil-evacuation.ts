@@ -1,5 +1,6 @@
 import './vigil-toast-region.ts';
 import { defineElement, isUuid } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { EvacuationElement } from '../src/features/evacuation/EvacuationElement.tsx';
 import hostCss from '../src/features/evacuation/evacuation-host.css?inline';
 
@@ -34,5 +35,6 @@ export const VigilEvacuation = defineElement({
   attributes: { project: { check: isUuid }, site: { check: isUuid } },
   requireOneOf: ['project', 'site'],
   session: 'required',
+  signIn: CompactSignIn,
   css: [hostCss],
 });

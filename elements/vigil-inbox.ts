@@ -1,5 +1,6 @@
 import './vigil-toast-region.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { InboxElement } from '../src/features/inbox/InboxElement.tsx';
 import { isInboxView } from '../src/features/inbox/InboxTabs.tsx';
 import hostCss from '../src/features/inbox/inbox-host.css?inline';
@@ -39,6 +40,7 @@ export const VigilInbox = defineElement({
   tag: 'vigil-inbox',
   component: InboxElement,
   session: 'required',
+  signIn: CompactSignIn,
   attributes: { view: { check: isInboxView } },
   css: [hostCss],
 });

@@ -1,5 +1,6 @@
 import './vigil-toast-region.ts';
 import { parseInterval } from '../src/core/live-view/cameraFeed.ts';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { isUuid, defineElement } from '../src/features/common/element/defineElement.tsx';
 import { SystemLiveView } from '../src/features/live-view/SystemLiveView.tsx';
 import hostCss from '../src/features/live-view/live-view-host.css?inline';
@@ -32,5 +33,6 @@ export const VigilLiveView = defineElement({
     interval: { check: (v) => parseInterval(v) !== null },
   },
   session: 'required',
+  signIn: CompactSignIn,
   css: [hostCss],
 });

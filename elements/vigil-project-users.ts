@@ -1,5 +1,6 @@
 import './vigil-toast-region.ts';
 import { defineElement, isUuid } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { ProjectUsersElement } from '../src/features/users/ProjectUsersElement.tsx';
 
 /**
@@ -27,4 +28,5 @@ export const VigilProjectUsers = defineElement({
   component: ProjectUsersElement,
   attributes: { project: { required: true, check: isUuid } },
   session: 'required',
+  signIn: CompactSignIn,
 });

@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { createElement } from 'react';
 import { defineElement, isUuid, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { ProjectPage } from '../src/features/projects/ProjectPage.tsx';
 
 /**
@@ -26,4 +27,5 @@ export const VigilProject = defineElement({
   component: ({ project }: ElementProps<'project'>) => createElement(ProjectPage, { uuid: project ?? '' }),
   attributes: { project: { required: true, check: isUuid } },
   session: 'required',
+  signIn: CompactSignIn,
 });

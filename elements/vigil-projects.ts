@@ -1,5 +1,6 @@
 import './vigil-toast-region.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { ProjectsPage } from '../src/features/projects/ProjectsPage.tsx';
 
 /**
@@ -16,4 +17,4 @@ import { ProjectsPage } from '../src/features/projects/ProjectsPage.tsx';
  * @csspart empty - the message when the user has no projects
  * @csspart error - the message when the list cannot be loaded
  */
-export const VigilProjects = defineElement({ tag: 'vigil-projects', component: ProjectsPage, session: 'required' });
+export const VigilProjects = defineElement({ tag: 'vigil-projects', component: ProjectsPage, session: 'required', signIn: CompactSignIn });

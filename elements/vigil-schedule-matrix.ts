@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { createElement } from 'react';
 import { defineElement, isUuid, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { ScheduleMatrixEditor } from '../src/features/schedules/ScheduleMatrix.tsx';
 
 /**
@@ -33,4 +34,5 @@ export const VigilScheduleMatrix = defineElement({
   component: ({ site }: ElementProps<'site'>) => createElement(ScheduleMatrixEditor, { site: site ?? '' }),
   attributes: { site: { required: true, check: isUuid } },
   session: 'required',
+  signIn: CompactSignIn,
 });

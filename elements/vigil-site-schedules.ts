@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { createElement } from 'react';
 import { defineElement, isUuid, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { SiteSchedulesPage } from '../src/features/schedules/SiteSchedulesPage.tsx';
 
 /**
@@ -31,4 +32,5 @@ export const VigilSiteSchedules = defineElement({
   component: ({ project }: ElementProps<'project'>) => createElement(SiteSchedulesPage, { uuid: project ?? '' }),
   attributes: { project: { required: true, check: isUuid } },
   session: 'required',
+  signIn: CompactSignIn,
 });

@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { createElement } from 'react';
 import { defineElement, isUuid, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { SitePage } from '../src/features/projects/SitePage.tsx';
 
 /**
@@ -24,4 +25,5 @@ export const VigilSite = defineElement({
   component: ({ site }: ElementProps<'site'>) => createElement(SitePage, { uuid: site ?? '' }),
   attributes: { site: { required: true, check: isUuid } },
   session: 'required',
+  signIn: CompactSignIn,
 });

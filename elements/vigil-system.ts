@@ -1,6 +1,7 @@
 import './vigil-toast-region.ts';
 import { createElement } from 'react';
 import { defineElement, isUuid, type ElementProps } from '../src/features/common/element/defineElement.tsx';
+import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { SystemPage } from '../src/features/projects/SystemPage.tsx';
 
 /**
@@ -28,4 +29,5 @@ export const VigilSystem = defineElement({
   component: ({ system }: ElementProps<'system'>) => createElement(SystemPage, { uuid: system ?? '' }),
   attributes: { system: { required: true, check: isUuid } },
   session: 'required',
+  signIn: CompactSignIn,
 });

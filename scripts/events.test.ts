@@ -49,7 +49,11 @@ export function emitters(source: string): Map<string, Set<string>> {
     for (const [name, body] of bodies)
       for (const [other, its] of events)
         if (other !== name && its.size && new RegExp(`\\b${other}\\(`).test(body))
-          for (const e of its) if (!events.get(name)!.has(e)) (events.get(name)!.add(e), (changed = true));
+          for (const e of its)
+            if (!events.get(name)!.has(e)) {
+              events.get(name)!.add(e);
+              changed = true;
+            }
   }
   return new Map([...events].filter(([name, its]) => its.size && new RegExp(`export\\s+(?:async\\s+)?(?:function|const)\\s+${name}\\b`).test(source)));
 }

@@ -19,7 +19,7 @@ import { authenticate, authRoutes } from './routes/auth.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mediaRoutes } from './routes/media.ts';
-import { pageRoutes } from './routes/pages.ts';
+import { contentRoutes } from './routes/content.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { scheduleRoutes } from './routes/schedules.ts';
 import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
@@ -194,7 +194,7 @@ export function createApp(options: AppOptions): VigilApp {
   evacuationRoutes(app, deps);
   scheduleRoutes(app, deps);
   projectUserRoutes(app, deps);
-  pageRoutes(app, deps);
+  contentRoutes(app, deps);
   if (testHooks) testHookRoutes(app, deps);
   staticRoutes(app, root, { sourceMaps: options.sourceMaps ?? false });
 

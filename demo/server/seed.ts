@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Db } from './db.ts';
 import { FixtureError, loadFixture, parseFixture, type Fixture } from './fixture.ts';
 import { generateIncidents, generateNotifications, siteInfo } from './seed-data/inbox.ts';
-import { PAGES_SEED } from './seed-data/pages.ts';
+import { PAGES_SEED } from './seed-data/content.ts';
 import { DEMO_LIVE_VIEWS_SEED, PROJECTS_SEED, USERS_SEED } from './seed-data/places.ts';
 
 /** Accounts that get 60 notifications each. */

@@ -14,11 +14,13 @@ export function testApp(options: Partial<AppOptions> = {}): TestApp {
   return Object.assign(app, { logs });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely unless they name a type
 export type Answer<T = any> = { status: number; body: T; headers: Headers; raw: Response };
 
 type RequestOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
 /** Sends one request; parses JSON answers. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Answer: tests name a type only where it helps
 export async function call<T = any>(app: VigilApp, method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;

@@ -28,21 +28,21 @@ export interface ToastViewProps {
 export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewProps) {
   return (
     // Not a landmark: each toast announces itself (role alert or status).
-    <div className="toasts" part="toasts" data-label={label}>
+    <div className="v-toasts" part="toasts" data-label={label}>
       {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} part={`toast toast-${toast.type}`}>
-          <span className="toast-text">
+        <div key={toast.id} className={`v-toast v-toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} part={`toast toast-${toast.type}`}>
+          <span className="v-toast-text">
             {toast.text}
             {toast.link && (
               <>
                 {' '}
-                <a className="toast-link" href={toast.link.href} onClick={toast.link.onClick}>
+                <a className="v-toast-link" href={toast.link.href} onClick={toast.link.onClick}>
                   {toast.link.text}
                 </a>
               </>
             )}
           </span>
-          <button type="button" className="toast-close" aria-label={dismissLabel} onClick={() => onDismiss(toast.id)}>
+          <button type="button" className="v-toast-close" aria-label={dismissLabel} onClick={() => onDismiss(toast.id)}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

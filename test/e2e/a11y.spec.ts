@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result as AxeResult } from 'axe-core';
 import { axe, expect, formatViolations, test } from './fixtures.ts';
-import { portalPath } from './pages/BasePage.ts';
+import { portalPath } from './screens/BasePage.ts';
 import { goInApp, manifestTags, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent, waitForGallery } from './support/faults.ts';
 
 test.describe.configure({ mode: 'default' });

@@ -3,7 +3,7 @@
 // guard of fixtures.ts really catches a violation.
 import type { Page } from '@playwright/test';
 import { expect, test, type BrowserProblems } from './fixtures.ts';
-import { portalPath } from './pages/BasePage.ts';
+import { portalPath } from './screens/BasePage.ts';
 import { examplePages, exampleHtmlFiles, goInApp, manifestTags, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent, waitForGallery } from './support/faults.ts';
 
 test.describe.configure({ mode: 'default' });

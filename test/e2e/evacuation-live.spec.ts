@@ -3,7 +3,7 @@
 // says "unconfirmed" with the last confirmed time, keeping an evacuation looking like one.
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
-import { EvacuationBlock } from './pages/EvacuationBlock.ts';
+import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { integratorPage } from './support/integrator-page.ts';
 
 test('a start in one tab shows in the other tab and in every element of the page within 1 s', async ({ context, page, signIn, baseURL }) => {

@@ -5,7 +5,7 @@
 // page per state.
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, test, type DemoApi } from './fixtures.ts';
-import { EvacuationBlock } from './pages/EvacuationBlock.ts';
+import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { integratorPage } from './support/integrator-page.ts';
 
 const P = PROJECTS.northwind;

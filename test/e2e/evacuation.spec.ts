@@ -1,7 +1,7 @@
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, SEED_PASSWORD, test } from './fixtures.ts';
-import { EvacuationBlock } from './pages/EvacuationBlock.ts';
-import { EvacuationExamplePage } from './pages/EvacuationExamplePage.ts';
+import { EvacuationBlock } from './screens/EvacuationBlock.ts';
+import { EvacuationExamplePage } from './screens/EvacuationExamplePage.ts';
 
 const START_ERROR = 'Something went wrong. Unable to start the evacuation. Please try again by refreshing the page or contact our support.';
 const startUrl = `**/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`;

@@ -12,7 +12,7 @@
 import type { Page } from '@playwright/test';
 import { PROJECTS, USERS } from '../../demo/server/seed-ids.ts';
 import { type DemoApi, expect, test } from './fixtures.ts';
-import { portalPath } from './pages/BasePage.ts';
+import { portalPath } from './screens/BasePage.ts';
 import {
   alertText,
   type CallMatcher,

@@ -36,7 +36,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Result as AxeResult } from 'axe-core';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
-import { portalPath } from './pages/BasePage.ts';
+import { portalPath } from './screens/BasePage.ts';
 import { DemoApi } from './support/demo-api.ts';
 
 export { expect };
@@ -219,7 +219,7 @@ export const test = base.extend<VigilOptions & VigilFixtures, VigilWorkerFixture
   dbReset: ['test', { option: true }],
 
   _lastResetFile: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern as a fixture's first argument
     async ({}, use) => {
       await use({});
     },

@@ -4,11 +4,11 @@
 import type { Page } from '@playwright/test';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
-import { LoginPage } from './pages/LoginPage.ts';
-import { PortalLayout } from './pages/PortalLayout.ts';
-import { ProjectUsersPage } from './pages/ProjectUsersPage.ts';
-import { SitePage } from './pages/SitePage.ts';
-import { SystemPage } from './pages/SystemPage.ts';
+import { LoginPage } from './screens/LoginPage.ts';
+import { PortalLayout } from './screens/PortalLayout.ts';
+import { ProjectUsersPage } from './screens/ProjectUsersPage.ts';
+import { SitePage } from './screens/SitePage.ts';
+import { SystemPage } from './screens/SystemPage.ts';
 
 const MANAGER = 'manager@vigil.test';
 const RAW_PERMISSIONS = ['manage users', 'edit schedules', 'evacuate', 'view'];

@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
 import { expect, expectNoA11yViolations, test, type AxeOptions } from './fixtures.ts';
-import { InboxPage } from './pages/InboxPage.ts';
+import { InboxPage } from './screens/InboxPage.ts';
 
 const MANAGER = 'manager@vigil.test';
 const MARK_READ_ERROR = 'Something went wrong. Unable to mark notification as read. Please try again by refreshing the page or contact our support.';

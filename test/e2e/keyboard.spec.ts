@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SEED_PASSWORD, SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
-import { portalPath } from './pages/BasePage.ts';
+import { portalPath } from './screens/BasePage.ts';
 import { message, waitForContent } from './support/faults.ts';
 
 test.describe.configure({ mode: 'default' });

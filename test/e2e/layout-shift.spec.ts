@@ -10,7 +10,7 @@
 import type { Page, Route } from '@playwright/test';
 import { PROJECTS } from '../../demo/server/seed-ids.ts';
 import { axe, expect, formatViolations, test } from './fixtures.ts';
-import { EvacuationExamplePage } from './pages/EvacuationExamplePage.ts';
+import { EvacuationExamplePage } from './screens/EvacuationExamplePage.ts';
 
 interface Shift {
   value: number;

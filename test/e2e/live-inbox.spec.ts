@@ -4,7 +4,7 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
-import { InboxPage } from './pages/InboxPage.ts';
+import { InboxPage } from './screens/InboxPage.ts';
 
 const MANAGER = 'manager@vigil.test';
 /** The refresh period the tests set (the default is 20 s). */

@@ -2,12 +2,12 @@
 // languages, the 404 page and the shared layout, against the demo server.
 import { DEMO_LIVE_VIEW_UUID, PAGES, PROJECTS } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, SEED_PASSWORD, test } from './fixtures.ts';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage.ts';
-import { LoginPage } from './pages/LoginPage.ts';
-import { NotFoundPage } from './pages/NotFoundPage.ts';
-import { PortalLayout } from './pages/PortalLayout.ts';
-import { ResetPasswordPage } from './pages/ResetPasswordPage.ts';
-import { TermsPage } from './pages/TermsPage.ts';
+import { ForgotPasswordPage } from './screens/ForgotPasswordPage.ts';
+import { LoginPage } from './screens/LoginPage.ts';
+import { NotFoundPage } from './screens/NotFoundPage.ts';
+import { PortalLayout } from './screens/PortalLayout.ts';
+import { ResetPasswordPage } from './screens/ResetPasswordPage.ts';
+import { TermsPage } from './screens/TermsPage.ts';
 
 const MANAGER = 'manager@vigil.test';
 const VIEWER = 'viewer@vigil.test';

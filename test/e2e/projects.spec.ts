@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { DEMO_LIVE_VIEW_UUID, PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations as expectNoViolations, test } from './fixtures.ts';
-import { ProjectPage } from './pages/ProjectPage.ts';
-import { ProjectsPage } from './pages/ProjectsPage.ts';
-import { PublicDemoPage } from './pages/PublicDemoPage.ts';
-import { SitePage } from './pages/SitePage.ts';
-import { SystemPage } from './pages/SystemPage.ts';
+import { ProjectPage } from './screens/ProjectPage.ts';
+import { ProjectsPage } from './screens/ProjectsPage.ts';
+import { PublicDemoPage } from './screens/PublicDemoPage.ts';
+import { SitePage } from './screens/SitePage.ts';
+import { SystemPage } from './screens/SystemPage.ts';
 
 type FrameStats = { live: number; peak: number; created: number };
 

@@ -7,8 +7,8 @@
 import type { Page } from '@playwright/test';
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
-import { ProjectPage } from './pages/ProjectPage.ts';
-import { ScheduleMatrixPage } from './pages/ScheduleMatrixPage.ts';
+import { ProjectPage } from './screens/ProjectPage.ts';
+import { ScheduleMatrixPage } from './screens/ScheduleMatrixPage.ts';
 
 test.describe('Back and Forward with unsaved changes', () => {
   const LEAVE = 'confirm: You have unsaved changes to the security hours. Leave anyway?';

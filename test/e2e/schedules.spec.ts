@@ -10,8 +10,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { Answers, parse, type CurrentUser, type Interval } from '../../src/core/api/contract.ts';
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { axe, expect, formatViolations, test, type DemoApi } from './fixtures.ts';
-import { ScheduleMatrixPage } from './pages/ScheduleMatrixPage.ts';
-import { SiteSchedulesPage } from './pages/SiteSchedulesPage.ts';
+import { ScheduleMatrixPage } from './screens/ScheduleMatrixPage.ts';
+import { SiteSchedulesPage } from './screens/SiteSchedulesPage.ts';
 
 const iv = (from: string, to: string): Interval => ({ from, to });
 /** Zones by name with their offset now (which depends on the season), never the IANA id. */

@@ -6,7 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { CurrentUser, ProjectUser } from '../../src/core/api/contract.ts';
 import { PROJECTS } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, test, type AxeOptions } from './fixtures.ts';
-import { ProjectUsersPage } from './pages/ProjectUsersPage.ts';
+import { ProjectUsersPage } from './screens/ProjectUsersPage.ts';
 
 const MANAGER = 'manager@vigil.test';
 const NW = PROJECTS.northwind; // manager has 'manage users' here

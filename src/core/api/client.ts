@@ -170,10 +170,9 @@ export async function request<S extends v.GenericSchema>(
   opts: RequestOptions = {},
 ): Promise<v.InferOutput<S>> {
   const response = await send(method, path, { ...opts, headers: { Accept: 'application/json', ...opts.headers } });
-  let body: unknown = undefined;
   try {
     const text = response.status === 204 || method === 'HEAD' ? '' : await response.text();
-    body = text ? JSON.parse(text) : {};
+    const body: unknown = text ? JSON.parse(text) : {};
     return parse(schema, body);
   } catch (e) {
     if (isAbortError(e)) throw new ApiError('aborted', 0, []);

@@ -19,5 +19,5 @@ export interface Messages {
   evacuation: typeof import('../../features/evacuation/messages/en.json');
   schedules: typeof import('../../features/schedules/messages/en.json');
   users: typeof import('../../features/users/messages/en.json');
-  pages: typeof import('../../features/pages/messages/en.json');
+  content: typeof import('../../features/content/messages/en.json');
 }

@@ -14,7 +14,7 @@ export const NAMESPACES = {
   evacuation: 'src/features/evacuation/messages',
   schedules: 'src/features/schedules/messages',
   users: 'src/features/users/messages',
-  pages: 'src/features/pages/messages',
+  content: 'src/features/content/messages',
 } as const;
 export type Namespace = keyof typeof NAMESPACES;
 

@@ -67,7 +67,7 @@ interface ReloadMark {
  */
 export function claimReload(path: string, storage: Pick<Storage, 'getItem' | 'setItem'> | null, now = Date.now()): boolean {
   if (!storage) return true;
-  let last: ReloadMark | null = null;
+  let last: ReloadMark | null;
   try {
     last = JSON.parse(storage.getItem(RELOAD_KEY) ?? 'null') as ReloadMark | null;
   } catch {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeHtml } from './html.ts';
 
 // The policy's mechanics. What the sanitizer keeps is checked in real Chromium
-// (test/browser/inbox/sanitize.test.ts, test/browser/pages/sanitize.test.ts): happy-dom's
+// (test/browser/inbox/sanitize.test.ts, test/browser/content/sanitize.test.ts): happy-dom's
 // DOM makes DOMPurify keep and drop the wrong things.
 // happy-dom has no Trusted Types: a recording stand-in for the browser's factory, whose
 // policies wrap what their createHTML returns (as the real ones do).

@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import '../pages/messages/bundled.ts';
+import '../content/messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import authCss from './auth.css?inline';
@@ -39,7 +39,7 @@ export function TermsPage({ search }: { search: Record<string, string> }) {
       <article className="v-card terms">
         <header className="terms-head">
           <h1>{t('auth.terms.title')}</h1>
-          <p className="v-small v-muted">{t('pages.terms.updated')}</p>
+          <p className="v-small v-muted">{t('content.terms.updated')}</p>
           {!accepted && <p>{t('auth.terms.intro')}</p>}
         </header>
         <TermsText />

@@ -1,4 +1,4 @@
-import '../pages/messages/bundled.ts';
+import '../content/messages/bundled.ts';
 import { useT } from '../common/useT.ts';
 
 const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
@@ -10,8 +10,8 @@ export function TermsText() {
     <div className="terms-text">
       {SECTIONS.map((s) => (
         <section key={s}>
-          <h2>{t(`pages.terms.${s}.title`)}</h2>
-          <p>{t(`pages.terms.${s}.body`)}</p>
+          <h2>{t(`content.terms.${s}.title`)}</h2>
+          <p>{t(`content.terms.${s}.body`)}</p>
         </section>
       ))}
     </div>

@@ -15,7 +15,6 @@ export function useFocusFirstError<F extends string>(
     last.current = attempt;
     const first = fields.find(([name]) => errors[name]);
     first?.[1].current?.focus();
-    // runs once per submit attempt
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per submit attempt; `fields` is a new array each render
   }, [attempt, errors]);
 }

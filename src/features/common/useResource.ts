@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Cache, Entry } from '../../core/resources/cache.ts';
 
 /** Data loaded this recently is not refreshed again (several elements mounting together). */
@@ -11,13 +11,13 @@ export const FRESH_MS = 5000;
  */
 export function useResource<T>(cache: Cache<T>, id: string | undefined, onError?: (error: unknown) => void): Entry<T> | undefined {
   const entries = useStore(cache.$entries, id ? { keys: [id] } : { keys: [] });
+  // The caller's latest onError, without reloading when only the callback changes.
+  const reportError = useEffectEvent((e: unknown) => onError?.(e));
   useEffect(() => {
     if (!id) return;
     const entry = cache.$entries.get()[id];
     const stale = entry?.data !== undefined && Date.now() - (entry.loadedAt ?? 0) > FRESH_MS;
-    cache.load(id, { force: stale }).catch((e: unknown) => onError?.(e));
-    // onError is a callback for this id only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    cache.load(id, { force: stale }).catch((e: unknown) => reportError(e));
   }, [cache, id]);
   return id ? entries[id] : undefined;
 }

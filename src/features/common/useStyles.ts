@@ -10,7 +10,6 @@ export function useStyles(...css: string[]): void {
   const { root } = useElementScope();
   useLayoutEffect(() => {
     if (root) adoptCss(root, ...css);
-    // css strings are module constants
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- css: module-constant strings, but the rest array is new on every render
   }, [root]);
 }

@@ -102,8 +102,7 @@ function useAnnouncement(items: BarItem[], say: (items: BarItem[]) => string): s
     known.current = new Set(keys);
     if (fresh.length > 0) setText(say(items));
     else if (keys.length === 0) setText('');
-    // keyed on the list's signature: the same list again says nothing new
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the list's signature: the same list again says nothing new
   }, [signature]);
   return text;
 }

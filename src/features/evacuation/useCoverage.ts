@@ -46,7 +46,6 @@ function useWatch(scope: 'project' | 'site', uuid: string | undefined, observe?:
       observer?.disconnect();
       watch.stop();
     };
-    // observe is a ref: its element is read once the component has mounted
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- observe is a ref: its element is read once the component has mounted
   }, [scope, uuid]);
 }

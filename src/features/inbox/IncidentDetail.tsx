@@ -39,10 +39,11 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
     if (isMissing(e)) onMissing?.();
   });
   const incident = entry?.data;
+  const loaded = incident !== undefined;
 
   useEffect(() => {
-    if (focusTitle && incident) titleRef.current?.focus();
-  }, [focusTitle, incident !== undefined]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (focusTitle && loaded) titleRef.current?.focus();
+  }, [focusTitle, loaded]);
 
   let body: ReactNode;
   if (incident) {

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../core/api/client.ts';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
@@ -39,6 +39,9 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
   const titleRef = useRef<HTMLHeadingElement>(null);
   const entries = useStore(notificationCache.$entries, { keys: [uuid] });
   const notification = entries[uuid]?.data;
+  const loaded = notification !== undefined;
+  // The caller's latest onMissing, without reopening when only the callback changes.
+  const reportMissing = useEffectEvent(() => onMissing?.());
   const [error, setError] = useState<ApiError | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The server translates notifications: a language switch loads this one again.
@@ -50,18 +53,16 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
     openNotification(uuid, host).catch((e: ApiError) => {
       if (!live) return;
       setError(e);
-      if (isMissing(e)) onMissing?.();
+      if (isMissing(e)) reportMissing();
     });
     return () => {
       live = false;
     };
-    // onMissing is a callback for this uuid only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [uuid, host, attempt, language]);
 
   useEffect(() => {
-    if (focusTitle && notification) titleRef.current?.focus();
-  }, [focusTitle, notification !== undefined]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (focusTitle && loaded) titleRef.current?.focus();
+  }, [focusTitle, loaded]);
 
   let body: ReactNode;
   if (notification) {

@@ -1,7 +1,7 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { formatNumber } from '../../core/i18n/i18n.ts';
-import { $contentPages, firstContentPage } from '../../core/pages/pages.ts';
+import { $contentPages, firstContentPage } from '../../core/content/content.ts';
 import { pathTo, type RouteName } from '../../core/router/routes.ts';
 import { $unreadCount } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';

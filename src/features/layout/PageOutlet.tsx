@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { PortalView } from '../../core/router/portal-router.ts';
 import { LoadingView } from './LoadingView.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
-import { renderPage } from './pages.tsx';
+import { renderPage } from './screens.tsx';
 
 /** One page of the portal: loaded on demand, with the spinner meanwhile and the timeout page on failure. */
 export function PageOutlet({ view }: { view: PortalView }) {

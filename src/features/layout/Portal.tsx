@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useMemo } from 'react';
 import layoutCss from './layout.css?inline';
 import statesCss from './states.css?inline';
 import { $language } from '../../core/i18n/languages.ts';
-import { fetchContentPages } from '../../core/pages/pages.ts';
+import { fetchContentPages } from '../../core/content/content.ts';
 import { registerNavigator } from '../../core/router/navigation.ts';
 import { createPortalRouter } from '../../core/router/portal-router.ts';
 import { $currentUser } from '../../core/session/session.ts';

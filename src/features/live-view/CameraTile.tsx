@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type Ref } from 'react';
+import { useEffect, useEffectEvent, useRef, type Ref } from 'react';
 import type { Camera } from '../../core/api/contract.ts';
 import type { FrameLoop } from '../../core/live-view/frameLoop.ts';
 import { watchVisibility } from '../../core/live-view/visibility.ts';
@@ -32,11 +32,10 @@ export function CameraTile({ camera, feed, now, online, intervalMs, buttonRef, o
   const item = useRef<HTMLLIElement>(null);
   const text = feedText(t, state, now, online, intervalMs);
 
+  const visibilityChanged = useEffectEvent((visible: boolean) => onVisible(visible));
   useEffect(() => {
     if (!item.current) return;
-    return watchVisibility(item.current, onVisible);
-    // onVisible is stable per camera for the tile's life
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    return watchVisibility(item.current, (visible) => visibilityChanged(visible));
   }, []);
 
   return (

@@ -55,8 +55,7 @@ export function LargeView({ camera, feed, index, count, now, online, intervalMs,
       watcher?.destroy();
       stop?.();
     };
-    // once per opening
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening: focus, Back and visibility belong to the camera it opened on
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

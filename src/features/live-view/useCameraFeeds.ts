@@ -16,8 +16,7 @@ export function useCameraFeeds(cameras: readonly Camera[], intervalMs: number | 
     return () => {
       for (const feed of created.values()) feed.destroy();
     };
-    // `key` stands for the cameras and the interval
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the cameras and the interval (a new array each render)
   }, [key]);
   return feeds;
 }

@@ -52,8 +52,7 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   const names = useMemo(() => ({ short: dayNames('short', language), long: dayNames('long', language) }), [language]);
   const labels = useMemo(
     () => names.long.map((day) => Array.from({ length: SLOTS }, (_, s) => t('schedules.grid.cell', { day, from: slotTime(s), to: slotTime(s + 1) }))),
-    // t follows the language through `version`
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows the language through `version`
     [names, version],
   );
 
@@ -114,8 +113,7 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     const left = hourLeft(earliest);
     const visible = left >= scroller.scrollLeft && left + head.offsetWidth <= scroller.scrollLeft + scroller.clientWidth - dayWidth;
     if (!visible) jumpTo(Math.max(0, earliest - 2), 'auto');
-    // only when the earliest secured half-hour changes (or the grid starts to scroll)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when the earliest secured half-hour changes (or the grid starts to scroll).
   }, [overflowing, earliest]);
 
   const input = useGridInput({ gridRef, week, onChange, focus, setFocus, announce });

@@ -46,7 +46,8 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const entry = useResource(siteCache, site);
   const data = entry?.data;
   const schedule = data?.schedule;
-  const saved = useMemo(() => (data ? (schedule ? readDays(schedule.days) : { week: emptyWeek(), problems: [] }) : undefined), [!!data, schedule]);
+  const loaded = data !== undefined;
+  const saved = useMemo(() => (loaded ? (schedule ? readDays(schedule.days) : { week: emptyWeek(), problems: [] }) : undefined), [loaded, schedule]);
   const key = siteDraftKey(site);
   const { draft, cells, dirty, edit } = useScheduleDraft(key, saved?.week);
   const [confirmDiscard, setConfirmDiscard] = useState(false);

@@ -26,8 +26,7 @@ export function TimeNote({ timezone }: TimeNoteProps) {
       device && device !== timezone ? `${zone} ${t('schedules.time.yourZone', { zone: timeZoneName(device) })}` : zone,
       describeDstChange(timezone, nextDstChange(timezone, now)),
     ];
-    // language: the texts and date formats follow it
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- language: the zone names and date formats follow it
   }, [timezone, language, t]);
   return (
     <div className="sm-time v-small" part="time-note">

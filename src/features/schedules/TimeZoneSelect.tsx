@@ -19,8 +19,8 @@ export function TimeZoneSelect({ value, onChange, used }: TimeZoneSelectProps) {
   const id = useId();
   const language = useStore($language);
   // Each zone by its name in the applied language with its offset now; sorted by that name.
-  const usedOptions = useMemo(() => timeZoneOptions(used), [used, language]); // eslint-disable-line react-hooks/exhaustive-deps
-  const allOptions = useMemo(() => timeZoneOptions(timeZoneNames().filter((z) => !used.includes(z))), [used, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const usedOptions = useMemo(() => timeZoneOptions(used), [used, language]); // eslint-disable-line react-hooks/exhaustive-deps -- language: timeZoneOptions names zones in it
+  const allOptions = useMemo(() => timeZoneOptions(timeZoneNames().filter((z) => !used.includes(z))), [used, language]); // eslint-disable-line react-hooks/exhaustive-deps -- language: timeZoneOptions names zones in it
   return (
     <div className="v-field ss-zone-field">
       <label className="v-label" htmlFor={id}>

@@ -2,6 +2,7 @@
 // real Chromium against an in-page fake API: checks before sending, server errors on their
 // fields, nothing typed lost, the reset request in place, the vigil-signed-in event, axe.
 import '../../../elements/vigil-login.ts';
+import { CompactSignIn } from '../../../src/features/auth/CompactSignIn.tsx';
 import { defineElement } from '../../../src/features/common/element/defineElement.tsx';
 import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
@@ -12,7 +13,7 @@ import { press } from '../ui/keys.ts';
 import { BLOCKED_EMAIL, fakeAuthFetch, PASSWORD, USER, type AuthCall } from './fakeAuthApi.ts';
 
 // An embedded element that needs a session (what every such element shows signed out).
-defineElement({ tag: 'vigil-test-needs-session', component: () => 'secret content', session: 'required' });
+defineElement({ tag: 'vigil-test-needs-session', component: () => 'secret content', session: 'required', signIn: CompactSignIn });
 
 const realFetch = window.fetch;
 let host: HTMLElement | undefined;

@@ -5,7 +5,7 @@ import '../../../elements/vigil-portal.ts';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { $language } from '../../../src/core/i18n/languages.ts';
-import { $contentPages } from '../../../src/core/pages/pages.ts';
+import { $contentPages } from '../../../src/core/content/content.ts';
 import { PageLoadError } from '../../../src/core/router/page-loading.ts';
 import { navigate } from '../../../src/core/router/navigation.ts';
 import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';

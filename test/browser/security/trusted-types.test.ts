@@ -1,7 +1,7 @@
 // The `vigil` Trusted Types policy in real Chromium: the policy the sanitizer creates is
 // captured here (by wrapping the browser's factory before the sanitizer first runs) to
 // show that even holding it, nobody can sign markup with it, and that it has no
-// script-URL rule. What the sanitizer keeps is in ../inbox and ../pages/sanitize.test.ts.
+// script-URL rule. What the sanitizer keeps is in ../inbox and ../content/sanitize.test.ts.
 import { expect } from '../helpers/assert.ts';
 import { describe, it } from '../helpers/mocha.ts';
 

@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
-import { portalPath } from '../pages/BasePage.ts';
+import { portalPath } from '../screens/BasePage.ts';
 import { DEMO_LIVE_VIEW_UUID, PAGES, PROJECTS, SITES, SYSTEMS } from '../../../demo/server/seed-ids.ts';
 import { NAMESPACES } from '../../../src/core/i18n/namespaces.ts';
 import type { DemoApi } from './demo-api.ts';

@@ -5,7 +5,8 @@
  * - `api-base` taking part in settling the page's one API base (core/config/settle.ts); an
  *   element naming another API than the settled one shows a message instead,
  * - attribute checks that show a translated message instead of crashing,
- * - a compact sign-in state when the element needs a session and finds none,
+ * - a compact sign-in state when the element needs a session and finds none (the element
+ *   passes features/auth's CompactSignIn as `signIn`: common imports no other feature),
  * - `lang` on the host following the applied language,
  * - an error boundary, and the page's single toast region.
  */
@@ -17,7 +18,6 @@ import { conflictingApiBase, elementConnected } from '../../../core/config/settl
 import { $language } from '../../../core/i18n/languages.ts';
 import { $currentUser, startSession } from '../../../core/session/session.ts';
 import { adoptCss, BASE_CSS } from '../../../ui/styles.ts';
-import { CompactSignIn } from '../../auth/CompactSignIn.tsx';
 import { useT } from '../useT.ts';
 import { ElementScopeContext } from './context.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -30,15 +30,13 @@ export interface AttributeSpec {
 
 export type SessionNeed = 'required' | 'optional' | 'none';
 
-export interface ElementSpec<A extends string> {
+interface ElementSpecBase<A extends string> {
   tag: `vigil-${string}`;
   component: ComponentType<ElementProps<A>>;
   /** camelCase prop names; the attribute is its dash-case (`basePath` ↔ `base-path`). */
   attributes?: Record<A, AttributeSpec>;
   /** At least one of these attributes must be given (e.g. `project` or `site`). */
   requireOneOf?: A[];
-  /** 'required': signed-out users see a compact sign-in instead of the component. */
-  session: SessionNeed;
   /** Extra CSS for the shadow root (besides tokens and primitives). */
   css?: string[];
   /** Internal elements (the toast region) don't start a session or a toast region. */
@@ -46,6 +44,16 @@ export interface ElementSpec<A extends string> {
   /** Set `lang` on the host (embedded elements); the portal sets `<html lang>` itself. */
   hostLang?: boolean;
 }
+
+export type ElementSpec<A extends string> = ElementSpecBase<A> &
+  (
+    | {
+        /** Signed-out users see `signIn` (the compact sign-in) instead of the component. */
+        session: 'required';
+        signIn: ComponentType;
+      }
+    | { session: Exclude<SessionNeed, 'required'>; signIn?: never }
+  );
 
 export type ElementProps<A extends string> = { [K in A]?: string };
 
@@ -126,7 +134,7 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
 
     let body;
     if (problem) body = <AttributeMessage text={problem} />;
-    else if (spec.session === 'required' && !user) body = <CompactSignIn />;
+    else if (spec.signIn && !user) body = <spec.signIn />;
     else body = <Inner {...(values as ElementProps<A>)} />;
 
     return (

@@ -20,13 +20,13 @@ export interface ContentPageList {
 }
 
 /** The translated content pages of the signed-in user, or null before they are loaded. */
-export const $contentPages = shared('pages.list', () => {
+export const $contentPages = shared('content.list', () => {
   const store = atom<ContentPageList | null>(null);
   onSignOut(() => store.set(null));
   return store;
 });
 
-const loading = shared('pages.loading', () => new Map<string, Promise<void>>());
+const loading = shared('content.loading', () => new Map<string, Promise<void>>());
 
 /**
  * Loads the list in the applied language (once per language at a time). A failure leaves

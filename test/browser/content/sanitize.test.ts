@@ -1,5 +1,5 @@
 // The content-page sanitizer in real Chromium (DOMPurify behaves as in production here).
-import { sanitizePageHtml } from '../../../src/core/pages/sanitize.ts';
+import { sanitizePageHtml } from '../../../src/core/content/sanitize.ts';
 import { expect } from '../helpers/assert.ts';
 import { describe, it } from '../helpers/mocha.ts';
 

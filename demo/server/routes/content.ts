@@ -5,7 +5,7 @@ import { text } from '../messages.ts';
 
 type PageRow = { uuid: string; title: string; body_html: string };
 
-export function pageRoutes(app: App, { db }: Deps): void {
+export function contentRoutes(app: App, { db }: Deps): void {
   app.get('/api/v2/pages', (c) => {
     const locale = requestLocale(c, c.get('user'));
     const rows = db.all<PageRow>('SELECT uuid, title FROM pages ORDER BY position, uuid');

@@ -2,4 +2,4 @@
 import { registerBundledMessages } from '../../../core/i18n/i18n.ts';
 import en from './en.json';
 
-registerBundledMessages('pages', en);
+registerBundledMessages('content', en);

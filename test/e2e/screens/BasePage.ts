@@ -12,7 +12,7 @@ export function portalPath(route = '/'): string {
 }
 
 /**
- * What every screen has in common. A screen's page object extends it, sets `route`, and
+ * What every screen has in common. A screen object extends it, sets `route`, and
  * adds locators and actions named after what the user sees (see README.md here).
  * Locators go by role and accessible name: Playwright's locators pierce the elements'
  * open shadow roots, so no CSS path into a shadow root is ever needed.

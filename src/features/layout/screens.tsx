@@ -1,5 +1,5 @@
 /**
- * The portal's page table: every route of docs/product.md#routes and the module that renders it, each
+ * The portal's screen table: every route of docs/product.md#routes and the module that renders it, each
  * loaded on demand (React.lazy) with the 10 s limit of docs/product.md#constants-and-limits — a page that is too slow
  * or fails to load throws a PageLoadError, which the outlet turns into the timeout page.
  */
@@ -7,7 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import { loadWithTimeout } from '../../core/router/page-loading.ts';
 import type { PortalView } from '../../core/router/portal-router.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props: `unknown` would not accept components with required props
 function page<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
   return lazy(() => loadWithTimeout(load));
 }
@@ -22,7 +22,7 @@ const IncidentPage = page(() => import('../inbox/IncidentPage.tsx').then((m) => 
 const NotificationPage = page(() => import('../inbox/NotificationPage.tsx').then((m) => ({ default: m.NotificationPage })));
 const SiteSchedulesPage = page(() => import('../schedules/SiteSchedulesPage.tsx').then((m) => ({ default: m.SiteSchedulesPage })));
 const ProjectUsersPage = page(() => import('../users/ProjectUsersPage.tsx').then((m) => ({ default: m.ProjectUsersPage })));
-const ContentPage = page(() => import('../pages/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
+const ContentPage = page(() => import('../content/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
 const LoginPage = page(() => import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const ForgotPasswordPage = page(() => import('../auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = page(() => import('../auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })));

@@ -5,8 +5,8 @@ import contentCss from './content.css?inline';
 import type { ContentPage as Page } from '../../core/api/contract.ts';
 import { isAborted } from '../../core/api/client.ts';
 import { $language } from '../../core/i18n/languages.ts';
-import { loadContentPage } from '../../core/pages/pages.ts';
-import { sanitizePageHtml } from '../../core/pages/sanitize.ts';
+import { loadContentPage } from '../../core/content/content.ts';
+import { sanitizePageHtml } from '../../core/content/sanitize.ts';
 import { isMissing } from '../../core/resources/resources.ts';
 import { navigate } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
@@ -46,13 +46,13 @@ export function ContentPage({ uuid }: { uuid: string }) {
   const html = useMemo(() => (page ? sanitizePageHtml(page.body_html) : ''), [page]);
   usePageTitle(page?.title ?? null);
 
-  if (state.status === 'loading') return <Spinner label={t('pages.loading')} />;
+  if (state.status === 'loading') return <Spinner label={t('content.loading')} />;
   if (state.status === 'error') {
     return (
       <div className="v-state" role="alert">
-        <p>{t('pages.error')}</p>
+        <p>{t('content.error')}</p>
         <button type="button" className="v-btn" onClick={() => setAttempt((n) => n + 1)}>
-          {t('pages.retry')}
+          {t('content.retry')}
         </button>
       </div>
     );

@@ -4,7 +4,7 @@ import { $language } from '../i18n/languages.ts';
 import { $currentUser, signOut } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts } from '../toasts/toasts.ts';
-import { $contentPages, fetchContentPages, firstContentPage, loadContentPage } from './pages.ts';
+import { $contentPages, fetchContentPages, firstContentPage, loadContentPage } from './content.ts';
 
 const PAGES = [
   { uuid: 'p1', title: 'Contact' },
