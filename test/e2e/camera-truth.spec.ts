@@ -6,8 +6,8 @@
 // screen with Previous, Close and Next on one row.
 import { DEMO_LIVE_VIEW_UUID, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, test } from './fixtures.ts';
-import { PublicDemoPage } from './pages/PublicDemoPage.ts';
-import { SystemPage } from './pages/SystemPage.ts';
+import { PublicDemoPage } from './screens/PublicDemoPage.ts';
+import { SystemPage } from './screens/SystemPage.ts';
 
 test.describe('camera status', () => {
   test('the offline system is Offline with its last image greyed and its time, never Live', async ({ signedInPage }) => {

@@ -8,8 +8,8 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { axe, expect, formatViolations, test, type DemoApi } from './fixtures.ts';
-import { ScheduleMatrixPage } from './pages/ScheduleMatrixPage.ts';
-import { SiteSchedulesPage } from './pages/SiteSchedulesPage.ts';
+import { ScheduleMatrixPage } from './screens/ScheduleMatrixPage.ts';
+import { SiteSchedulesPage } from './screens/SiteSchedulesPage.ts';
 
 /** Signs the manager in with `locale` saved on the account (the portal follows it). */
 async function signInAs(locale: string, api: DemoApi, signIn: (email: string) => Promise<CurrentUser>, request: APIRequestContext): Promise<CurrentUser> {
