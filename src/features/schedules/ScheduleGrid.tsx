@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { $i18nVersion } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { dayNames, describeRange } from '../../core/schedules/describe.ts';
@@ -105,7 +105,7 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   // appears or moves out of sight (on opening, after a preset), so "Mon–Fri 08:00–18:00" is
   // never hidden off to the right of an empty-looking grid. Painting in view never scrolls.
   const earliest = Math.min(...week.map((day) => day.indexOf(true)).filter((s) => s >= 0));
-  useEffect(() => {
+  const keepEarliestInView = useEffectEvent(() => {
     const scroller = scrollerRef.current;
     const head = gridRef.current?.querySelectorAll<HTMLElement>('.sg-hour')[earliest];
     const dayWidth = gridRef.current?.querySelector<HTMLElement>('.sg-corner')?.offsetWidth ?? 0;
@@ -113,8 +113,9 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     const left = hourLeft(earliest);
     const visible = left >= scroller.scrollLeft && left + head.offsetWidth <= scroller.scrollLeft + scroller.clientWidth - dayWidth;
     if (!visible) jumpTo(Math.max(0, earliest - 2), 'auto');
-    // Only when the earliest secured half-hour changes (or the grid starts to scroll).
-  }, [overflowing, earliest]);
+  });
+  // Only when the earliest secured half-hour changes (or the grid starts to scroll).
+  useEffect(() => keepEarliestInView(), [overflowing, earliest]);
 
   const input = useGridInput({ gridRef, week, onChange, focus, setFocus, announce });
   const editable = !!onChange;
