@@ -2,8 +2,9 @@
  * Requests: a page with 20 elements makes one user validation and no duplicate request;
  * each portal screen's API requests listed against the minimum the spec needs.
  */
+import type { Page } from 'playwright-core';
 import type { Bench } from '../harness.ts';
-import { recordRequests } from '../harness.ts';
+import { loadPage, recordRequests, waitForCount } from '../harness.ts';
 
 const P = '10000000-0000-4000-8000-000000000001';
 const S1 = '20000000-0000-4000-8000-000000000001';
@@ -42,6 +43,17 @@ const SCREENS: { path: string; minimum: string[] }[] = [
   { path: `/projects/${P}/users`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`, `GET /api/v2/projects/${P}/users`] },
 ];
 
+/** The twenty elements have rendered: the schedule grid and every evacuation control (4 elements, 2 project and 2 site pages). */
+async function twentyReady(page: Page): Promise<void> {
+  await page.locator('vigil-schedule-matrix').getByRole('grid').waitFor({ state: 'visible' });
+  await waitForCount(page.getByRole('button', { name: 'Start evacuation' }), 8);
+}
+
+/** A portal screen has rendered its page: its heading, or an inbox's first row. */
+async function screenReady(page: Page): Promise<void> {
+  await page.locator('vigil-portal').locator('h1, [data-row]').first().waitFor({ state: 'visible' });
+}
+
 const isApi = (u: URL) => /^\/(api|auth)\//.test(u.pathname);
 const label = (method: string, u: URL) => {
   const unread = u.searchParams.get('filter[unread]') ? '?filter[unread]' : '';
@@ -59,9 +71,8 @@ export async function requests(bench: Bench) {
     '/bench/twenty.html',
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>20 elements</title><script type="module" src="/dist/vigil.js"></script></head><body>${TWENTY.join('\n')}</body></html>`,
   );
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
+  await loadPage(page, url, twentyReady, rec.clear);
+  await rec.quiet(1500);
   const api = rec.all().filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
   const counts = new Map<string, number>();
   for (const r of api) counts.set(`${r.method} ${r.url.pathname}${r.url.search}`, (counts.get(`${r.method} ${r.url.pathname}${r.url.search}`) ?? 0) + 1);
@@ -76,8 +87,8 @@ export async function requests(bench: Bench) {
   await liveContext.addInitScript((ms) => localStorage.setItem('vigil.live.intervalMs', String(ms)), PERIOD);
   const livePage = await liveContext.newPage();
   const liveRec = recordRequests(livePage);
-  await livePage.goto(url);
-  await livePage.waitForLoadState('networkidle');
+  await loadPage(livePage, url, twentyReady, liveRec.clear);
+  await liveRec.quiet();
   const since = liveRec.all().length;
   await livePage.waitForTimeout(WINDOW);
   const later = liveRec.all().slice(since).filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
@@ -96,9 +107,8 @@ export async function requests(bench: Bench) {
     const ctx = await bench.context({ as: 'manager@vigil.test' });
     const p = await ctx.newPage();
     const r = recordRequests(p);
-    await p.goto(screen.path);
-    await p.waitForLoadState('networkidle');
-    await p.waitForTimeout(800);
+    await loadPage(p, screen.path, screenReady, r.clear);
+    await r.quiet(800);
     const made = [...new Set(r.all().filter((x) => isApi(x.url)).map((x) => label(x.method, x.url)))];
     const all = r.all().filter((x) => isApi(x.url) && !x.url.pathname.startsWith('/api/v2/media/')).length;
     screens.push({ path: screen.path, made, minimum: screen.minimum, extra: made.filter((m) => !screen.minimum.includes(m)), missing: screen.minimum.filter((m) => !made.includes(m)), total: all });
