@@ -5,6 +5,8 @@
  * own module when the first one appears. A page pays only for the elements it shows, yet
  * needs one script tag whatever it shows, now or later.
  *
+ * `customElements.whenDefined('vigil-…')` loads that element too.
+ *
  * Shadow roots: `attachShadow` is wrapped (behaviour unchanged) so the roots other
  * components create later are watched too, closed ones included; the roots of Vigil's own
  * elements are not watched (they import what they render). Declarative shadow roots that
@@ -70,6 +72,14 @@ if (typeof document !== 'undefined' && !page[STARTED]) {
     const shadow = attachShadow.call(this, init);
     if (!this.localName.startsWith(PREFIX)) watch(shadow);
     return shadow;
+  };
+  // Pages that wait for an element before inserting it (`await
+  // customElements.whenDefined('vigil-login')`, fine with a suite that defined every tag at
+  // once) would wait forever for a tag nobody has inserted yet: asking loads it.
+  const whenDefined = customElements.whenDefined;
+  customElements.whenDefined = function (this: CustomElementRegistry, name: string) {
+    if (name.startsWith(PREFIX)) load(name);
+    return whenDefined.call(this, name);
   };
   watch(document);
   watchExisting(document);

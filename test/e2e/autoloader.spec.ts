@@ -46,7 +46,7 @@ test('a page with only <vigil-evacuation> gets a working control and only that e
   expect(scripts.filter((s) => /^vigil-[a-z-]+\.js$/.test(s) && !['vigil-evacuation.js', 'vigil-toast-region.js'].includes(s))).toEqual([]);
 });
 
-test('an element inserted later, one in an open shadow root made before and after the autoloader ran, and one in a closed root all upgrade', async ({
+test('an element inserted later, in open shadow roots made before and after the autoloader ran, in a closed root, or awaited with whenDefined all load', async ({
   page,
   baseURL,
   signIn,
@@ -104,6 +104,12 @@ customElements.define('x-early', class extends HTMLElement {
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { sealed: Element }).sealed.shadowRoot?.textContent ?? ''), { timeout: 15_000 })
     .toContain('No evacuation in progress');
+  // A page that waits for an element before inserting it (fine with a suite that defined
+  // every tag at once) gets it loaded by asking.
+  expect(scripts).not.toContain('vigil-projects.js');
+  expect(await page.evaluate(() => customElements.whenDefined('vigil-projects').then(() => typeof customElements.get('vigil-projects')))).toBe('function');
+  expect(scripts).toContain('vigil-projects.js');
+
   // Each element's entry was fetched once, however many times its tag appeared.
   const entries = scripts.filter((s) => /^vigil-[a-z-]+\.js$/.test(s));
   expect(entries.length).toBe(new Set(entries).size);
