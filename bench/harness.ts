@@ -168,6 +168,9 @@ export async function loadPage(page: Page, url: string, ready: (page: Page) => P
       await ready(page);
       return;
     } catch (e) {
+      // What the page showed, for whoever reads the failure (bench/results is not committed).
+      const shot = join(REPO, 'bench/results', `not-ready-${new URL(url, 'http://x').pathname.replace(/\W+/g, '-')}-${attempt}.png`);
+      await page.screenshot({ path: shot, fullPage: true }).then(() => console.warn(`bench: ${shot}`), () => undefined);
       if (attempt > 1) throw e;
       console.warn(`bench: ${url} was not ready (${String(e).split('\n')[0]}); loading it once more`);
       beforeRetry?.();
