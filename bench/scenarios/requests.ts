@@ -66,11 +66,8 @@ export async function requests(bench: Bench) {
   const context = await bench.context({ as: 'manager@vigil.test' });
   const page = await context.newPage();
   const rec = recordRequests(page);
-  const url = await bench.htmlPage(
-    page,
-    '/bench/twenty.html',
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>20 elements</title><script type="module" src="/dist/vigil.js"></script></head><body>${TWENTY.join('\n')}</body></html>`,
-  );
+  const twentyHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>20 elements</title><script type="module" src="/dist/vigil.js"></script></head><body>${TWENTY.join('\n')}</body></html>`;
+  const url = await bench.htmlPage(page, '/bench/twenty.html', twentyHtml);
   await loadPage(page, url, twentyReady, rec.clear);
   await rec.quiet(1500);
   const api = rec.all().filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
@@ -86,6 +83,8 @@ export async function requests(bench: Bench) {
   const liveContext = await bench.context({ as: 'manager@vigil.test' });
   await liveContext.addInitScript((ms) => localStorage.setItem('vigil.live.intervalMs', String(ms)), PERIOD);
   const livePage = await liveContext.newPage();
+  // The page is served by the page's own route: without it this would be the portal's 404.
+  await bench.htmlPage(livePage, '/bench/twenty.html', twentyHtml);
   const liveRec = recordRequests(livePage);
   await loadPage(livePage, url, twentyReady, liveRec.clear);
   await liveRec.quiet();
