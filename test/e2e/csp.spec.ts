@@ -108,10 +108,12 @@ test.describe('no securitypolicyviolation anywhere', () => {
   });
 
   test('the element gallery and the example pages, signed out', async ({ page, browserProblems }) => {
+    test.slow(); // the whole suite on one page (each element's module loaded as its tag appears), then every example
     await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
   });
 
   test('the element gallery and the example pages, signed in', async ({ page, signIn, browserProblems }) => {
+    test.slow(); // as above
     await signIn('manager@vigil.test');
     await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
   });
