@@ -2,7 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
-/** One entry per element file, plus `vigil` (elements/index.ts) that registers them all. */
+/**
+ * One entry per element file, plus `vigil` (elements/autoloader.ts): the script-tag entry that
+ * imports each element's entry when its tag first appears. (`lib/vigil.js`, the library
+ * build's, registers them all at once: vite.lib.config.ts.)
+ */
 const elementEntries = Object.fromEntries(
   readdirSync(resolve(import.meta.dirname, 'elements'))
     .filter((f) => /^vigil-[a-z-]+\.ts$/.test(f))
@@ -43,7 +47,7 @@ export default defineConfig({
     minify: true,
     sourcemap: true,
     lib: {
-      entry: { vigil: resolve(import.meta.dirname, 'elements/index.ts'), ...elementEntries },
+      entry: { vigil: resolve(import.meta.dirname, 'elements/autoloader.ts'), ...elementEntries },
       formats: ['es'],
     },
     rolldownOptions: {

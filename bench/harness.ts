@@ -5,10 +5,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 
 export const REPO = join(import.meta.dirname, '..');
+
+/**
+ * How long a bench waits for a page, a condition or a quiet network. The scenarios count
+ * requests and bytes or time what happens after the page is ready, never the wait itself,
+ * so on a loaded 2-core machine they wait long rather than fail.
+ */
+export const PATIENCE = 120_000;
 
 export interface Bench {
   base: string;
@@ -71,6 +78,8 @@ export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void
     browser,
     async context({ as, viewport } = {}) {
       const context = await browser.newContext({ baseURL: base, viewport: viewport ?? { width: 1280, height: 900 } });
+      context.setDefaultTimeout(PATIENCE);
+      context.setDefaultNavigationTimeout(PATIENCE);
       if (as) {
         const user = await login(as);
         await context.addInitScript((u) => localStorage.setItem('auth.currentUser', JSON.stringify(u)), user);
@@ -103,16 +112,86 @@ export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void
   };
 }
 
-/** Records every request a page makes (method + path + query). */
-export function recordRequests(page: Page): { all: () => { method: string; url: URL; resourceType: string }[] } {
+export interface RequestLog {
+  /** Every request so far (method, URL, resource type), since the last `clear()`. */
+  all(): { method: string; url: URL; resourceType: string }[];
+  /** Forgets the requests so far (before loading the page again). */
+  clear(): void;
+  /**
+   * Resolves once no request has been in flight for `quietMs`. Gives up after `limit` with
+   * a warning instead of failing (a page that polls fast may never be quiet for long).
+   */
+  quiet(quietMs?: number, limit?: number): Promise<void>;
+}
+
+/** Records every request a page makes (method + path + query) and which are in flight. */
+export function recordRequests(page: Page): RequestLog {
   const list: { method: string; url: URL; resourceType: string }[] = [];
-  page.on('request', (r) => list.push({ method: r.method(), url: new URL(r.url()), resourceType: r.resourceType() }));
-  return { all: () => list };
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (r) => {
+    list.push({ method: r.method(), url: new URL(r.url()), resourceType: r.resourceType() });
+    inFlight.add(r);
+    changed = Date.now();
+  });
+  const done = (r: Request) => {
+    inFlight.delete(r);
+    changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    all: () => list,
+    clear: () => void list.splice(0),
+    async quiet(quietMs = 1000, limit = PATIENCE) {
+      const deadline = Date.now() + limit;
+      while (inFlight.size > 0 || Date.now() - changed < quietMs) {
+        if (Date.now() > deadline) {
+          console.warn(`bench: the network of ${page.url()} was not quiet for ${quietMs} ms within ${limit} ms (${inFlight.size} in flight); going on`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
+
+/**
+ * Opens `url` and waits for `ready` (the page's own condition: its elements rendered), each
+ * with a generous limit; when either fails, loads the page once more (after `beforeRetry`,
+ * which resets what the scenario recorded) before giving up.
+ */
+export async function loadPage(page: Page, url: string, ready: (page: Page) => Promise<void>, beforeRetry?: () => void): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url, { waitUntil: 'domcontentloaded', timeout: PATIENCE });
+      await ready(page);
+      return;
+    } catch (e) {
+      // What the page showed, for whoever reads the failure (bench/results is not committed).
+      const shot = join(REPO, 'bench/results', `not-ready-${new URL(url, 'http://x').pathname.replace(/\W+/g, '-')}-${attempt}.png`);
+      await page.screenshot({ path: shot, fullPage: true }).then(() => console.warn(`bench: ${shot}`), () => undefined);
+      if (attempt > 1) throw e;
+      console.warn(`bench: ${url} was not ready (${String(e).split('\n')[0]}); loading it once more`);
+      beforeRetry?.();
+    }
+  }
+}
+
+/** Waits until `locator` matches exactly `count` elements (piercing shadow roots). */
+export async function waitForCount(locator: Locator, count: number, limit = PATIENCE): Promise<void> {
+  const deadline = Date.now() + limit;
+  let seen = await locator.count();
+  while (seen !== count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} of ${locator}, found ${seen} after ${limit} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+    seen = await locator.count();
+  }
 }
 
 /** Polls in the page until `selector` (piercing shadow roots) is an enabled, visible button. */
 export async function timeToUsable(page: Page, locator: ReturnType<Page['locator']>): Promise<number> {
-  await locator.first().waitFor({ state: 'visible', timeout: 30_000 });
-  await page.waitForFunction((el) => el && !(el as HTMLButtonElement).disabled, await locator.first().elementHandle(), { timeout: 30_000 });
+  await locator.first().waitFor({ state: 'visible', timeout: PATIENCE });
+  await page.waitForFunction((el) => el && !(el as HTMLButtonElement).disabled, await locator.first().elementHandle(), { timeout: PATIENCE });
   return page.evaluate(() => performance.now());
 }

@@ -1,4 +1,8 @@
-/** Registers every Vigil element. Loading it twice (or with single-element entries) is harmless. */
+/**
+ * Registers every Vigil element: `lib/vigil.js`, what bundlers get for `import 'vigil-portal'`.
+ * (The script-tag `dist/vigil.js` is the autoloader instead.) Loading it twice (or with
+ * single-element entries) is harmless.
+ */
 export * from './vigil-demo-live-view.ts';
 export * from './vigil-evacuation-bar.ts';
 export * from './vigil-evacuation.ts';

@@ -12,13 +12,13 @@ export const DIST = process.env.VIGIL_DIST ?? join(import.meta.dirname, '..', 'd
 const STATIC = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`]+\.js)["'`]/g;
 const DYNAMIC = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 
-function read(file: string): string {
-  return readFileSync(join(DIST, file), 'utf8');
+function read(root: string, file: string): string {
+  return readFileSync(join(root, file), 'utf8');
 }
 
-function resolveFrom(from: string, spec: string): string | null {
+function resolveFrom(root: string, from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
-  return normalize(relative(DIST, join(DIST, dirname(from), spec)));
+  return normalize(relative(root, join(root, dirname(from), spec)));
 }
 
 export interface Graph {
@@ -30,19 +30,20 @@ export interface Graph {
   lazyTargets: { target: string; files: string[] }[];
 }
 
-export function graph(entries: string[]): Graph {
+/** The graph of `entries`, paths relative to `root` (dist/ unless given: an app's build also works). */
+export function graph(entries: string[], root = DIST): Graph {
   const initial = new Set<string>();
   const dynamic = new Set<string>();
   const visit = (file: string) => {
-    if (initial.has(file) || !existsSync(join(DIST, file))) return;
+    if (initial.has(file) || !existsSync(join(root, file))) return;
     initial.add(file);
-    const code = read(file);
+    const code = read(root, file);
     for (const m of code.matchAll(STATIC)) {
-      const dep = resolveFrom(file, m[1]!);
+      const dep = resolveFrom(root, file, m[1]!);
       if (dep) visit(dep);
     }
     for (const m of code.matchAll(DYNAMIC)) {
-      const dep = resolveFrom(file, m[1]!);
+      const dep = resolveFrom(root, file, m[1]!);
       if (dep) dynamic.add(dep);
     }
   };
@@ -50,10 +51,10 @@ export function graph(entries: string[]): Graph {
   // A lazy chunk's own static imports load with it (when not already loaded up front).
   const lazy = new Set<string>();
   const closure = (file: string, seen: Set<string>) => {
-    if (initial.has(file) || seen.has(file) || !existsSync(join(DIST, file))) return;
+    if (initial.has(file) || seen.has(file) || !existsSync(join(root, file))) return;
     seen.add(file);
-    for (const m of read(file).matchAll(STATIC)) {
-      const dep = resolveFrom(file, m[1]!);
+    for (const m of read(root, file).matchAll(STATIC)) {
+      const dep = resolveFrom(root, file, m[1]!);
       if (dep) closure(dep, seen);
     }
   };
@@ -71,8 +72,8 @@ export function graph(entries: string[]): Graph {
     seen.forEach((f) => lazy.add(f));
     closures.set(target, seen);
     for (const f of seen) {
-      for (const m of read(f).matchAll(DYNAMIC)) {
-        const dep = resolveFrom(f, m[1]!);
+      for (const m of read(root, f).matchAll(DYNAMIC)) {
+        const dep = resolveFrom(root, f, m[1]!);
         if (!dep) continue;
         parents.set(dep, [...(parents.get(dep) ?? []), target]);
         queue.push(dep);
@@ -95,10 +96,10 @@ export interface Size {
   brotli: number;
 }
 
-export function size(files: string[]): Size {
+export function size(files: string[], root = DIST): Size {
   const out = { raw: 0, gzip: 0, brotli: 0 };
   for (const f of files) {
-    const buf = readFileSync(join(DIST, f));
+    const buf = readFileSync(join(root, f));
     out.raw += buf.length;
     out.gzip += gzipSync(buf, { level: 9 }).length;
     out.brotli += brotliCompressSync(buf).length;

@@ -83,7 +83,10 @@ for (const signedIn of [false, true]) {
     // Every element of the manifest has its card and a live, defined instance, showing content.
     for (const tag of tags) {
       await expect(page.locator(`section#${tag}`), `the gallery shows ${tag}`).toHaveCount(1);
-      expect(await page.evaluate((t) => Boolean(customElements.get(t)), tag), `${tag} is defined`).toBe(true);
+      // vigil.js loads each element when its tag appears: defined once its module arrived.
+      // The portal is shown in an iframe, a page of its own.
+      const instance = tag === 'vigil-portal' ? page.frameLocator(`section#${tag} iframe`).locator(tag) : page.locator(`section#${tag} ${tag}`).first();
+      await expect.poll(() => instance.evaluate((el) => el.matches(':defined')), { message: `${tag} is defined`, timeout: 15_000 }).toBe(true);
     }
     await waitForGallery(page, tags);
 
