@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { EVACUATE, MANAGE_USERS } from '../../core/api/contract.ts';
+import { EVACUATE, MANAGE_USERS } from '../../core/api/constants.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';

@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { EVACUATE } from '../../core/api/contract.ts';
+import { EVACUATE } from '../../core/api/constants.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
