@@ -14,11 +14,12 @@ const elementEntries = Object.fromEntries(
  * small shared ones: one file to fetch and one gzip dictionary (about 2 KB gz less per page
  * than the automatic split). React, i18next and the small libraries, the core (session,
  * client, i18n, toasts, caches) and the element factory. Parts only some screens use (the
- * confirm dialog) stay out, so a page without them does not pay for them; so do valibot and
- * the contract's schemas, which the client loads with the first request (validate.ts).
+ * confirm dialog) or that no first paint shows (the toasts' view) stay out, so a page does
+ * not pay for them up front; so do valibot and the contract's schemas, which the client
+ * loads with its first request (validate.ts).
  */
 const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts|router\/(routes|navigation|history-index|leave-gates)\.ts)|features\/common\/|ui\/)/;
-const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)/;
+const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/ToastRegion\.tsx|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
