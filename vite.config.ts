@@ -18,8 +18,8 @@ const elementEntries = Object.fromEntries(
  * not pay for them up front; so do valibot and the contract's schemas, which the client
  * loads with its first request (validate.ts).
  */
-const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts|router\/(routes|navigation|history-index|leave-gates)\.ts)|features\/common\/|ui\/)/;
-const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/ToastRegion\.tsx|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)/;
+const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
+const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
@@ -27,6 +27,12 @@ const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
  * chunk: the control itself loads lazily, and four tiny chunks cost more gzip than one.
  */
 const EVACUATION_CARD = /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|EvacuationLoading\.tsx|EvacuationSkeleton\.tsx|evacuation\.css|messages\/)/;
+
+/**
+ * In-page navigation (routes, history, links, page titles): the portal and its pages need
+ * it, an element on its own page does not. One chunk beside the base, not in it.
+ */
+const NAVIGATION = /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts))/;
 
 /** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
 function manifestAsset(): Plugin {
@@ -68,6 +74,7 @@ export default defineConfig({
           groups: [
             { name: 'base', test: inBase },
             { name: 'evacuation-card', test: EVACUATION_CARD },
+            { name: 'navigation', test: NAVIGATION },
           ],
         },
       },
