@@ -111,13 +111,19 @@ const base = wretch().addon(QueryStringAddon).middlewares([bearerForApiOnly]);
  * in parallel with the network, so no page carries it up front. Loaded once; a failed load
  * is tried again by the next request.
  */
-const validation = shared('api.validation', () => ({ loading: null as Promise<typeof import('./validate.ts')> | null }));
-function loadValidation(): Promise<typeof import('./validate.ts')> {
-  validation.loading ??= import('./validate.ts').catch((e: unknown) => {
-    validation.loading = null;
-    throw e;
-  });
-  return validation.loading;
+type Validation = typeof import('./validate.ts');
+let validation: Promise<Validation> | null = null;
+/** Once loaded: answers are then validated without waiting a tick. */
+let validator: Validation | undefined;
+export function loadValidation(): Promise<Validation> {
+  validation ??= import('./validate.ts').then(
+    (module) => (validator = module),
+    (e: unknown) => {
+      validation = null;
+      throw e;
+    },
+  );
+  return validation;
 }
 
 function cleanQuery(query: Query): Record<string, string> {
@@ -184,8 +190,8 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
 export async function request<K extends AnswerName>(method: Method, path: string, answer: K, opts?: RequestOptions): Promise<AnswerOf<K>>;
 export async function request<S extends v.GenericSchema>(method: Method, path: string, schema: S, opts?: RequestOptions): Promise<v.InferOutput<S>>;
 export async function request(method: Method, path: string, answer: AnswerName | v.GenericSchema, opts: RequestOptions = {}): Promise<unknown> {
-  const validating = loadValidation();
-  validating.catch(() => {}); // awaited below; a failed load must not go unhandled meanwhile
+  const validating = validator ? null : loadValidation();
+  validating?.catch(() => {}); // awaited below; a failed load must not go unhandled meanwhile
   const response = await send(method, path, { ...opts, headers: { Accept: 'application/json', ...opts.headers } });
   let body: unknown = undefined;
   try {
@@ -193,18 +199,18 @@ export async function request(method: Method, path: string, answer: AnswerName |
     body = text ? JSON.parse(text) : {};
   } catch (e) {
     if (isAbortError(e)) throw new ApiError('aborted', 0, []);
-    throw new ApiError('malformed', response.status, []);
+    throw new ApiError('malformed', response.status, []); // not JSON
   }
-  let validate;
+  let validate = validator;
   try {
-    validate = await validating;
+    validate ??= await validating!;
   } catch {
     throw new ApiError('network', 0, []); // the validation code could not be loaded
   }
   try {
     return validate.parseAnswer(answer, body);
   } catch (e) {
-    // Not JSON, or not the contract's shape: the user gets the generic error, never a crash.
+    // Not the contract's shape: the user gets the generic error, never a crash.
     if (import.meta.env?.DEV) console.warn(`[vigil] ${method} ${path}: ${(e as Error).message}`);
     throw new ApiError('malformed', response.status, []);
   }
@@ -216,7 +222,7 @@ export async function request(method: Method, path: string, answer: AnswerName |
  */
 export async function readAs<K extends AnswerName>(answer: K, value: unknown): Promise<AnswerOf<K> | undefined> {
   try {
-    return (await loadValidation()).parseAnswer(answer, value) as AnswerOf<K>;
+    return (validator ?? (await loadValidation())).parseAnswer(answer, value) as AnswerOf<K>;
   } catch {
     return undefined;
   }
