@@ -40,7 +40,10 @@ function* segments(line: string, state: { source: number }): Generator<[number, 
   }
 }
 
-/** Raw bytes of a generated file per source (`(no source)` for glue the bundler wrote). */
+/** What the maps name no source for: CSS and JSON the bundler inlines (styles, English), and its glue. */
+const UNMAPPED = '(unmapped: inlined CSS and JSON, bundler glue)';
+
+/** Raw bytes of a generated file per source. */
 export function rawBySource(file: string): Map<string, number> {
   const code = readFileSync(join(DIST, file), 'utf8');
   const out = new Map<string, number>();
@@ -57,11 +60,11 @@ export function rawBySource(file: string): Map<string, number> {
     const text = lines[i] ?? '';
     const segs = [...segments(m, state)];
     let prev = 0;
-    let owner: string = '(no source)';
+    let owner: string = UNMAPPED;
     for (const [col, src] of segs) {
       if (col > prev) add(owner, Buffer.byteLength(text.slice(prev, col)));
       prev = col;
-      owner = src === null ? '(no source)' : normalise(map.sources[src]!);
+      owner = src === null ? UNMAPPED : normalise(map.sources[src]!);
     }
     add(owner, Buffer.byteLength(text.slice(prev)) + 1);
   });
