@@ -25,3 +25,5 @@ Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: t
 // a browser does; tests with fake timers would stall that import, so load it up front here.
 const { loadValidation } = await import('../../src/core/api/client.ts');
 await loadValidation();
+
+export {};
