@@ -17,12 +17,26 @@ const elementEntries = Object.fromEntries(
  * What every element needs, bundled as one chunk (`chunks/base-*.js`) instead of a dozen
  * small shared ones: one file to fetch and one gzip dictionary (about 2 KB gz less per page
  * than the automatic split). React, i18next and the small libraries, the core (session,
- * client, contract, i18n, toasts, caches) and the element factory. Parts only some screens
- * use (the confirm dialog) stay out, so a page without them does not pay for them.
+ * client, i18n, toasts, caches) and the element factory. Parts only some screens use (the
+ * confirm dialog) or that no first paint shows (the toasts' view) stay out, so a page does
+ * not pay for them up front; so do valibot and the contract's schemas, which the client
+ * loads with its first request (validate.ts).
  */
-const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|valibot|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts|router\/(routes|navigation|history-index|leave-gates)\.ts)|features\/common\/|ui\/)/;
-const NOT_BASE = /src\/ui\/(AlertDialog\.tsx|dialog\.css)/;
+const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
+const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
+
+/**
+ * What `<vigil-evacuation>` paints first (the loading card, its styles and English) as one
+ * chunk: the control itself loads lazily, and four tiny chunks cost more gzip than one.
+ */
+const EVACUATION_CARD = /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|EvacuationLoading\.tsx|EvacuationSkeleton\.tsx|evacuation\.css|messages\/)/;
+
+/**
+ * In-page navigation (routes, history, links, page titles): the portal and its pages need
+ * it, an element on its own page does not. One chunk beside the base, not in it.
+ */
+const NAVIGATION = /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts))/;
 
 /** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
 function manifestAsset(): Plugin {
@@ -54,11 +68,18 @@ export default defineConfig({
       output: {
         // Library mode keeps whitespace in ES output unless the bundler is asked to minify.
         minify: true,
+        // The minifier keeps `/* @__PURE__ */` marks for a later bundler; nothing bundles
+        // dist/ again, and about 1,400 of them cost some 0.3 KB gz on every page.
+        comments: { annotation: false, jsdoc: false },
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         codeSplitting: {
-          groups: [{ name: 'base', test: inBase }],
+          groups: [
+            { name: 'base', test: inBase },
+            { name: 'evacuation-card', test: EVACUATION_CARD },
+            { name: 'navigation', test: NAVIGATION },
+          ],
         },
       },
     },

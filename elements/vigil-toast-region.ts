@@ -1,6 +1,5 @@
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
-import { ToastRegion } from '../src/features/common/ToastRegion.tsx';
-import toastsCss from '../src/ui/toasts.css?inline';
+import { ToastRegionHost } from '../src/features/common/ToastRegionHost.tsx';
 
 /**
  * The page's global toast region. Internal: the first Vigil element on a page appends one
@@ -10,4 +9,4 @@ import toastsCss from '../src/ui/toasts.css?inline';
  * @csspart toasts - the stack of toasts
  * @csspart toast - one toast
  */
-export const VigilToastRegion = defineElement({ tag: 'vigil-toast-region', component: ToastRegion, session: 'optional', internal: true, css: [toastsCss] });
+export const VigilToastRegion = defineElement({ tag: 'vigil-toast-region', component: ToastRegionHost, session: 'optional', internal: true });

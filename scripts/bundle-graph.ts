@@ -48,44 +48,40 @@ export function graph(entries: string[], root = DIST): Graph {
     }
   };
   entries.forEach(visit);
-  // A lazy chunk's own static imports load with it (when not already loaded up front).
+  // A lazy chunk's own static imports load with it (when not already loaded up front, or
+  // by the lazy chunk whose code imports it: that one has loaded before it can ask).
   const lazy = new Set<string>();
-  const closure = (file: string, seen: Set<string>) => {
-    if (initial.has(file) || seen.has(file) || !existsSync(join(root, file))) return;
+  const closure = (file: string, seen: Set<string>, loaded: Set<string>) => {
+    if (initial.has(file) || loaded.has(file) || seen.has(file) || !existsSync(join(root, file))) return;
     seen.add(file);
     for (const m of read(root, file).matchAll(STATIC)) {
       const dep = resolveFrom(root, file, m[1]!);
-      if (dep) closure(dep, seen);
+      if (dep) closure(dep, seen, loaded);
     }
   };
-  // Every dynamic import target, including those inside lazy chunks (nested lazy parts).
-  // A nested part costs what it adds to the lazy chunks that import it: files every one of
-  // them already loaded are not counted again (a dialog inside a lazy page).
-  const closures = new Map<string, Set<string>>();
-  const parents = new Map<string, string[]>();
-  const queue = [...dynamic];
+  // Every dynamic import target, including those inside lazy chunks (nested lazy parts). A
+  // target imported from several places is charged its largest cost.
+  const costs = new Map<string, string[]>();
+  const queue: { target: string; loaded: Set<string> }[] = [...dynamic].map((target) => ({ target, loaded: new Set<string>() }));
+  const expanded = new Set<string>();
   while (queue.length) {
-    const target = queue.shift()!;
-    if (closures.has(target) || initial.has(target)) continue;
+    const { target, loaded } = queue.shift()!;
+    if (initial.has(target) || loaded.has(target)) continue;
     const seen = new Set<string>();
-    closure(target, seen);
+    closure(target, seen, loaded);
     seen.forEach((f) => lazy.add(f));
-    closures.set(target, seen);
+    if ((costs.get(target)?.length ?? -1) < seen.size) costs.set(target, [...seen]);
+    if (expanded.has(target)) continue;
+    expanded.add(target);
+    const withThis = new Set([...loaded, ...seen]);
     for (const f of seen) {
       for (const m of read(root, f).matchAll(DYNAMIC)) {
         const dep = resolveFrom(root, f, m[1]!);
-        if (!dep) continue;
-        parents.set(dep, [...(parents.get(dep) ?? []), target]);
-        queue.push(dep);
+        if (dep) queue.push({ target: dep, loaded: withThis });
       }
     }
   }
-  const lazyTargets: { target: string; files: string[] }[] = [];
-  for (const [target, seen] of closures) {
-    const from = dynamic.has(target) ? [] : (parents.get(target) ?? []).filter((p) => p !== target).map((p) => closures.get(p)!);
-    const loaded = (f: string) => f !== target && from.length > 0 && from.every((c) => c.has(f));
-    lazyTargets.push({ target, files: [...seen].filter((f) => !loaded(f)) });
-  }
+  const lazyTargets = [...costs].map(([target, files]) => ({ target, files }));
   lazyTargets.sort((a, b) => a.target.localeCompare(b.target));
   return { initial: [...initial], lazy: [...lazy], lazyTargets };
 }

@@ -4,12 +4,13 @@
  * between a floor and a budget target is all Vigil's own code (session, client, contract,
  * translations, styles, the element itself) may weigh.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { kb } from '../../scripts/bundle-graph.ts';
+import { attribute, isOwn } from '../../scripts/attribute.ts';
+import { DIST, graph, kb, size } from '../../scripts/bundle-graph.ts';
 import { REPO } from '../harness.ts';
 
 const FLOORS = [
@@ -42,17 +43,30 @@ async function gzipOf(entry: string): Promise<number> {
   }
 }
 
+/** Each budgeted page of the current build: its gzip, and what of it is Vigil's own code. */
+function ownCode(pages: Record<string, { entries: string[] }>, card: number) {
+  if (!existsSync(join(DIST, 'vigil.js'))) return [];
+  return Object.entries(pages).map(([name, { entries }]) => {
+    const files = graph(entries).initial;
+    const own = attribute(files).filter((r) => isOwn(r.source)).reduce((n, r) => n + r.gzip, 0);
+    return { name, gzip: size(files).gzip, aboveFloor: size(files).gzip - card, ownBySourceMaps: Math.round(own) };
+  });
+}
+
 export async function floor() {
-  const targets = (JSON.parse(readFileSync(join(REPO, 'budgets.json'), 'utf8')) as { targets: Record<string, number> }).targets;
+  const budgets = JSON.parse(readFileSync(join(REPO, 'budgets.json'), 'utf8')) as { targets: Record<string, number>; pages: Record<string, { entries: string[] }> };
+  const targets = budgets.targets;
   const rows: { what: string; gzip: number }[] = [];
   for (const f of FLOORS) rows.push({ what: f.what, gzip: await gzipOf(f.file) });
   const card = rows.at(-1)!.gzip;
   const left = Object.entries(targets)
     .filter(([name]) => name !== 'lazyPage')
     .map(([name, target]) => ({ name, target, leftForVigil: target - card }));
+  const own = ownCode(budgets.pages, card);
   return {
     rows,
     left,
+    own,
     markdown: [
       '| page using only | gzip |',
       '| --- | ---: |',
@@ -61,6 +75,14 @@ export async function floor() {
       '| target (budgets.json) | gzip | left for all of Vigil\'s own code |',
       '| --- | ---: | ---: |',
       ...left.map((l) => `| ${l.name} | ${kb(l.target)} | ${kb(l.leftForVigil)} |`),
+      ...(own.length
+        ? [
+            '',
+            '| this build | gzip | above the floor | Vigil\'s own code (source maps, `npm run attribute`) |',
+            '| --- | ---: | ---: | ---: |',
+            ...own.map((o) => `| ${o.name} | ${kb(o.gzip)} | ${kb(o.aboveFloor)} | ${kb(o.ownBySourceMaps)} |`),
+          ]
+        : []),
     ].join('\n'),
   };
 }

@@ -20,3 +20,10 @@ const tolerant = new Proxy(original, {
 });
 Object.defineProperty(window, 'localStorage', { configurable: true, value: tolerant });
 Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: tolerant });
+
+// The client loads its validation code (valibot and the schemas) with the first request, as
+// a browser does; tests with fake timers would stall that import, so load it up front here.
+const { loadValidation } = await import('../../src/core/api/client.ts');
+await loadValidation();
+
+export {};

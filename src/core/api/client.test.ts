@@ -3,8 +3,9 @@ import { $apiBase } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { $currentUser } from '../session/store.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import * as Names from './answer-names.ts';
 import { Answers } from './contract.ts';
-import { ApiError, GENERIC_ERROR, request, requestBlob } from './client.ts';
+import { ApiError, GENERIC_ERROR, readAs, request, requestBlob } from './client.ts';
 
 describe('api client', () => {
   beforeEach(() => {
@@ -138,5 +139,19 @@ describe('public calls', () => {
     await requestBlob('/api/public/v1/demo-live-views/d/media/c');
     await requestBlob('/api/v2/media/c');
     expect(m.calls.map((c) => c.headers.has('Authorization'))).toEqual([false, false, true]);
+  });
+
+  it('validates by name as by schema: the answer of that name, or a malformed error', async () => {
+    mockFetch(() => json({ data: SAMPLE_USER }));
+    expect((await request('GET', '/api/v2/user', Names.user)).data.email).toBe(SAMPLE_USER.email);
+    mockFetch(() => json({ data: { ...SAMPLE_USER, email: 42 } }));
+    const error = (await request('GET', '/api/v2/user', Names.user).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.kind).toBe('malformed');
+  });
+
+  it('readAs: an answer as another one when it is one, else undefined', async () => {
+    expect((await readAs(Names.user, { data: SAMPLE_USER }))?.data.name).toBe(SAMPLE_USER.name);
+    expect(await readAs(Names.user, { data: { name: 'no uuid' } })).toBeUndefined();
   });
 });

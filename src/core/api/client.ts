@@ -16,7 +16,8 @@
 import wretch, { type ConfiguredMiddleware } from 'wretch';
 import QueryStringAddon from 'wretch/addons/queryString';
 import type * as v from 'valibot';
-import { ApiErrorBody, ContractError, parse, type ApiErrorItem } from './contract.ts';
+import type { AnswerName, AnswerOf } from './answer-names.ts';
+import type { ApiErrorItem } from './contract.ts';
 import { $apiBase, apiUrl, isApiOrigin } from '../config/config.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';
 import { currentToken, tokenFor } from '../session/store.ts';
@@ -105,6 +106,26 @@ const bearerForApiOnly: ConfiguredMiddleware = (next) => (url, opts) => {
 
 const base = wretch().addon(QueryStringAddon).middlewares([bearerForApiOnly]);
 
+/**
+ * The validation code (valibot and the contract's schemas): loaded with the first request,
+ * in parallel with the network, so no page carries it up front. Loaded once; a failed load
+ * is tried again by the next request.
+ */
+type Validation = typeof import('./validate.ts');
+let validation: Promise<Validation> | null = null;
+/** Once loaded: answers are then validated without waiting a tick. */
+let validator: Validation | undefined;
+export function loadValidation(): Promise<Validation> {
+  validation ??= import('./validate.ts').then(
+    (module) => (validator = module),
+    (e: unknown) => {
+      validation = null;
+      throw e;
+    },
+  );
+  return validation;
+}
+
 function cleanQuery(query: Query): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(query)) if (val !== undefined && val !== null) out[k] = String(val);
@@ -115,7 +136,10 @@ async function errorFromResponse(status: number, response: Response | undefined)
   let errors: ApiErrorItem[] = [];
   try {
     const text = response ? await response.text() : '';
-    if (text) errors = parse(ApiErrorBody, JSON.parse(text)).errors;
+    if (text) {
+      const body: unknown = JSON.parse(text);
+      errors = (await loadValidation()).parseErrors(body);
+    }
   } catch {
     errors = [];
   }
@@ -160,25 +184,47 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
 }
 
 /**
- * Sends one request and validates the answer against `schema`. Throws {@link ApiError}
- * only.
+ * Sends one request and validates the answer against the answer of that name
+ * (`Answers.project` of answer-names.ts) or a schema. Throws {@link ApiError} only.
  */
-export async function request<S extends v.GenericSchema>(
-  method: Method,
-  path: string,
-  schema: S,
-  opts: RequestOptions = {},
-): Promise<v.InferOutput<S>> {
+export async function request<K extends AnswerName>(method: Method, path: string, answer: K, opts?: RequestOptions): Promise<AnswerOf<K>>;
+export async function request<S extends v.GenericSchema>(method: Method, path: string, schema: S, opts?: RequestOptions): Promise<v.InferOutput<S>>;
+export async function request(method: Method, path: string, answer: AnswerName | v.GenericSchema, opts: RequestOptions = {}): Promise<unknown> {
+  const validating = validator ? null : loadValidation();
+  validating?.catch(() => {}); // awaited below; a failed load must not go unhandled meanwhile
   const response = await send(method, path, { ...opts, headers: { Accept: 'application/json', ...opts.headers } });
+  let body: unknown = undefined;
   try {
     const text = response.status === 204 || method === 'HEAD' ? '' : await response.text();
-    const body: unknown = text ? JSON.parse(text) : {};
-    return parse(schema, body);
+    body = text ? JSON.parse(text) : {};
   } catch (e) {
     if (isAbortError(e)) throw new ApiError('aborted', 0, []);
-    // Not JSON, or not the contract's shape: the user gets the generic error, never a crash.
-    if (e instanceof ContractError && import.meta.env?.DEV) console.warn(`[vigil] ${method} ${path}: ${e.message}`);
+    throw new ApiError('malformed', response.status, []); // not JSON
+  }
+  let validate = validator;
+  try {
+    validate ??= await validating!;
+  } catch {
+    throw new ApiError('network', 0, []); // the validation code could not be loaded
+  }
+  try {
+    return validate.parseAnswer(answer, body);
+  } catch (e) {
+    // Not the contract's shape: the user gets the generic error, never a crash.
+    if (import.meta.env?.DEV) console.warn(`[vigil] ${method} ${path}: ${(e as Error).message}`);
     throw new ApiError('malformed', response.status, []);
+  }
+}
+
+/**
+ * `value` as the answer of that name when it is one, else undefined (an answer received
+ * as one shape that may carry another, like an action's answer carrying the new status).
+ */
+export async function readAs<K extends AnswerName>(answer: K, value: unknown): Promise<AnswerOf<K> | undefined> {
+  try {
+    return (validator ?? (await loadValidation())).parseAnswer(answer, value) as AnswerOf<K>;
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,6 +3,11 @@
  * primitives of request bodies (see contract.ts, which re-exports everything).
  */
 import * as v from 'valibot';
+import { PASSWORD_MIN, SEVERITIES } from './constants.ts';
+
+// The plain values of the contract live apart, so code that needs only them does not load
+// valibot and the schemas (see constants.ts).
+export * from './constants.ts';
 
 // ---------------------------------------------------------------------------------------
 // Primitives
@@ -15,21 +20,6 @@ export const HALF_HOUR = v.pipe(
   v.string(),
   v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, 'must be HH:MM on a half hour (00 or 30)'),
 );
-
-export const PERMISSIONS = ['view', 'manage users', 'evacuate', 'edit schedules'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-/** Reads a project and everything in it (sites, systems, incidents, media, schedules, evacuation status). */
-export const VIEW: Permission = 'view';
-/** Lists, adds, changes and removes the project's users. */
-export const MANAGE_USERS: Permission = 'manage users';
-/** Starts and aborts an evacuation of the project or one of its sites. */
-export const EVACUATE: Permission = 'evacuate';
-/** Saves the security-hours schedules of the project's sites. */
-export const EDIT_SCHEDULES: Permission = 'edit schedules';
-
-/** A user's saved locale: the picker's eight entries (fr-BE and nl-BE use the fr and nl messages). */
-export const LOCALES = ['en', 'de', 'fr', 'nl', 'it', 'es', 'fr-BE', 'nl-BE'] as const;
-export type Locale = (typeof LOCALES)[number];
 
 // ---------------------------------------------------------------------------------------
 // Envelopes
@@ -151,9 +141,6 @@ export type Project = v.InferOutput<typeof Project>;
 // ---------------------------------------------------------------------------------------
 // Inbox
 
-export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
 export const Incident = v.looseObject({
   uuid,
   title: v.string(),
@@ -227,5 +214,4 @@ export const SiteScheduleResult = v.looseObject({
 export type SiteScheduleResult = v.InferOutput<typeof SiteScheduleResult>;
 
 export const EMAIL = v.pipe(v.string(), v.trim(), v.email('must be a valid e-mail address'));
-export const PASSWORD_MIN = 8;
 export const PASSWORD = v.pipe(v.string(), v.minLength(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`));

@@ -8,7 +8,7 @@
  * Errors are message keys of the `auth` namespace, translated when shown.
  */
 import * as v from 'valibot';
-import { PASSWORD_MIN } from '../api/contract.ts';
+import { PASSWORD_MIN } from '../api/constants.ts';
 import type { ApiError } from '../api/client.ts';
 import { tKey } from '../i18n/i18n.ts';
 

@@ -5,10 +5,6 @@ import { shared } from '../shared.ts';
 export const CONFIG = {
   /** Used as the page-title suffix. */
   title: 'Vigil',
-  description: 'Manage your projects and systems',
-  cache: false,
-  /** Where media files (camera frames, incident images) live, relative to the API base. */
-  uploadsBase: '/api/v2/media',
   allowedNotificationTags: ['b', 'i', 'span', 'a'],
   /** docs/product.md#constants-and-limits */
   toastTimeoutMs: 5000,

@@ -5,7 +5,8 @@
  * sign-out.
  */
 import { atom } from 'nanostores';
-import { Answers, type ContentPage, type ContentPageSummary } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { ContentPage, ContentPageSummary } from '../api/contract.ts';
 import { isAborted, isUnauthorized, request } from '../api/client.ts';
 import { $language } from '../i18n/languages.ts';
 import { isMissing } from '../resources/resources.ts';

@@ -6,7 +6,7 @@
  * entries, the names and the project's permissions (see `readCoverage` in
  * `coverage-source.ts` for where they come from).
  */
-import { EVACUATE } from '../api/contract.ts';
+import { EVACUATE } from '../api/constants.ts';
 import type { EvacuationStatus } from '../api/contract.ts';
 import type { EvacuationAction, EvacuationEntry, EvacuationScope } from './evacuation.ts';
 import { POLL_MS } from './polling.ts';

@@ -9,8 +9,9 @@
  *   under way sends nothing and shares its outcome.
  */
 import { map } from 'nanostores';
-import { Answers, check, EvacuationStatus, type EvacuationStatus as Status } from '../api/contract.ts';
-import { isAborted, isUnauthorized, request, type ApiError } from '../api/client.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { EvacuationStatus as Status } from '../api/contract.ts';
+import { isAborted, isUnauthorized, readAs, request, type ApiError } from '../api/client.ts';
 import { emit } from '../events.ts';
 import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
 import { shared } from '../shared.ts';
@@ -163,8 +164,7 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
     });
     // The POST's own answer is the server's word too; it is only used when the check
     // below fails, so the status shown is never older than what the server said last.
-    const parsed = check(EvacuationStatus, answer.data);
-    answered = parsed.ok ? parsed.value : undefined;
+    answered = (await readAs(Answers.evacuation, answer))?.data;
   } catch (e) {
     patch(scope, uuid, { pending: undefined, failed: action });
     if (isUnauthorized(e)) void validateUser();

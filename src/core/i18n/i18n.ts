@@ -6,7 +6,7 @@
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { atom } from 'nanostores';
-import { Answers } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
 import { request } from '../api/client.ts';
 import { shared } from '../shared.ts';
 import { bundledEn, type Messages } from './en.ts';

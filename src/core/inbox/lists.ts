@@ -5,7 +5,9 @@
  * Cleared on sign-out; the notifications list reloads when the language changes (their
  * texts are translated by the server).
  */
-import { Answers, SEVERITIES, type Incident, type Notification, type Severity } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import { SEVERITIES, type Severity } from '../api/constants.ts';
+import type { Incident, Notification } from '../api/contract.ts';
 import { isUnauthorized, request } from '../api/client.ts';
 import { $language } from '../i18n/languages.ts';
 import { onSignOut, validateUser } from '../session/session.ts';

@@ -4,9 +4,9 @@
  * (every badge of the page and of other tabs follows), updates the cached notification
  * and its list row, and emits `vigil-notification-read`.
  */
-import * as v from 'valibot';
-import { isAborted, isUnauthorized, request } from '../api/client.ts';
-import { Answers, Notification as NotificationSchema, type Notification } from '../api/contract.ts';
+import { isAborted, isUnauthorized, readAs, request } from '../api/client.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { Notification } from '../api/contract.ts';
 import { emit } from '../events.ts';
 import { notificationCache } from '../resources/resources.ts';
 import { $unreadCount, decrementUnread, validateUser } from '../session/session.ts';
@@ -17,9 +17,8 @@ import { notificationList } from './lists.ts';
 const marking = shared('inbox.marking', () => new Map<string, Promise<boolean>>());
 
 /** The read time the server answered, if it answered the notification; else now. */
-function readAtFrom(answer: { data?: unknown }): string {
-  const parsed = v.safeParse(NotificationSchema, answer.data);
-  return (parsed.success && parsed.output.read_at) || new Date().toISOString();
+async function readAtFrom(answer: { data?: unknown }): Promise<string> {
+  return (await readAs(Answers.notification, answer))?.data.read_at || new Date().toISOString();
 }
 
 /**
@@ -34,8 +33,8 @@ export function markRead(notification: Notification, target?: EventTarget | null
   if (running) return running;
   const promise = request('PUT', `/api/v2/notifications/${encodeURIComponent(uuid)}/mark-as-read`, Answers.empty)
     .then(
-      (answer) => {
-        const read_at = readAtFrom(answer);
+      async (answer) => {
+        const read_at = await readAtFrom(answer);
         notificationCache.set(uuid, { ...(notificationCache.peek(uuid) ?? notification), read_at });
         notificationList.update(uuid, (item) => ({ ...item, read_at }));
         decrementUnread();

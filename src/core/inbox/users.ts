@@ -4,7 +4,8 @@
  * cleared on sign-out.
  */
 import { isAborted, isUnauthorized, request } from '../api/client.ts';
-import { Answers, type PublicUser } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { PublicUser } from '../api/contract.ts';
 import { createCache } from '../resources/cache.ts';
 import { $currentUser } from '../session/session.ts';
 import { showError } from '../toasts/toasts.ts';

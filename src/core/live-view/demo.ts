@@ -2,7 +2,8 @@
  * The public demo live view (GET /api/public/v1/demo-live-views/{uuid}): no sign-in.
  * Answers are cached by uuid like the other resources.
  */
-import { Answers, type DemoLiveView } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { DemoLiveView } from '../api/contract.ts';
 import { isApiError, request } from '../api/client.ts';
 import { createCache } from '../resources/cache.ts';
 

@@ -4,7 +4,8 @@
  * toast is the 'Unable to load projects'.
  */
 import { atom } from 'nanostores';
-import { Answers, type ProjectSummary } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { ProjectSummary } from '../api/contract.ts';
 import { isApiError, request, type ApiError } from '../api/client.ts';
 import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';

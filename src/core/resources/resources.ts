@@ -3,7 +3,8 @@
  * loaded once per uuid at a time, with the docs/product.md#errors toast on failure. A 404 (or 403) is
  * not toasted: on navigation it sends the portal to /404 naming the resource.
  */
-import { Answers, type Incident, type Notification, type Project, type Site, type System } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { Incident, Notification, Project, Site, System } from '../api/contract.ts';
 import { isApiError, request, type ApiError } from '../api/client.ts';
 import { CONFIG } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';

@@ -5,7 +5,7 @@
  * signed-in user changes; the asynchronous parts (validation, the project's permissions)
  * happen there.
  */
-import { MANAGE_USERS } from '../api/contract.ts';
+import { MANAGE_USERS } from '../api/constants.ts';
 import { pathTo, type RouteName } from './routes.ts';
 
 /** Only for signed-out users: a signed-in user goes home (docs/product.md#routes). */

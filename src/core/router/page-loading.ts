@@ -4,7 +4,7 @@
  * is reachable. A reload is tried once per path and minute, so a module that is broken
  * (rather than slow) cannot make the page reload for ever.
  */
-import { Answers } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
 import { request } from '../api/client.ts';
 import { CONFIG } from '../config/config.ts';
 

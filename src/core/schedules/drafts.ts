@@ -169,11 +169,6 @@ export function markFailed(key: string, error: SaveFailure): void {
   update(key, (d) => ({ ...d, saving: false, error }));
 }
 
-/** Removes a draft from memory (tests, or an editor that should start over). */
-export function closeDraft(key: string): void {
-  $drafts.setKey(key, undefined);
-}
-
 /** Starts the draft over from `week` (the multi-site editor's "start from …"). */
 export function rebaseDraft(key: string, week: Week): void {
   update(key, (d) => ({ ...d, saved: week, cells: week, error: null }));

@@ -4,13 +4,14 @@
  * server's answer becomes the saved state everywhere: the site and project caches and the
  * drafts of those sites. A failure keeps every painted cell and says why.
  */
-import { Answers, type Project, type Schedule } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { Project, Schedule } from '../api/contract.ts';
 import { GENERIC_ERROR, isApiError, isUnauthorized, request } from '../api/client.ts';
 import { tKey } from '../i18n/i18n.ts';
 import { projectCache, siteCache } from '../resources/resources.ts';
 import { validateUser } from '../session/session.ts';
 import { showError } from '../toasts/toasts.ts';
-import { EDIT_SCHEDULES } from '../api/contract.ts';
+import { EDIT_SCHEDULES } from '../api/constants.ts';
 import { readDays, weekToDays } from './convert.ts';
 import { $drafts, markFailed, markSaved, markSaving, syncSaved, type SaveFailure } from './drafts.ts';
 import type { Week } from './week.ts';

@@ -2,7 +2,8 @@
  * The session's actions (docs/product.md#session, #errors). State lives in `store.ts`; every element of a
  * page shares it.
  */
-import { Answers, type CurrentUser } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { CurrentUser } from '../api/contract.ts';
 import { ApiError, isUnauthorized, onUnauthorized, request } from '../api/client.ts';
 import { apiOrigin } from '../config/config.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';

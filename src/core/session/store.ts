@@ -1,6 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import * as v from 'valibot';
-import { User, type CurrentUser } from '../api/contract.ts';
+import type { CurrentUser } from '../api/contract.ts';
 import { apiOrigin, originOf } from '../config/config.ts';
 import { shared } from '../shared.ts';
 
@@ -9,12 +8,28 @@ export const USER_STORAGE_KEY = 'auth.currentUser';
 /** localStorage key of the unread-notifications count (docs/product.md#constants-and-limits). */
 export const UNREAD_STORAGE_KEY = 'notifications.unreadCount';
 
-const StoredUser = v.looseObject({ ...User.entries, token: v.pipe(v.string(), v.minLength(1)), api_origin: v.optional(v.string()) });
+/**
+ * Whether a stored value is a signed-in user: the contract's `User` with a token and
+ * maybe the issuing API's origin. Checked by hand, not with the contract's schema, so the
+ * session needs no valibot up front; store.test.ts holds it to that schema.
+ */
+export function isStoredUser(value: unknown): value is CurrentUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const u = value as Record<string, unknown>;
+  const text = (k: string) => typeof u[k] === 'string';
+  return (
+    text('uuid') && (u.uuid as string).length > 0 &&
+    text('username') && text('name') && text('email') && text('locale') &&
+    typeof u.terms_accepted_web_portal === 'boolean' &&
+    text('token') && (u.token as string).length > 0 &&
+    (u.api_origin === undefined || text('api_origin'))
+  );
+}
 
 function decodeUser(raw: string): CurrentUser | null {
   try {
-    const parsed = v.safeParse(StoredUser, JSON.parse(raw));
-    return parsed.success ? (parsed.output as CurrentUser) : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredUser(parsed) ? { ...parsed } : null;
   } catch {
     return null;
   }

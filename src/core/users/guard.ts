@@ -10,7 +10,8 @@
  *
  * The current user is matched by e-mail (project users carry no username).
  */
-import { MANAGE_USERS, type ProjectUser } from '../api/contract.ts';
+import { MANAGE_USERS } from '../api/constants.ts';
+import type { ProjectUser } from '../api/contract.ts';
 
 export type SelfRisk = 'none' | 'losesAccess' | 'lastManager';
 

@@ -9,7 +9,8 @@
  * pattern); a failed load shows `core.errors.loadProjectUsers`.
  */
 import { map } from 'nanostores';
-import { Answers, type ProjectUser } from '../api/contract.ts';
+import * as Answers from '../api/answer-names.ts';
+import type { ProjectUser } from '../api/contract.ts';
 import { isApiError, isUnauthorized, request, type ApiError } from '../api/client.ts';
 import { emit } from '../events.ts';
 import { projectCache } from '../resources/resources.ts';

@@ -3,11 +3,14 @@ import { useStore } from '@nanostores/react';
 import { tKey } from '../../core/i18n/i18n.ts';
 import { $navigator, hrefFor, navigate } from '../../core/router/navigation.ts';
 import { $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
+import toastsCss from '../../ui/toasts.css?inline';
 import { ToastView } from '../../ui/ToastView.tsx';
+import { useStyles } from './useStyles.ts';
 import { useT } from './useT.ts';
 
-/** The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered by `<vigil-toast-region>`. */
+/** The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered by `<vigil-toast-region>` (loaded with the first toast, see ToastRegionHost). */
 export function ToastRegion() {
+  useStyles(toastsCss);
   const t = useT();
   const toasts = useStore($toasts);
   const nav = useStore($navigator);

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useT } from '../common/useT.ts';
-import { EvacuationControl } from './EvacuationControl.tsx';
+import { LazyEvacuationControl } from './LazyEvacuationControl.tsx';
 
 export interface EvacuationElementProps {
   project?: string;
@@ -17,5 +17,5 @@ export function EvacuationElement({ project, site }: EvacuationElementProps) {
       </p>
     );
   }
-  return project ? <EvacuationControl scope="project" uuid={project} /> : <EvacuationControl scope="site" uuid={site!} />;
+  return project ? <LazyEvacuationControl scope="project" uuid={project} /> : <LazyEvacuationControl scope="site" uuid={site!} />;
 }

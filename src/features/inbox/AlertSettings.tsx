@@ -1,7 +1,7 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { SEVERITIES } from '../../core/api/contract.ts';
+import { SEVERITIES } from '../../core/api/constants.ts';
 import { $alertPrefs, setAlertsEnabled, toggleAlertSeverity } from '../../core/inbox/live/alerts.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { SEVERITIES } from '../../core/api/contract.ts';
+import { SEVERITIES } from '../../core/api/constants.ts';
 import { formatNumber } from '../../core/i18n/i18n.ts';
 import { incidentList, isSeverity, setSeverityFilter } from '../../core/inbox/lists.ts';
 import { useT } from '../common/useT.ts';

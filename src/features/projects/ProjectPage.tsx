@@ -1,10 +1,10 @@
 import './messages/bundled.ts';
-import { MANAGE_USERS } from '../../core/api/contract.ts';
+import { EVACUATE, MANAGE_USERS } from '../../core/api/constants.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
-import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
+import { LazyEvacuationControl } from '../evacuation/LazyEvacuationControl.tsx';
 // The evacuation components do not bundle their English fallback themselves (yet).
 import '../evacuation/messages/bundled.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -60,7 +60,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
         </div>
       </div>
       {/* One block: the project's evacuation and its sites' (each once), with Start or Abort behind a confirmation. */}
-      <EvacuationControl scope="project" uuid={uuid} name={project.name} />
+      <LazyEvacuationControl scope="project" uuid={uuid} name={project.name} withAction={project.permissions.includes(EVACUATE)} />
       <section className="v-stack" aria-labelledby="pj-sites">
         <h2 id="pj-sites">{t('projects.project.sites')}</h2>
         {project.sites.length === 0 ? (

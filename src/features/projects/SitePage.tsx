@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import { EVACUATE } from '../../core/api/constants.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
@@ -7,7 +8,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
-import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
+import { LazyEvacuationControl } from '../evacuation/LazyEvacuationControl.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { lazy, Suspense } from 'react';
 // The evacuation components do not bundle their English fallback themselves (yet).
@@ -58,7 +59,7 @@ export function SitePage({ uuid }: { uuid: string }) {
           </dl>
         </div>
       </div>
-      <EvacuationControl scope="site" uuid={uuid} name={site.name} />
+      <LazyEvacuationControl scope="site" uuid={uuid} name={site.name} withAction={site.project?.permissions?.includes(EVACUATE) ?? true} />
       <section className="v-card v-stack" aria-labelledby="pj-site-systems">
         <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>
         <SystemList systems={site.systems} emptyText={t('projects.site.noSystems')} />

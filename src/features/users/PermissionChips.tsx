@@ -1,4 +1,4 @@
-import { MANAGE_USERS, PERMISSIONS } from '../../core/api/contract.ts';
+import { MANAGE_USERS, PERMISSIONS } from '../../core/api/constants.ts';
 import { permissionName } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
 

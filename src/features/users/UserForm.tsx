@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { MANAGE_USERS, PERMISSIONS, VIEW, type ProjectUser } from '../../core/api/contract.ts';
+import { MANAGE_USERS, PERMISSIONS, VIEW } from '../../core/api/constants.ts';
+import type { ProjectUser } from '../../core/api/contract.ts';
 import { tKey } from '../../core/i18n/i18n.ts';
 import type { MutationResult } from '../../core/users/users.ts';
 import type { FieldErrors, FieldMessage, UserField } from '../../core/users/validation.ts';

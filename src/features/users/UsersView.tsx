@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ProjectUser } from '../../core/api/contract.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { $navigator, navigate } from '../../core/router/navigation.ts';
@@ -12,10 +12,14 @@ import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { NoPermission } from './NoPermission.tsx';
-import { RemoveUserDialog } from './RemoveUserDialog.tsx';
-import { SelfDemoteDialog } from './SelfDemoteDialog.tsx';
 import { UserForm, type UserFormValues } from './UserForm.tsx';
 import { UsersTable } from './UsersTable.tsx';
+
+// The confirmation dialogs are their own chunk, fetched as soon as the list is on screen
+// (so they are there by the time anyone clicks), not with the page.
+const loadRemoveDialog = () => import('./RemoveUserDialog.tsx').then((m) => ({ default: m.RemoveUserDialog }));
+const RemoveUserDialog = lazy(loadRemoveDialog);
+const SelfDemoteDialog = lazy(() => import('./SelfDemoteDialog.tsx').then((m) => ({ default: m.SelfDemoteDialog })));
 
 export interface UsersViewProps {
   project: { uuid: string; name: string };
@@ -43,6 +47,9 @@ export function UsersView({ project }: UsersViewProps) {
   useEffect(() => {
     void loadProjectUsers(uuid);
   }, [uuid]);
+  useEffect(() => {
+    void loadRemoveDialog();
+  }, []);
 
   // Focus moves once the screen shows what it should land on (after forms and rows change).
   useEffect(() => {
@@ -187,17 +194,19 @@ export function UsersView({ project }: UsersViewProps) {
         />
       )}
 
-      <SelfDemoteDialog open={demote !== null} onAnswer={answerDemote} />
-      {removing && (
-        <RemoveUserDialog
-          project={uuid}
-          user={removing}
-          isSelf={isSelf(removing, currentEmail)}
-          target={host}
-          onCancel={() => setRemoving(null)}
-          onRemoved={removed}
-        />
-      )}
+      <Suspense fallback={null}>
+        <SelfDemoteDialog open={demote !== null} onAnswer={answerDemote} />
+        {removing && (
+          <RemoveUserDialog
+            project={uuid}
+            user={removing}
+            isSelf={isSelf(removing, currentEmail)}
+            target={host}
+            onCancel={() => setRemoving(null)}
+            onRemoved={removed}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -4,7 +4,8 @@
  * a browser notification. The opt-in is remembered per account in localStorage.
  */
 import { atom } from 'nanostores';
-import { SEVERITIES, type Incident, type Severity } from '../../api/contract.ts';
+import { SEVERITIES, type Severity } from '../../api/constants.ts';
+import type { Incident } from '../../api/contract.ts';
 import { tKey } from '../../i18n/i18n.ts';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';

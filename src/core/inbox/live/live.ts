@@ -6,7 +6,8 @@
  * lists (page 1 only, never the whole list); incidents that arrive raise alerts and
  * `onIncidentReceived` listeners (the elements turn them into events).
  */
-import { Answers, type Incident } from '../../api/contract.ts';
+import * as Answers from '../../api/answer-names.ts';
+import type { Incident } from '../../api/contract.ts';
 import { isUnauthorized, request } from '../../api/client.ts';
 import { $language } from '../../i18n/languages.ts';
 import { $currentUser, $unreadCount, validateUser } from '../../session/session.ts';
