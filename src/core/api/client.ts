@@ -58,6 +58,8 @@ export function onUnauthorized(handler: (token: string) => void): void {
 }
 export const isUnauthorized = (e: unknown): boolean => isApiError(e) && e.status === 401;
 export const isAborted = (e: unknown): boolean => isApiError(e) && e.kind === 'aborted';
+/** True for answers meaning "no such resource (for you)" (404 or 403): say so or show /404, never a toast or a retry. */
+export const isMissing = (e: unknown): boolean => isApiError(e) && (e.status === 404 || e.status === 403);
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 

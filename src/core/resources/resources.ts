@@ -4,16 +4,13 @@
  * not toasted: on navigation it sends the portal to /404 naming the resource.
  */
 import { Answers, type Incident, type Notification, type Project, type Site, type System } from '../api/contract.ts';
-import { isApiError, request, type ApiError } from '../api/client.ts';
+import { isMissing, request, type ApiError } from '../api/client.ts';
 import { CONFIG } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { showError } from '../toasts/toasts.ts';
 import { createCache } from './cache.ts';
 
-/** True for answers meaning "no such resource (for you)": show /404, not a toast. */
-export function isMissing(e: unknown): boolean {
-  return isApiError(e) && (e.status === 404 || e.status === 403);
-}
+export { isMissing };
 
 function toastUnlessMissing(key: string) {
   return (e: ApiError): never => {

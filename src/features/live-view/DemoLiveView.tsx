@@ -1,7 +1,8 @@
 import './messages/bundled.ts';
 import { useEffect, useId } from 'react';
 import { applyLanguage } from '../../core/i18n/i18n.ts';
-import { demoLiveViewCache, isMissingDemo } from '../../core/live-view/demo.ts';
+import { isMissing } from '../../core/api/client.ts';
+import { demoLiveViewCache } from '../../core/live-view/demo.ts';
 import { startLanguage } from '../../core/session/session.ts';
 import { useResource } from '../common/useResource.ts';
 import { useT } from '../common/useT.ts';
@@ -40,9 +41,9 @@ export function DemoLiveView({ demo, interval, headingLevel = 2, ownLanguage = t
       return (
         <div className="v-stack" part="error">
           <p className="v-message" role="alert">
-            {isMissingDemo(entry.error) ? t('liveView.demo.notFound') : t('liveView.demo.loadFailed')}
+            {isMissing(entry.error) ? t('liveView.demo.notFound') : t('liveView.demo.loadFailed')}
           </p>
-          {!isMissingDemo(entry.error) && demo && (
+          {!isMissing(entry.error) && demo && (
             <button type="button" className="v-btn" onClick={() => void demoLiveViewCache.load(demo, { force: true }).catch(() => {})}>
               {t('core.common.retry')}
             </button>
