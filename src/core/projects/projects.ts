@@ -6,6 +6,7 @@
 import { atom } from 'nanostores';
 import { Answers, type ProjectSummary } from '../api/contract.ts';
 import { isApiError, request, type ApiError } from '../api/client.ts';
+import { filterByWords } from '../i18n/search.ts';
 import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
@@ -51,14 +52,7 @@ export function loadProjects(): Promise<void> {
 /** Show a search box from this many projects on. */
 export const PROJECT_SEARCH_THRESHOLD = 7;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
-
 /** Projects whose name contains every word of `query` (case- and accent-insensitive). */
 export function filterProjects(projects: readonly ProjectSummary[], query: string): ProjectSummary[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...projects];
-  return projects.filter((p) => {
-    const name = fold(p.name);
-    return words.every((w) => name.includes(w));
-  });
+  return filterByWords(projects, query, (p) => p.name);
 }
