@@ -28,7 +28,7 @@
  * form (e.g. a night written as 22:00–24:00 plus 00:00–06:00 on the next day) reads into
  * the same cells, so comparisons are always made on cells, never on intervals.
  */
-import type { ApiErrorItem, Interval } from '../api/contract.ts';
+import type { ApiErrorItem, Interval, Site } from '../api/contract.ts';
 import { overlappingDays, type Span } from './overlap.ts';
 import { DAYS, SLOTS, WEEK_SLOTS, cellAt, emptyWeek, flat, slotTime, timeSlot, type Week } from './week.ts';
 
@@ -142,3 +142,9 @@ export function readDays(days: unknown): { week: Week; problems: ApiErrorItem[] 
     throw e;
   }
 }
+
+/** A site's saved week: an empty one without a schedule (or with unreadable days). */
+export const siteWeek = (site: Pick<Site, 'schedule'> | undefined): Week => (site?.schedule ? readDays(site.schedule.days).week : emptyWeek());
+
+/** The zone a site's schedule is read in: its own, else the site's. */
+export const siteZone = (site: Pick<Site, 'schedule' | 'timezone'>): string => site.schedule?.timezone ?? site.timezone;

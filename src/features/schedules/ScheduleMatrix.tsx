@@ -1,8 +1,8 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
-import { readDays } from '../../core/schedules/convert.ts';
+import { readDays, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff } from '../../core/schedules/diff.ts';
 import { discardDraft, dismissRecovered, restoreDraft } from '../../core/schedules/drafts.ts';
 import { canEditSchedules, saveSiteDraft, siteDraftKey } from '../../core/schedules/save.ts';
@@ -19,7 +19,6 @@ import { SaveBar } from './SaveBar.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleTools } from './ScheduleTools.tsx';
 import { TimeNote } from './TimeNote.tsx';
-import { startLeaveGuard, useLeaveGuard } from './useLeaveGuard.ts';
 import { WeekSummary } from './WeekSummary.tsx';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 
@@ -48,13 +47,10 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const schedule = data?.schedule;
   const saved = useMemo(() => (data ? (schedule ? readDays(schedule.days) : { week: emptyWeek(), problems: [] }) : undefined), [!!data, schedule]);
   const key = siteDraftKey(site);
-  const { draft, cells, dirty, edit } = useScheduleDraft(key, saved?.week);
+  const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, saved?.week);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  // The texts (summary, what is unsaved) may trail a fast drag by a frame; the grid never does.
-  const textCells = useDeferredValue(cells);
   const savedWeek = draft?.saved;
   const changes = useMemo(() => (savedWeek && textCells ? describeDiff(savedWeek, textCells) : ''), [savedWeek, textCells]);
-  useLeaveGuard(dirty, t('schedules.editor.leave'));
 
   if (!data || !saved || !cells) {
     if (entry?.status === 'error') {
@@ -74,7 +70,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
 
   const project = data.project_uuid ?? data.project?.uuid;
   const editable = !!project && canEditSchedules(data.project?.permissions);
-  const timezone = schedule?.timezone ?? data.timezone;
+  const timezone = siteZone(data);
 
   async function save() {
     if (!project) return;
@@ -86,7 +82,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
 
   return (
     // Named with the site, so several matrices on one page stay distinguishable.
-    <section className="sm v-card" onFocusCapture={startLeaveGuard} onPointerDownCapture={startLeaveGuard} aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
+    <section className="sm v-card" {...guardStart} aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
       <div className="sm-head">
         <h2 id={headingId}>{t('schedules.editor.title')}</h2>
         <p className="v-muted">{data.name}</p>
