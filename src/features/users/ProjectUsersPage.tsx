@@ -1,8 +1,6 @@
 import './messages/bundled.ts';
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
-import { $navigator, navigate, notFound } from '../../core/router/navigation.ts';
+import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { canManageUsers } from '../../core/users/guard.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -17,23 +15,19 @@ import usersCss from './users.css?inline';
 
 /**
  * The project users page (docs/product.md#routes /projects/{uuid}/users), in the portal and in
- * `<vigil-project-users>`. It needs 'manage users' on the project: the portal's guard
- * redirects to the project page; standing alone, it says so.
+ * `<vigil-project-users>`. It needs 'manage users' on the project: the portal's router
+ * redirects to the project page before rendering it (portal-router.ts, the one place of
+ * that rule); standing alone, or should the permission go while it is shown, it says so.
  */
 export function ProjectUsersPage({ uuid }: { uuid: string }) {
   const t = useT();
   useStyles(usersCss);
-  const inPortal = useStore($navigator) !== null;
   const entry = useResource(projectCache, uuid, (e) => {
     if (isMissing(e)) notFound('Project');
   });
   const project = entry?.data;
   const allowed = project ? canManageUsers(project.permissions) : undefined;
   usePageTitle(project ? t('users.titleWithProject', { project: project.name }) : t('users.title'));
-
-  useEffect(() => {
-    if (inPortal && allowed === false) navigate(pathTo('project', { uuid }), { replace: true });
-  }, [inPortal, allowed, uuid]);
 
   let body;
   if (!project) {
