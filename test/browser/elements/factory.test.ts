@@ -100,6 +100,36 @@ describe('element factory', () => {
     expect(getComputedStyle(select).minHeight).toBe('44px');
   });
 
+  it('keeps attributes and properties in step; a removed or empty attribute is not given', async () => {
+    const Echo = ({ itemUuid }: { itemUuid?: string }) => createElement('output', null, `item:${itemUuid}`);
+    defineElement({ tag: 'vigil-test-echo', component: Echo, session: 'none', attributes: { itemUuid: { required: true } } });
+    const el = add('<vigil-test-echo item-uuid="a1"></vigil-test-echo>') as HTMLElement & { itemUuid?: string };
+    const text = () => shadow(el).textContent ?? '';
+    await waitFor(() => text() === 'item:a1');
+    expect(el.itemUuid).toBe('a1');
+
+    el.itemUuid = 'b2';
+    expect(el.getAttribute('item-uuid')).toBe('b2');
+    await waitFor(() => text() === 'item:b2');
+
+    el.setAttribute('item-uuid', '');
+    await waitFor(() => text().includes('item-uuid'));
+    expect(el.getAttribute('item-uuid')).toBe('');
+    expect(el.itemUuid).toBeUndefined();
+
+    el.setAttribute('item-uuid', 'c3');
+    await waitFor(() => text() === 'item:c3');
+    el.removeAttribute('item-uuid');
+    await waitFor(() => text().includes('item-uuid'));
+    expect(el.itemUuid).toBeUndefined();
+
+    el.itemUuid = 'd4';
+    await waitFor(() => text() === 'item:d4');
+    el.itemUuid = undefined;
+    expect(el.hasAttribute('item-uuid')).toBe(false);
+    await waitFor(() => text().includes('item-uuid'));
+  });
+
   it('shows a translated message instead of crashing on a bad api-base', async () => {
     const badge = add('<vigil-unread-badge api-base="javascript:alert(1)"></vigil-unread-badge>');
     const message = await until(() => shadow(badge).querySelector('[role="alert"]'));
