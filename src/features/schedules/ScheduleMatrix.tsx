@@ -1,16 +1,17 @@
 import './messages/bundled.ts';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { emit } from '../../core/events.ts';
-import { isMissing, siteCache } from '../../core/resources/resources.ts';
+import { siteCache } from '../../core/resources/resources.ts';
 import { readDays, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff } from '../../core/schedules/diff.ts';
 import { discardDraft, dismissRecovered, restoreDraft } from '../../core/schedules/drafts.ts';
 import { canEditSchedules, saveSiteDraft, siteDraftKey } from '../../core/schedules/save.ts';
 import { emptyWeek } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useElementScope } from '../common/element/context.ts';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import editorCss from './editor.css?inline';
@@ -53,19 +54,19 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const changes = useMemo(() => (savedWeek && textCells ? describeDiff(savedWeek, textCells) : ''), [savedWeek, textCells]);
 
   if (!data || !saved || !cells) {
-    if (entry?.status === 'error') {
-      return (
-        <div className="v-message" role="alert" part="message">
-          <p>{isMissing(entry.error) ? t('schedules.editor.notFound') : t('core.errors.loadSite')}</p>
-          {!isMissing(entry.error) && (
-            <button type="button" className="v-btn v-btn--small" onClick={() => void siteCache.load(site, { force: true }).catch(() => undefined)}>
-              {t('core.common.retry')}
-            </button>
-          )}
-        </div>
-      );
-    }
-    return <Spinner label={t('schedules.editor.loading')} />;
+    return (
+      <LoadState
+        status={entry?.status}
+        loading={<Spinner label={t('schedules.editor.loading')} />}
+        missingText={t('schedules.editor.notFound')}
+        failedText={t('core.errors.loadSite')}
+        retryLabel={t('core.common.retry')}
+        onRetry={retryLoad(siteCache, site)}
+        className="v-message"
+        textClassName=""
+        part="message"
+      />
+    );
   }
 
   const project = data.project_uuid ?? data.project?.uuid;

@@ -10,11 +10,12 @@ import { dismissRecovered, rebaseDraft, restoreDraft } from '../../core/schedule
 import { applyProjectDraft, canEditSchedules, projectDraftKey, type SavedSite } from '../../core/schedules/save.ts';
 import { emptyWeek } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { Link } from '../common/Link.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { ApplyReview } from './ApplyReview.tsx';
@@ -68,14 +69,19 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const chosen = useMemo(() => project?.sites.filter((s) => selected.includes(s.uuid)) ?? [], [project, selected]);
 
   if (!project || !cells) {
-    if (entry?.status === 'error') {
-      return (
-        <div className="v-message" role="alert" part="message">
-          <p>{isMissing(entry.error) ? t('schedules.multi.notFound') : t('core.errors.loadProject')}</p>
-        </div>
-      );
-    }
-    return <Spinner label={t('schedules.multi.loading')} />;
+    return (
+      <LoadState
+        status={entry?.status}
+        loading={<Spinner label={t('schedules.multi.loading')} />}
+        missingText={t('schedules.multi.notFound')}
+        failedText={t('core.errors.loadProject')}
+        retryLabel={t('core.common.retry')}
+        onRetry={retryLoad(projectCache, uuid)}
+        className="v-message"
+        textClassName=""
+        part="message"
+      />
+    );
   }
 
   const editable = canEditSchedules(project.permissions);

@@ -3,10 +3,11 @@ import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { canManageUsers } from '../../core/users/guard.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Link } from '../common/Link.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { NoPermission } from './NoPermission.tsx';
@@ -31,18 +32,18 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
 
   let body;
   if (!project) {
-    if (entry?.status === 'error') {
-      body = isMissing(entry.error) ? (
-        <p className="v-message">{t('users.notFound')}</p>
-      ) : (
-        <div className="v-state" role="alert">
-          <p>{t('users.projectError')}</p>
-          <button type="button" className="v-btn" onClick={() => void projectCache.load(uuid, { force: true }).catch(() => undefined)}>
-            {t('users.list.retry')}
-          </button>
-        </div>
-      );
-    } else body = <Spinner label={t('users.loadingProject')} />;
+    body = (
+      <LoadState
+        status={entry?.status}
+        loading={<Spinner label={t('users.loadingProject')} />}
+        missingText={t('users.notFound')}
+        failedText={t('users.projectError')}
+        retryLabel={t('users.list.retry')}
+        onRetry={retryLoad(projectCache, uuid)}
+        className="v-state"
+        textClassName=""
+      />
+    );
   } else if (!allowed) body = <NoPermission project={uuid} />;
   else body = <UsersView project={project} />;
 
