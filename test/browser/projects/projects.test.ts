@@ -6,7 +6,7 @@ import '../../../elements/vigil-project.ts';
 import '../../../elements/vigil-site.ts';
 import '../../../elements/vigil-system.ts';
 import { $evacuations } from '../../../src/core/evacuation/evacuation.ts';
-import { $projects } from '../../../src/core/projects/projects.ts';
+import { projectList } from '../../../src/core/projects/projects.ts';
 import { projectCache, siteCache, systemCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
@@ -46,7 +46,7 @@ describe('projects, sites and systems elements', function () {
     state = freshState();
     window.fetch = fakeFetch(state);
     $toasts.set([]);
-    $projects.set({ status: 'idle', projects: null, error: null });
+    projectList.clear();
     $evacuations.set({});
     projectCache.clear();
     siteCache.clear();
