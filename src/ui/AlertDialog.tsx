@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createArming, type Arming } from '../core/security/arming.ts';
 import dialogCss from './dialog.css?inline';
 import { adoptCss } from './styles.ts';
@@ -30,23 +30,26 @@ export interface AlertDialogProps {
   children?: ReactNode;
 }
 
-/**
- * A modal confirmation (role=alertdialog) on the platform's `<dialog>` and `showModal()`:
- * rendered in place, so it lives in the shadow root of the element that shows it (its
- * styles are adopted there), and shown in the top layer, where the page behind is inert
- * and focus stays inside. The `<dialog>` covers the viewport as the backdrop (part
- * `dialog-backdrop`) around the card (part `dialog`). Focus goes to Cancel first (the
- * safe choice); Escape cancels; on close the browser gives focus back to whatever had it
- * before (found through shadow roots). A click on the backdrop does nothing: a
- * confirmation is answered with a button.
- */
-export function AlertDialog(props: AlertDialogProps) {
-  // Mounted only while open: each opening arms anew, and closing unmounts the <dialog>
-  // after its close() (see OpenDialog), so the browser can give focus back.
-  return props.open ? <OpenDialog {...props} /> : null;
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The focused element, looking into open shadow roots (document.activeElement stops at a host). */
+export function deepActiveElement(): Element | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
-function OpenDialog({
+/**
+ * A modal confirmation (role=alertdialog). Rendered in place, so it lives in the shadow
+ * root of the element that shows it (its styles are adopted there); it covers the
+ * viewport with a fixed backdrop. Focus goes to Cancel first (the safe choice), Tab and
+ * Shift+Tab stay inside, Escape cancels, and focus returns to whatever had it before the
+ * dialog opened (found through shadow roots). A click on the backdrop does nothing: a
+ * confirmation is answered with a button.
+ */
+export function AlertDialog({
+  open,
   title,
   description,
   confirmLabel,
@@ -61,75 +64,93 @@ function OpenDialog({
   const id = useId();
   const titleId = `${id}-title`;
   const descriptionId = `${id}-description`;
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const cardRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<Element | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const arming = useRef<Arming | null>(null);
   const [ready, setReady] = useState(!guarded);
 
+  // Arm the confirm button anew each time the dialog opens.
   useEffect(() => {
     const button = confirmRef.current;
-    if (!guarded || !button) return;
+    if (!open || !guarded || !button) return;
+    setReady(false);
     const a = createArming(button, setReady);
     arming.current = a;
     return () => {
       a.stop();
       arming.current = null;
     };
-  }, [guarded]);
+  }, [open, guarded]);
 
-  // Shown modally before it is painted. The cleanup of a removed component runs before
-  // its <dialog> leaves the document, so close() there lets the browser give focus back
-  // to the opener (through shadow roots).
+  // Remember the opener before anything inside takes focus; give it back on close.
   useLayoutEffect(() => {
-    const dialog = dialogRef.current!;
-    adoptCss(dialog.getRootNode() as ShadowRoot | Document, dialogCss);
-    dialog.showModal();
+    if (!open) return;
+    returnTo.current = deepActiveElement();
+    const dialog = dialogRef.current;
+    if (dialog) adoptCss(dialog.getRootNode() as ShadowRoot | Document, dialogCss);
     cancelRef.current?.focus();
-    return () => dialog.close();
-  }, []);
+    return () => {
+      const target = returnTo.current as HTMLElement | null;
+      returnTo.current = null;
+      if (target?.isConnected && typeof target.focus === 'function') target.focus();
+    };
+  }, [open]);
 
   // A focused button that becomes disabled loses focus to <body> (at the next frame):
-  // move it to the card first, so keys keep working inside.
+  // move it to the dialog itself first, so keys keep working inside.
   useEffect(() => {
-    const card = cardRef.current;
-    const active = card && activeIn(card);
-    if (pending && card && (!active || !card.contains(active) || (active as HTMLButtonElement).disabled)) card.focus();
-  }, [pending]);
+    if (!open || !pending) return;
+    const dialog = dialogRef.current;
+    const active = dialog && activeIn(dialog);
+    if (dialog && (!active || !dialog.contains(active) || (active as HTMLButtonElement).disabled)) dialog.focus();
+  }, [open, pending]);
 
-  // Escape (or any other close request) cancels, except while the action is under way.
-  function onCancelRequest(event: SyntheticEvent) {
-    event.preventDefault();
-    if (!pending) onCancel();
-  }
+  if (!open) return null;
 
-  // The page behind is inert, but Tab past the last button would leave for the browser's
-  // own controls: keep it going round the dialog.
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'Tab') return;
-    const buttons = [...cardRef.current!.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), select, textarea, [href]')];
-    const edge = event.shiftKey ? buttons[0] : buttons.at(-1);
-    const active = activeIn(cardRef.current!);
-    if (!edge || active === edge || !cardRef.current!.contains(active)) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (event.key === 'Escape') {
       event.preventDefault();
-      (event.shiftKey ? buttons.at(-1) : buttons[0])?.focus();
+      event.stopPropagation();
+      if (!pending) onCancel();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusables = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (focusables.length === 0) {
+      event.preventDefault();
+      dialog.focus();
+      return;
+    }
+    const first = focusables[0]!;
+    const last = focusables[focusables.length - 1]!;
+    const active = activeIn(dialog);
+    const inside = active !== null && dialog.contains(active) && active !== dialog;
+    if (event.shiftKey && (!inside || active === first)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (!inside || active === last)) {
+      event.preventDefault();
+      first.focus();
     }
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="v-dialog-backdrop"
-      part="dialog-backdrop"
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onCancel={onCancelRequest}
-      onKeyDown={onKeyDown}
-    >
-      <div ref={cardRef} className={`v-dialog v-alert-dialog v-alert-dialog--${tone}`} tabIndex={-1} part="dialog">
+    <div className="v-dialog-backdrop" part="dialog-backdrop">
+      <div
+        ref={dialogRef}
+        className={`v-dialog v-alert-dialog v-alert-dialog--${tone}`}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        part="dialog"
+      >
         <h2 id={titleId} className="v-alert-dialog-title">
           {title}
         </h2>
@@ -159,7 +180,7 @@ function OpenDialog({
           </button>
         </div>
       </div>
-    </dialog>
+    </div>
   );
 }
 
