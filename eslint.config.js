@@ -20,6 +20,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/',
       '**/dist/',
+      'lib/',
       'types/',
       'custom-elements.json',
       'test-results/',

@@ -3,9 +3,10 @@
  * interval lies within its day (`from` < `to`, `to` may be "24:00") or crosses midnight
  * into the next day (`to` <= `from`, `to` not "24:00"; Sunday crosses into Monday);
  * `from` = `to` is invalid; intervals may not overlap, counting what spills over from the
- * day before.
+ * day before (the one overlap rule of src/core/schedules/overlap.ts, shared with the client).
  */
 import type { Interval } from '../../src/core/api/contract.ts';
+import { overlappingDays, type Span } from '../../src/core/schedules/overlap.ts';
 import { text, type ErrorItem, type Text } from './messages.ts';
 
 const DAY_MINUTES = 24 * 60;
@@ -32,7 +33,7 @@ export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 
   );
   if (crowded.length) return crowded;
   const errors: ErrorItem[] = [];
-  const segments: { start: number; end: number }[][] = days.map(() => []);
+  const spans: Span[][] = days.map(() => []);
   days.forEach((intervals, d) => {
     intervals.forEach((interval, i) => {
       const field = `${prefix}.${d}.${i}`;
@@ -46,24 +47,10 @@ export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 
         errors.push({ field: `${field}.to`, text: text('schedule.toDiffers', { day: dayName(d), n: i + 1 }) });
         return;
       }
-      if (from < to) {
-        segments[d]!.push({ start: from, end: to });
-      } else {
-        // to < from: crosses midnight into the next day (to is never 24:00 here, as from < 24:00).
-        segments[d]!.push({ start: from, end: DAY_MINUTES });
-        if (to > 0) segments[(d + 1) % days.length]!.push({ start: 0, end: to });
-      }
+      spans[d]!.push([from, to]);
     });
   });
-  segments.forEach((list, d) => {
-    const sorted = [...list].sort((a, b) => a.start - b.start);
-    for (let i = 1; i < sorted.length; i++) {
-      if (sorted[i]!.start < sorted[i - 1]!.end) {
-        errors.push({ field: `${prefix}.${d}`, text: text('schedule.overlap', { day: dayName(d) }) });
-        break;
-      }
-    }
-  });
+  for (const d of overlappingDays(spans, DAY_MINUTES)) errors.push({ field: `${prefix}.${d}`, text: text('schedule.overlap', { day: dayName(d) }) });
   return errors;
 }
 

@@ -59,6 +59,8 @@ export function onUnauthorized(handler: (token: string) => void): void {
 }
 export const isUnauthorized = (e: unknown): boolean => isApiError(e) && e.status === 401;
 export const isAborted = (e: unknown): boolean => isApiError(e) && e.kind === 'aborted';
+/** True for answers meaning "no such resource (for you)" (404 or 403): say so or show /404, never a toast or a retry. */
+export const isMissing = (e: unknown): boolean => isApiError(e) && (e.status === 404 || e.status === 403);
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -193,7 +195,7 @@ export async function request(method: Method, path: string, answer: AnswerName |
   const validating = validator ? null : loadValidation();
   validating?.catch(() => {}); // awaited below; a failed load must not go unhandled meanwhile
   const response = await send(method, path, { ...opts, headers: { Accept: 'application/json', ...opts.headers } });
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     const text = response.status === 204 || method === 'HEAD' ? '' : await response.text();
     body = text ? JSON.parse(text) : {};

@@ -20,7 +20,7 @@ export interface BarItem {
 
 /** The user's projects whose statuses the bar watches. */
 export function barProjects(): string[] {
-  return ($projects.get().projects ?? []).map((p) => p.uuid);
+  return ($projects.get().list?.data ?? []).map((p) => p.uuid);
 }
 
 /**
@@ -30,7 +30,7 @@ export function barProjects(): string[] {
 export function readBar(now = Date.now()): BarItem[] {
   const items: BarItem[] = [];
   const sites: BarItem[] = [];
-  for (const project of $projects.get().projects ?? []) {
+  for (const project of $projects.get().list?.data ?? []) {
     const entry = getEntry('project', project.uuid);
     const status = entry?.status;
     if (!status) continue;

@@ -4,14 +4,9 @@
  */
 import * as Answers from '../api/answer-names.ts';
 import type { DemoLiveView } from '../api/contract.ts';
-import { isApiError, request } from '../api/client.ts';
+import { request } from '../api/client.ts';
 import { createCache } from '../resources/cache.ts';
 
 export const demoLiveViewCache = createCache<DemoLiveView>('demoLiveView', (uuid) =>
   request('GET', `/api/public/v1/demo-live-views/${encodeURIComponent(uuid)}`, Answers.demoLiveView, { anonymous: true }).then((r) => r.data),
 );
-
-/** No such demo (404): say so instead of offering a retry. */
-export function isMissingDemo(e: unknown): boolean {
-  return isApiError(e) && (e.status === 404 || e.status === 403);
-}

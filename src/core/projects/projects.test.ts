@@ -31,8 +31,8 @@ describe('projects list', () => {
     await Promise.all([loadProjects(), loadProjects()]);
     expect(m.callsTo('/api/v2/projects')).toHaveLength(1);
     expect(m.calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
-    expect($projects.get().status).toBe('ready');
-    expect($projects.get().projects?.[0]?.evacuation_active).toBe(true);
+    expect($projects.get().list?.status).toBe('ready');
+    expect($projects.get().list?.data?.[0]?.evacuation_active).toBe(true);
   });
 
   it('keeps the list visible while refreshing', async () => {
@@ -41,11 +41,11 @@ describe('projects list', () => {
     await loadProjects();
     mockFetch(() => new Promise<Response>((r) => (resolve = r)));
     const refreshing = loadProjects();
-    expect($projects.get().status).toBe('ready');
-    expect($projects.get().projects).toHaveLength(1);
+    expect($projects.get().list?.status).toBe('ready');
+    expect($projects.get().list?.data).toHaveLength(1);
     resolve(json({ data: [project('A'), project('B')], meta: { total: 2 } }));
     await refreshing;
-    expect($projects.get().projects).toHaveLength(2);
+    expect($projects.get().list?.data).toHaveLength(2);
   });
 
   it('toasts the docs/product.md#errors text on failure and keeps what it had', async () => {
@@ -53,15 +53,15 @@ describe('projects list', () => {
     await loadProjects();
     mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
     await loadProjects();
-    expect($projects.get().status).toBe('error');
-    expect($projects.get().projects).toHaveLength(1);
+    expect($projects.get().list?.status).toBe('failed');
+    expect($projects.get().list?.data).toHaveLength(1);
     expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadProjects']);
   });
 
   it('does not toast a 401 (the session handles it)', async () => {
     mockFetch(() => json({ errors: [{ message: 'Unauthenticated.' }] }, 401));
     await loadProjects();
-    expect($projects.get().status).toBe('error');
+    expect($projects.get().list?.status).toBe('failed');
     expect($toasts.get()).toEqual([]);
   });
 
@@ -69,7 +69,7 @@ describe('projects list', () => {
     mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
     await loadProjects();
     signOut();
-    expect($projects.get()).toEqual({ status: 'idle', projects: null, error: null });
+    expect($projects.get().list).toBeUndefined();
   });
 });
 

@@ -3,63 +3,38 @@
  * refreshed in the background when shown again, cleared on sign-out. The list's failure
  * toast is the 'Unable to load projects'.
  */
-import { atom } from 'nanostores';
 import * as Answers from '../api/answer-names.ts';
 import type { ProjectSummary } from '../api/contract.ts';
 import { isApiError, request, type ApiError } from '../api/client.ts';
-import { onSignOut } from '../session/session.ts';
-import { shared } from '../shared.ts';
+import { filterByWords } from '../i18n/search.ts';
+import { createResource } from '../resources/resource.ts';
 import { showError } from '../toasts/toasts.ts';
 
-export interface ProjectsState {
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  /** The last list loaded (kept while refreshing and after a failed refresh). */
-  projects: ProjectSummary[] | null;
-  error: ApiError | null;
-}
+export const projectList = createResource<ProjectSummary[]>('projects.list', () =>
+  request('GET', '/api/v2/projects', Answers.projects).then(
+    ({ data }) => data,
+    (error: ApiError) => {
+      if (isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.errors.loadProjects');
+      throw error;
+    },
+  ),
+);
 
-const INITIAL: ProjectsState = { status: 'idle', projects: null, error: null };
-
-export const $projects = shared('projects.list', () => {
-  const store = atom<ProjectsState>(INITIAL);
-  onSignOut(() => store.set(INITIAL));
-  return store;
-});
-
-const inflight = shared('projects.list.inflight', () => ({ promise: null as Promise<void> | null }));
+/** The list's entry is `$projects.get().list` (core/resources/resource.ts): undefined until first asked for, and after sign-out. */
+export const $projects = projectList.$entries;
 
 /** Loads (or refreshes) the list; concurrent callers share one request. Never throws. */
 export function loadProjects(): Promise<void> {
-  if (inflight.promise) return inflight.promise;
-  const before = $projects.get();
-  $projects.set({ ...before, status: before.projects ? 'ready' : 'loading', error: null });
-  const promise = request('GET', '/api/v2/projects', Answers.projects)
-    .then(
-      ({ data }) => $projects.set({ status: 'ready', projects: data, error: null }),
-      (e: unknown) => {
-        const error = e as ApiError;
-        if (isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.errors.loadProjects');
-        $projects.set({ ...$projects.get(), status: 'error', error });
-      },
-    )
-    .finally(() => {
-      inflight.promise = null;
-    });
-  inflight.promise = promise;
-  return promise;
+  return projectList.load('list', { force: true }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Show a search box from this many projects on. */
 export const PROJECT_SEARCH_THRESHOLD = 7;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
-
 /** Projects whose name contains every word of `query` (case- and accent-insensitive). */
 export function filterProjects(projects: readonly ProjectSummary[], query: string): ProjectSummary[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...projects];
-  return projects.filter((p) => {
-    const name = fold(p.name);
-    return words.every((w) => name.includes(w));
-  });
+  return filterByWords(projects, query, (p) => p.name);
 }

@@ -46,7 +46,7 @@ describe('resource cache', () => {
   it('records errors and re-throws them', async () => {
     const cache = createCache<string>('test-error', () => Promise.reject(new ApiError('http', 500, [])));
     await expect(cache.load('x')).rejects.toBeInstanceOf(ApiError);
-    expect(cache.$entries.get().x?.status).toBe('error');
+    expect(cache.$entries.get().x?.status).toBe('failed');
   });
 
   it('forgets everything on sign-out, including answers still under way', async () => {

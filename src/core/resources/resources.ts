@@ -5,16 +5,13 @@
  */
 import * as Answers from '../api/answer-names.ts';
 import type { Incident, Notification, Project, Site, System } from '../api/contract.ts';
-import { isApiError, request, type ApiError } from '../api/client.ts';
+import { isMissing, request, type ApiError } from '../api/client.ts';
 import { CONFIG } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { showError } from '../toasts/toasts.ts';
 import { createCache } from './cache.ts';
 
-/** True for answers meaning "no such resource (for you)": show /404, not a toast. */
-export function isMissing(e: unknown): boolean {
-  return isApiError(e) && (e.status === 404 || e.status === 403);
-}
+export { isMissing };
 
 function toastUnlessMissing(key: string) {
   return (e: ApiError): never => {

@@ -28,7 +28,8 @@
  * form (e.g. a night written as 22:00–24:00 plus 00:00–06:00 on the next day) reads into
  * the same cells, so comparisons are always made on cells, never on intervals.
  */
-import type { ApiErrorItem, Interval } from '../api/contract.ts';
+import type { ApiErrorItem, Interval, Site } from '../api/contract.ts';
+import { overlappingDays, type Span } from './overlap.ts';
 import { DAYS, SLOTS, WEEK_SLOTS, cellAt, emptyWeek, flat, slotTime, timeSlot, type Week } from './week.ts';
 
 /** The days are not a valid schedule; `errors` name each problem like the server does. */
@@ -41,17 +42,11 @@ export class ScheduleRuleError extends Error {
   }
 }
 
-interface Segment {
-  day: number;
-  start: number;
-  end: number;
-}
-
 /** The rule violations of `days` (empty when valid), fields like `schedule.days.2.0.to`. */
 export function scheduleProblems(days: unknown, prefix = 'schedule.days'): ApiErrorItem[] {
   if (!Array.isArray(days) || days.length !== DAYS) return [{ field: prefix, message: `${prefix} must have 7 days` }];
   const errors: ApiErrorItem[] = [];
-  const segments: Segment[][] = Array.from({ length: DAYS }, () => []);
+  const spans: Span[][] = Array.from({ length: DAYS }, () => []);
   days.forEach((intervals: unknown, d) => {
     if (!Array.isArray(intervals)) {
       errors.push({ field: `${prefix}.${d}`, message: `${prefix}.${d} must be a list of intervals` });
@@ -65,22 +60,10 @@ export function scheduleProblems(days: unknown, prefix = 'schedule.days'): ApiEr
       if (to === null) return void errors.push({ field: `${field}.to`, message: `${field}.to must be HH:MM on a half hour` });
       if (from >= SLOTS) return void errors.push({ field: `${field}.from`, message: `${field}.from must be before 24:00` });
       if (from === to) return void errors.push({ field: `${field}.to`, message: `${field}.to must differ from the start of the interval` });
-      if (from < to) segments[d]!.push({ day: d, start: from, end: to });
-      else {
-        segments[d]!.push({ day: d, start: from, end: SLOTS });
-        if (to > 0) segments[(d + 1) % DAYS]!.push({ day: (d + 1) % DAYS, start: 0, end: to });
-      }
+      spans[d]!.push([from, to]);
     });
   });
-  segments.forEach((list, d) => {
-    const sorted = [...list].sort((a, b) => a.start - b.start);
-    for (let i = 1; i < sorted.length; i++) {
-      if (sorted[i]!.start < sorted[i - 1]!.end) {
-        errors.push({ field: `${prefix}.${d}`, message: `${prefix}.${d} has overlapping intervals` });
-        break;
-      }
-    }
-  });
+  for (const d of overlappingDays(spans, SLOTS)) errors.push({ field: `${prefix}.${d}`, message: `${prefix}.${d} has overlapping intervals` });
   return errors;
 }
 
@@ -159,3 +142,9 @@ export function readDays(days: unknown): { week: Week; problems: ApiErrorItem[] 
     throw e;
   }
 }
+
+/** A site's saved week: an empty one without a schedule (or with unreadable days). */
+export const siteWeek = (site: Pick<Site, 'schedule'> | undefined): Week => (site?.schedule ? readDays(site.schedule.days).week : emptyWeek());
+
+/** The zone a site's schedule is read in: its own, else the site's. */
+export const siteZone = (site: Pick<Site, 'schedule' | 'timezone'>): string => site.schedule?.timezone ?? site.timezone;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectUser } from '../api/contract.ts';
-import { DEFAULT_SORT, filterUsers, fold, nextSort, sortUsers } from './list.ts';
+import { DEFAULT_SORT, filterUsers, nextSort, sortUsers } from './list.ts';
 
 const u = (name: string, email: string): ProjectUser => ({ uuid: email, name, email, permissions: [] });
 const users = [u('zoë Adams', 'zoe@b.example'), u('Émile Martin', 'emile@a.example'), u('Anna Berg', 'berg@a.example'), u('anna Berg', 'anna@c.example')];
@@ -26,7 +26,6 @@ describe('users list: sort and search', () => {
   });
 
   it('finds by name or e-mail, without case or accents, every word', () => {
-    expect(fold('Émile ZOË')).toBe('emile zoe');
     expect(filterUsers(users, 'emile').map((x) => x.name)).toEqual(['Émile Martin']);
     expect(filterUsers(users, 'ZOE').map((x) => x.name)).toEqual(['zoë Adams']);
     expect(filterUsers(users, '@a.example').length).toBe(2);

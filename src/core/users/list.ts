@@ -1,5 +1,6 @@
 /** Sorting and searching the project users list (pure functions, for any view). */
 import type { ProjectUser } from '../api/contract.ts';
+import { filterByWords } from '../i18n/search.ts';
 
 export type SortKey = 'name' | 'email';
 export type SortDirection = 'ascending' | 'descending';
@@ -24,17 +25,7 @@ export function sortUsers(users: readonly ProjectUser[], order: SortOrder, local
   return [...users].sort((a, b) => sign * (collator.compare(a[order.key], b[order.key]) || collator.compare(a[other], b[other])));
 }
 
-/** Lower case without accents, so "sofie" finds "Sofíe" and "ELISE" finds "élise". */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** Members whose name or e-mail contains every word of `query`. */
 export function filterUsers(users: readonly ProjectUser[], query: string): ProjectUser[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...users];
-  return users.filter((u) => {
-    const haystack = `${fold(u.name)} ${fold(u.email)}`;
-    return words.every((w) => haystack.includes(w));
-  });
+  return filterByWords(users, query, (u) => `${u.name} ${u.email}`);
 }

@@ -5,7 +5,7 @@ import { projectCache } from '../resources/resources.ts';
 import { $currentUser, signOut } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts } from '../toasts/toasts.ts';
-import { $projectUsers, addProjectUser, loadProjectUsers, removeProjectUser, updateProjectUser } from './users.ts';
+import { $projectUsers, addProjectUser, isForbidden, loadProjectUsers, removeProjectUser, updateProjectUser } from './users.ts';
 
 const P = '10000000-0000-4000-8000-000000000001';
 const BASE = `/api/v2/projects/${P}/users`;
@@ -48,7 +48,7 @@ describe('project users store and actions', () => {
     expect(b).toBe(a);
     const entry = $projectUsers.get()[P]!;
     expect(entry.status).toBe('ready');
-    expect(entry.users.map((u) => u.name)).toEqual(['Morgan Manager', 'Sofie Peeters']);
+    expect(entry.data!.map((u) => u.name)).toEqual(['Morgan Manager', 'Sofie Peeters']);
     expect(entry.loadedAt).toBeGreaterThan(0);
   });
 
@@ -57,16 +57,18 @@ describe('project users store and actions', () => {
     mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
     expect(await loadProjectUsers(P)).toBeNull();
     expect(toastKeys()).toEqual(['error:core.errors.loadProjectUsers']);
-    expect($projectUsers.get()[P]).toMatchObject({ status: 'error', users: [me, sofie] });
+    expect($projectUsers.get()[P]).toMatchObject({ status: 'failed', data: [me, sofie] });
   });
 
   it('treats 403 as "no permission" (no toast) and 404 as a missing project', async () => {
     mockFetch(() => json({ errors: [{ message: 'This action is unauthorized.' }] }, 403));
     await loadProjectUsers(P);
-    expect($projectUsers.get()[P]).toMatchObject({ status: 'error', forbidden: true });
+    expect($projectUsers.get()[P]).toMatchObject({ status: 'missing', error: { status: 403 } });
+    expect(isForbidden($projectUsers.get()[P])).toBe(true);
     mockFetch(() => json({ errors: [{ message: 'Project not found.' }] }, 404));
     await loadProjectUsers(P);
-    expect($projectUsers.get()[P]).toMatchObject({ missing: true });
+    expect($projectUsers.get()[P]).toMatchObject({ status: 'missing', error: { status: 404 } });
+    expect(isForbidden($projectUsers.get()[P])).toBe(false);
     expect(toastKeys()).toEqual([]);
   });
 
@@ -87,7 +89,7 @@ describe('project users store and actions', () => {
     expect(r).toEqual({ ok: true, value: added });
     expect(m.calls[0]).toMatchObject({ method: 'POST', body: { email: 'ann@example.com', name: 'Ann Smith', permissions: ['view', 'evacuate'] } });
     expect(m.calls[0]!.url.pathname).toBe(BASE);
-    expect($projectUsers.get()[P]!.users.map((u) => u.uuid)).toEqual(['u-me', 'u-sofie', 'u-new']);
+    expect($projectUsers.get()[P]!.data!.map((u) => u.uuid)).toEqual(['u-me', 'u-sofie', 'u-new']);
     expect(seen).toEqual([{ project: P, user: 'u-new', change: 'added' }]);
     expect(toastKeys()).toEqual(['success:users.toasts.added']);
   });
@@ -98,7 +100,7 @@ describe('project users store and actions', () => {
     const r = await addProjectUser(P, { email: 'sofie@example.com', name: 'Sofie', permissions: ['view'] });
     expect(r).toEqual({ ok: false, fieldErrors: { email: { key: 'users.validation.alreadyMember' } } });
     expect(toastKeys()).toEqual([]);
-    expect($projectUsers.get()[P]!.users).toHaveLength(2);
+    expect($projectUsers.get()[P]!.data!).toHaveLength(2);
   });
 
   it('toasts the action failure when the server gives no field to blame', async () => {
@@ -122,7 +124,7 @@ describe('project users store and actions', () => {
     expect(r.ok).toBe(true);
     expect(m.calls[0]).toMatchObject({ method: 'PATCH', body: { name: 'Sofie P.', permissions: ['view', 'evacuate'] } });
     expect(m.calls[0]!.url.pathname).toBe(`${BASE}/u-sofie`);
-    expect($projectUsers.get()[P]!.users[1]).toEqual(changed);
+    expect($projectUsers.get()[P]!.data![1]).toEqual(changed);
     expect(seen).toEqual([{ project: P, user: 'u-sofie', change: 'updated' }]);
   });
 
@@ -160,7 +162,7 @@ describe('project users store and actions', () => {
     mockFetch(() => json({ errors: [{ field: 'permissions', message: 'A project needs at least one user who can manage users.' }] }, 422));
     const r = await updateProjectUser(P, 'u-me', { permissions: ['view'] });
     expect(r).toEqual({ ok: false, fieldErrors: { permissions: { key: 'users.validation.lastManager' } } });
-    expect($projectUsers.get()[P]!.users[0]).toEqual(me);
+    expect($projectUsers.get()[P]!.data![0]).toEqual(me);
   });
 
   it('removes a user with DELETE (204) and fires the event', async () => {
@@ -171,7 +173,7 @@ describe('project users store and actions', () => {
     expect(await removeProjectUser(P, 'u-sofie', { target })).toEqual({ ok: true, value: null });
     expect(m.calls[0]!.method).toBe('DELETE');
     expect(m.calls[0]!.url.pathname).toBe(`${BASE}/u-sofie`);
-    expect($projectUsers.get()[P]!.users.map((u) => u.uuid)).toEqual(['u-me']);
+    expect($projectUsers.get()[P]!.data!.map((u) => u.uuid)).toEqual(['u-me']);
     expect(seen).toEqual([{ project: P, user: 'u-sofie', change: 'removed' }]);
     expect(toastKeys()).toEqual(['success:users.toasts.removed']);
   });
@@ -180,7 +182,7 @@ describe('project users store and actions', () => {
     await seed();
     mockFetch(() => json({ errors: [{ message: 'Project user not found.' }] }, 404));
     expect((await removeProjectUser(P, 'u-sofie')).ok).toBe(true);
-    expect($projectUsers.get()[P]!.users.map((u) => u.uuid)).toEqual(['u-me']);
+    expect($projectUsers.get()[P]!.data!.map((u) => u.uuid)).toEqual(['u-me']);
   });
 
   it("returns the server's refusal of a removal as a form message", async () => {
@@ -194,7 +196,7 @@ describe('project users store and actions', () => {
     await seed();
     mockFetch((call) => (call.method === 'POST' ? json({ errors: [{ message: 'This action is unauthorized.' }] }, 403) : json({ data: PROJECT })));
     await addProjectUser(P, { email: 'a@b.example', name: 'A', permissions: [] });
-    expect($projectUsers.get()[P]!.forbidden).toBe(true);
+    expect(isForbidden($projectUsers.get()[P])).toBe(true);
     expect(toastKeys()).toEqual(['error:users.errors.add']);
   });
 

@@ -8,14 +8,13 @@
  * fields. Failures that are not about a field show the toast of the action (docs/product.md#errors
  * pattern); a failed load shows `core.errors.loadProjectUsers`.
  */
-import { map } from 'nanostores';
 import * as Answers from '../api/answer-names.ts';
 import type { ProjectUser } from '../api/contract.ts';
-import { isApiError, isUnauthorized, request, type ApiError } from '../api/client.ts';
+import { isApiError, isMissing, isUnauthorized, request, type ApiError } from '../api/client.ts';
+import { createResource, type ResourceEntry } from '../resources/resource.ts';
 import { emit } from '../events.ts';
 import { projectCache } from '../resources/resources.ts';
-import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
-import { shared } from '../shared.ts';
+import { $currentUser, validateUser } from '../session/session.ts';
 import { showError, showSuccess, showToast } from '../toasts/toasts.ts';
 import { isSelf } from './guard.ts';
 import {
@@ -28,41 +27,38 @@ import {
   type UserChanges,
 } from './validation.ts';
 
-export interface ProjectUsersEntry {
-  /** 'loading' keeps the last users visible while a reload is under way. */
-  status: 'loading' | 'ready' | 'error';
-  users: ProjectUser[];
-  /** The server said 403: the signed-in user may not manage this project's users. */
-  forbidden?: boolean;
-  /** The project does not exist for this user (404). */
-  missing?: boolean;
-  error?: ApiError;
-  /** When the list was last loaded (ms since epoch); absent until the first success. */
-  loadedAt?: number;
-}
+/**
+ * A project's members (core/resources/resource.ts): `data` stays visible while reloading and
+ * after a failed reload; `missing` with a 403 `error` means the signed-in user may not manage
+ * this project's users, with a 404 that the project does not exist for them.
+ */
+export type ProjectUsersEntry = ResourceEntry<ProjectUser[]>;
 
 export type MutationResult<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors; formError?: FieldMessage };
 
-/** Project users by project uuid. Subscribe with `useStore($projectUsers, { keys: [uuid] })`. */
-export const $projectUsers = shared('users.projectUsers', () => {
-  const store = map<Record<string, ProjectUsersEntry | undefined>>({});
-  onSignOut(() => store.set({}));
-  return store;
-});
+const members = createResource<ProjectUser[]>('users.projectUsers', (project) =>
+  request('GET', usersPath(project), Answers.projectUsers).then(
+    ({ data }) => data,
+    (e: ApiError) => {
+      if (isUnauthorized(e)) void validateUser();
+      else if (!isMissing(e) && e.kind !== 'aborted') showError('core.errors.loadProjectUsers');
+      throw e;
+    },
+  ),
+);
 
-const inflight = shared('users.inflight', () => new Map<string, Promise<ProjectUser[] | null>>());
+/** Project users by project uuid. Subscribe with `useStore($projectUsers, { keys: [uuid] })`. */
+export const $projectUsers = members.$entries;
+
+/** The signed-in user may not manage this project's users (the server said 403). */
+export const isForbidden = (entry: ProjectUsersEntry | undefined): boolean => entry?.status === 'missing' && entry.error?.status === 403;
 
 const usersPath = (project: string) => `/api/v2/projects/${encodeURIComponent(project)}/users`;
 const userPath = (project: string, user: string) => `${usersPath(project)}/${encodeURIComponent(user)}`;
 
-function setEntry(project: string, patch: Partial<ProjectUsersEntry>): void {
-  const current = $projectUsers.get()[project];
-  $projectUsers.setKey(project, { status: 'ready', users: [], ...current, ...patch });
-}
-
 function replaceUsers(project: string, update: (users: ProjectUser[]) => ProjectUser[]): void {
-  const current = $projectUsers.get()[project];
-  if (current) setEntry(project, { users: update(current.users) });
+  const current = $projectUsers.get()[project]?.data;
+  if (current) members.set(project, update(current));
 }
 
 /**
@@ -70,30 +66,7 @@ function replaceUsers(project: string, update: (users: ProjectUser[]) => Project
  * Resolves to the users, or null when loading failed (the entry holds why).
  */
 export function loadProjectUsers(project: string): Promise<ProjectUser[] | null> {
-  const running = inflight.get(project);
-  if (running) return running;
-  const token = $currentUser.get()?.token;
-  setEntry(project, { status: 'loading', error: undefined });
-  const promise = request('GET', usersPath(project), Answers.projectUsers)
-    .then(
-      ({ data }) => {
-        if ($currentUser.get()?.token !== token) return null; // signed out or switched meanwhile
-        setEntry(project, { status: 'ready', users: data, forbidden: false, missing: false, error: undefined, loadedAt: Date.now() });
-        return data;
-      },
-      (e: ApiError) => {
-        if ($currentUser.get()?.token !== token) return null;
-        const forbidden = e.status === 403;
-        const missing = e.status === 404;
-        setEntry(project, { status: 'error', error: e, forbidden, missing });
-        if (isUnauthorized(e)) void validateUser();
-        else if (!forbidden && !missing && e.kind !== 'aborted') showError('core.errors.loadProjectUsers');
-        return null;
-      },
-    )
-    .finally(() => inflight.delete(project));
-  inflight.set(project, promise);
-  return promise;
+  return members.load(project, { force: true }).catch(() => null);
 }
 
 export interface ActionOptions {
@@ -116,7 +89,7 @@ function failure<T>(project: string, action: Action, e: unknown): MutationResult
   }
   if (e.status === 403) {
     // The permission was taken away meanwhile: the screen shows the no-permission state.
-    setEntry(project, { forbidden: true });
+    $projectUsers.setKey(project, { ...$projectUsers.get()[project], status: 'missing', error: e });
     void projectCache.load(project, { force: true }).catch(() => undefined);
   }
   if (e.kind === 'http' && (e.status === 400 || e.status === 409 || e.status === 422)) {
@@ -172,7 +145,7 @@ export async function updateProjectUser(
 ): Promise<MutationResult<ProjectUser>> {
   const valid = validateChanges(changes);
   if (!valid.ok) return valid;
-  const current = $projectUsers.get()[project]?.users.find((u) => u.uuid === userUuid);
+  const current = $projectUsers.get()[project]?.data?.find((u) => u.uuid === userUuid);
   if (changesNothing(current, valid.value)) {
     showToast({ type: 'info', key: 'users.toasts.unchanged', params: { name: current.name } });
     return { ok: true, value: current };
@@ -192,7 +165,7 @@ export async function updateProjectUser(
 
 /** DELETE a member from the project (their account stays). */
 export async function removeProjectUser(project: string, userUuid: string, options: ActionOptions = {}): Promise<MutationResult<null>> {
-  const removed = $projectUsers.get()[project]?.users.find((u) => u.uuid === userUuid);
+  const removed = $projectUsers.get()[project]?.data?.find((u) => u.uuid === userUuid);
   const done = (): MutationResult<null> => {
     replaceUsers(project, (users) => users.filter((u) => u.uuid !== userUuid));
     emit(options.target, 'vigil-project-user-changed', { project, user: userUuid, change: 'removed' });

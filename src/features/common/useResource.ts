@@ -21,3 +21,10 @@ export function useResource<T>(cache: Cache<T>, id: string | undefined, onError?
   }, [cache, id]);
   return id ? entries[id] : undefined;
 }
+
+/** A retry for a failed resource: loads it again, whatever the cache holds. */
+export const retryLoad =
+  <T,>(cache: Cache<T>, id: string | undefined) =>
+  (): void => {
+    if (id) void cache.load(id, { force: true }).catch(() => undefined);
+  };

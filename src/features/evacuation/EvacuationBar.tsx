@@ -28,13 +28,13 @@ export function EvacuationBar() {
   const user = useStore($currentUser);
   const signedIn = Boolean(user?.terms_accepted_web_portal);
   useStore($evacuations);
-  const list = useStore($projects);
+  const list = useStore($projects).list;
   const uuids = signedIn ? barProjects() : [];
   const key = uuids.join(',');
 
   useEffect(() => {
-    if (signedIn && list.status === 'idle') void loadProjects();
-  }, [signedIn, list.status]);
+    if (signedIn && !list) void loadProjects();
+  }, [signedIn, list]);
 
   useEffect(() => {
     if (!key) return;

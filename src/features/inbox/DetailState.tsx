@@ -1,4 +1,5 @@
-import { isMissing } from '../../core/resources/resources.ts';
+import { isMissing } from '../../core/api/client.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useT } from '../common/useT.ts';
 
@@ -14,25 +15,23 @@ export interface DetailStateProps {
   onRetry(): void;
 }
 
-/** An incident's or notification's detail that is not there: loading, missing, or failed with retry. */
+/** An incident's or notification's detail that is not there, as a card (see LoadState). */
 export function DetailState({ error, loadingText, missingText, failedText, onRetry }: DetailStateProps) {
   const t = useT();
-  if (!error) {
-    return (
-      <div className="v-card">
-        <Spinner label={loadingText} />
-      </div>
-    );
-  }
-  const missing = isMissing(error);
   return (
-    <div className="v-card v-state" role="alert">
-      <p>{missing ? missingText : failedText}</p>
-      {!missing && (
-        <button type="button" className="v-btn" onClick={onRetry}>
-          {t('core.common.retry')}
-        </button>
-      )}
-    </div>
+    <LoadState
+      status={error ? (isMissing(error) ? 'missing' : 'failed') : 'loading'}
+      loading={
+        <div className="v-card">
+          <Spinner label={loadingText} />
+        </div>
+      }
+      missingText={missingText}
+      failedText={failedText}
+      retryLabel={t('core.common.retry')}
+      onRetry={onRetry}
+      className="v-card v-state"
+      textClassName=""
+    />
   );
 }

@@ -4,7 +4,7 @@ import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { FULL_DATE } from './dates.ts';
 import { Link } from '../common/Link.tsx';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import detailCss from './detail.css?inline';
@@ -93,11 +93,11 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
   } else {
     body = (
       <DetailState
-        error={entry?.status === 'error' ? entry.error : undefined}
+        error={entry?.error}
         loadingText={t('inbox.incident.loading')}
         missingText={t('inbox.incident.missing')}
         failedText={t('inbox.incident.failed')}
-        onRetry={() => void incidentCache.load(uuid).catch(() => undefined)}
+        onRetry={retryLoad(incidentCache, uuid)}
       />
     );
   }

@@ -1,9 +1,10 @@
 import './messages/bundled.ts';
 import { useEffect, useId } from 'react';
 import { applyLanguage } from '../../core/i18n/i18n.ts';
-import { demoLiveViewCache, isMissingDemo } from '../../core/live-view/demo.ts';
+import { demoLiveViewCache } from '../../core/live-view/demo.ts';
 import { startLanguage } from '../../core/session/session.ts';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { useT } from '../common/useT.ts';
 import { LiveView } from './LiveView.tsx';
 import { LiveViewSkeleton } from './LiveViewSkeleton.tsx';
@@ -36,21 +37,16 @@ export function DemoLiveView({ demo, interval, headingLevel = 2, ownLanguage = t
   }, [ownLanguage]);
 
   if (!data) {
-    if (entry?.status === 'error') {
-      return (
-        <div className="v-stack" part="error">
-          <p className="v-message" role="alert">
-            {isMissingDemo(entry.error) ? t('liveView.demo.notFound') : t('liveView.demo.loadFailed')}
-          </p>
-          {!isMissingDemo(entry.error) && demo && (
-            <button type="button" className="v-btn" onClick={() => void demoLiveViewCache.load(demo, { force: true }).catch(() => {})}>
-              {t('core.common.retry')}
-            </button>
-          )}
-        </div>
-      );
-    }
-    return <LiveViewSkeleton demo />;
+    return (
+      <LoadState
+        status={entry?.status}
+        loading={<LiveViewSkeleton demo />}
+        missingText={t('liveView.demo.notFound')}
+        failedText={t('liveView.demo.loadFailed')}
+        retryLabel={t('core.common.retry')}
+        onRetry={retryLoad(demoLiveViewCache, demo)}
+      />
+    );
   }
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

@@ -1,7 +1,8 @@
 import './messages/bundled.ts';
 import { useId } from 'react';
-import { isMissing, systemCache } from '../../core/resources/resources.ts';
-import { useResource } from '../common/useResource.ts';
+import { systemCache } from '../../core/resources/resources.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useT } from '../common/useT.ts';
 import { LiveView } from './LiveView.tsx';
 import { LiveViewSkeleton } from './LiveViewSkeleton.tsx';
@@ -21,21 +22,16 @@ export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
   const data = entry?.data;
 
   if (!data) {
-    if (entry?.status === 'error') {
-      return (
-        <div className="v-stack" part="error">
-          <p className="v-message" role="alert">
-            {isMissing(entry.error) ? t('liveView.system.notFound') : t('core.errors.loadSystem')}
-          </p>
-          {!isMissing(entry.error) && system && (
-            <button type="button" className="v-btn" onClick={() => void systemCache.load(system, { force: true }).catch(() => {})}>
-              {t('core.common.retry')}
-            </button>
-          )}
-        </div>
-      );
-    }
-    return <LiveViewSkeleton />;
+    return (
+      <LoadState
+        status={entry?.status}
+        loading={<LiveViewSkeleton />}
+        missingText={t('liveView.system.notFound')}
+        failedText={t('core.errors.loadSystem')}
+        retryLabel={t('core.common.retry')}
+        onRetry={retryLoad(systemCache, system)}
+      />
+    );
   }
 
   return (

@@ -2,6 +2,7 @@ import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { $projects, filterProjects, loadProjects, PROJECT_SEARCH_THRESHOLD } from '../../core/projects/projects.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useStyles } from '../common/useStyles.ts';
@@ -17,7 +18,8 @@ export function ProjectsPage() {
   useStyles(css);
   const t = useT();
   usePageTitle(t('projects.list.title'));
-  const { status, projects } = useStore($projects);
+  const entry = useStore($projects).list;
+  const projects = entry?.data;
   const [query, setQuery] = useState('');
   const searchId = useId();
   const hintId = useId();
@@ -28,21 +30,17 @@ export function ProjectsPage() {
 
   let body;
   if (!projects) {
-    body =
-      status === 'error' ? (
-        <div className="v-stack pj-state" part="error">
-          <p className="v-message" role="alert">
-            {t('projects.list.loadFailed')}
-          </p>
-          <p>
-            <button type="button" className="v-btn" onClick={() => void loadProjects()}>
-              {t('core.common.retry')}
-            </button>
-          </p>
-        </div>
-      ) : (
-        <Spinner label={t('core.common.loading')} />
-      );
+    body = (
+      <LoadState
+        status={entry?.status}
+        loading={<Spinner label={t('core.common.loading')} />}
+        missingText={t('projects.list.loadFailed')}
+        failedText={t('projects.list.loadFailed')}
+        retryLabel={t('core.common.retry')}
+        onRetry={() => void loadProjects()}
+        className="v-stack pj-state"
+      />
+    );
   } else if (projects.length === 0) {
     body = (
       <p className="v-state" part="empty">

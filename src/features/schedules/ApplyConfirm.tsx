@@ -2,10 +2,10 @@ import type { Site } from '../../core/api/contract.ts';
 import { registerBundledMessages } from '../../core/i18n/i18n.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { describeSpan, noChanges, siteChanges } from '../../core/schedules/changes.ts';
-import { readDays } from '../../core/schedules/convert.ts';
+import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeWeek } from '../../core/schedules/describe.ts';
 import type { SavedSite } from '../../core/schedules/save.ts';
-import { emptyWeek, type Week } from '../../core/schedules/week.ts';
+import type { Week } from '../../core/schedules/week.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
@@ -28,8 +28,6 @@ export interface ApplyConfirmProps {
   onCancel: () => void;
 }
 
-const zoneOf = (site: Site) => site.schedule?.timezone ?? site.timezone;
-const weekOf = (site: Site) => (site.schedule ? readDays(site.schedule.days).week : emptyWeek());
 
 /** A minus in a circle (removed hours) or a plus (added hours); the words say it too. */
 function Sign({ removed }: { removed: boolean }) {
@@ -51,8 +49,8 @@ export function ApplyConfirm({ sites, cells, timezone, saving, onConfirm, onCanc
   useStyles(confirmCss);
   const t = useT();
   const rows = sites.map((site) => {
-    const changes = siteChanges(weekOf(site), cells);
-    const zone = !!timezone && timezone !== zoneOf(site) ? { from: timeZoneName(zoneOf(site)), to: timeZoneName(timezone) } : null;
+    const changes = siteChanges(siteWeek(site), cells);
+    const zone = !!timezone && timezone !== siteZone(site) ? { from: timeZoneName(siteZone(site)), to: timeZoneName(timezone) } : null;
     return { site, changes, zone, none: noChanges(changes) && !zone };
   });
   const losing = rows.filter((r) => r.changes.removed.length > 0).length;
@@ -122,7 +120,7 @@ export function ApplyResults({ results }: { results: readonly SavedSite[] }) {
             <span aria-hidden="true" className="ss-tick">
               ✓
             </span>{' '}
-            <strong>{s.name}</strong>: {t('schedules.multi.resultLine', { summary: describeWeek(readDays(s.schedule.days).week), zone: timeZoneName(s.schedule.timezone) })}
+            <strong>{s.name}</strong>: {t('schedules.multi.resultLine', { summary: describeWeek(siteWeek(s)), zone: timeZoneName(s.schedule.timezone) })}
           </li>
         ))}
       </ul>

@@ -1,10 +1,10 @@
 import { lazy, memo, Suspense } from 'react';
 import type { Site } from '../../core/api/contract.ts';
-import { readDays } from '../../core/schedules/convert.ts';
+import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff, diffWeeks, hasChanges } from '../../core/schedules/diff.ts';
 import type { SaveFailure } from '../../core/schedules/drafts.ts';
 import type { SavedSite } from '../../core/schedules/save.ts';
-import { emptyWeek, type Week } from '../../core/schedules/week.ts';
+import type { Week } from '../../core/schedules/week.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
 import { SaveError } from './SaveError.tsx';
@@ -24,15 +24,12 @@ export interface ApplyReviewProps {
 // Shown after the confirmation, whose chunk it shares.
 const ApplyResults = lazy(() => import('./ApplyConfirm.tsx').then((m) => ({ default: m.ApplyResults })));
 
-const zoneOf = (site: Site) => site.schedule?.timezone ?? site.timezone;
-const weekOf = (site: Site) => (site.schedule ? readDays(site.schedule.days).week : emptyWeek());
-
 /** Before applying: what changes for each chosen site (Apply opens the confirmation); after: what each site now has. */
 export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, saving, error, results, onApply }: ApplyReviewProps) {
   const t = useT();
   const rows = sites.map((site) => {
-    const before = weekOf(site);
-    const zoneChange = !!timezone && timezone !== zoneOf(site);
+    const before = siteWeek(site);
+    const zoneChange = !!timezone && timezone !== siteZone(site);
     return { site, text: describeDiff(before, cells), zoneChange, changes: zoneChange || hasChanges(diffWeeks(before, cells)) };
   });
   const anything = rows.some((r) => r.changes);
@@ -48,7 +45,7 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
             {rows.map(({ site, text, zoneChange, changes }) => (
               <li key={site.uuid} className={changes ? 'ss-diff' : 'ss-diff ss-diff--none'}>
                 <strong>{site.name}</strong>: {text}
-                {zoneChange && <>; {t('schedules.multi.zoneChange', { from: timeZoneName(zoneOf(site)), to: timeZoneName(timezone) })}</>}
+                {zoneChange && <>; {t('schedules.multi.zoneChange', { from: timeZoneName(siteZone(site)), to: timeZoneName(timezone) })}</>}
               </li>
             ))}
           </ul>

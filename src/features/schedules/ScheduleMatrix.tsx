@@ -1,16 +1,17 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { emit } from '../../core/events.ts';
-import { isMissing, siteCache } from '../../core/resources/resources.ts';
-import { readDays } from '../../core/schedules/convert.ts';
+import { siteCache } from '../../core/resources/resources.ts';
+import { readDays, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff } from '../../core/schedules/diff.ts';
 import { discardDraft, dismissRecovered, restoreDraft } from '../../core/schedules/drafts.ts';
 import { canEditSchedules, saveSiteDraft, siteDraftKey } from '../../core/schedules/save.ts';
 import { emptyWeek } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useElementScope } from '../common/element/context.ts';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import editorCss from './editor.css?inline';
@@ -19,7 +20,6 @@ import { SaveBar } from './SaveBar.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleTools } from './ScheduleTools.tsx';
 import { TimeNote } from './TimeNote.tsx';
-import { startLeaveGuard, useLeaveGuard } from './useLeaveGuard.ts';
 import { WeekSummary } from './WeekSummary.tsx';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 
@@ -49,33 +49,30 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const loaded = data !== undefined;
   const saved = useMemo(() => (loaded ? (schedule ? readDays(schedule.days) : { week: emptyWeek(), problems: [] }) : undefined), [loaded, schedule]);
   const key = siteDraftKey(site);
-  const { draft, cells, dirty, edit } = useScheduleDraft(key, saved?.week);
+  const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, saved?.week);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  // The texts (summary, what is unsaved) may trail a fast drag by a frame; the grid never does.
-  const textCells = useDeferredValue(cells);
   const savedWeek = draft?.saved;
   const changes = useMemo(() => (savedWeek && textCells ? describeDiff(savedWeek, textCells) : ''), [savedWeek, textCells]);
-  useLeaveGuard(dirty, t('schedules.editor.leave'));
 
   if (!data || !saved || !cells) {
-    if (entry?.status === 'error') {
-      return (
-        <div className="v-message" role="alert" part="message">
-          <p>{isMissing(entry.error) ? t('schedules.editor.notFound') : t('core.errors.loadSite')}</p>
-          {!isMissing(entry.error) && (
-            <button type="button" className="v-btn v-btn--small" onClick={() => void siteCache.load(site, { force: true }).catch(() => undefined)}>
-              {t('core.common.retry')}
-            </button>
-          )}
-        </div>
-      );
-    }
-    return <Spinner label={t('schedules.editor.loading')} />;
+    return (
+      <LoadState
+        status={entry?.status}
+        loading={<Spinner label={t('schedules.editor.loading')} />}
+        missingText={t('schedules.editor.notFound')}
+        failedText={t('core.errors.loadSite')}
+        retryLabel={t('core.common.retry')}
+        onRetry={retryLoad(siteCache, site)}
+        className="v-message"
+        textClassName=""
+        part="message"
+      />
+    );
   }
 
   const project = data.project_uuid ?? data.project?.uuid;
   const editable = !!project && canEditSchedules(data.project?.permissions);
-  const timezone = schedule?.timezone ?? data.timezone;
+  const timezone = siteZone(data);
 
   async function save() {
     if (!project) return;
@@ -87,7 +84,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
 
   return (
     // Named with the site, so several matrices on one page stay distinguishable.
-    <section className="sm v-card" onFocusCapture={startLeaveGuard} onPointerDownCapture={startLeaveGuard} aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
+    <section className="sm v-card" {...guardStart} aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
       <div className="sm-head">
         <h2 id={headingId}>{t('schedules.editor.title')}</h2>
         <p className="v-muted">{data.name}</p>

@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useRef } from 'react';
 import type { Site } from '../../core/api/contract.ts';
-import { readDays } from '../../core/schedules/convert.ts';
+import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeWeek } from '../../core/schedules/describe.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
@@ -17,7 +17,7 @@ export const SitePicker = memo(function SitePicker({ sites, selected, onChange }
   const t = useT();
   const id = useId();
   const allRef = useRef<HTMLInputElement>(null);
-  const summaries = new Map(sites.map((s) => [s.uuid, s.schedule ? describeWeek(readDays(s.schedule.days).week) : t('schedules.runs.never')]));
+  const summaries = new Map(sites.map((s) => [s.uuid, s.schedule ? describeWeek(siteWeek(s)) : t('schedules.runs.never')]));
   const all = sites.length > 0 && sites.every((s) => selected.includes(s.uuid));
   const some = !all && sites.some((s) => selected.includes(s.uuid));
 
@@ -39,7 +39,7 @@ export const SitePicker = memo(function SitePicker({ sites, selected, onChange }
       )}
       <ul className="ss-site-list">
         {sites.map((site) => {
-          const zone = site.schedule?.timezone ?? site.timezone;
+          const zone = siteZone(site);
           const checked = selected.includes(site.uuid);
           return (
             <li key={site.uuid} className={checked ? 'ss-site ss-site--on' : 'ss-site'}>

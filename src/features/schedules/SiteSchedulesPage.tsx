@@ -1,21 +1,21 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
-import type { Site } from '../../core/api/contract.ts';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
-import { readDays } from '../../core/schedules/convert.ts';
+import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff } from '../../core/schedules/diff.ts';
 import { dismissRecovered, rebaseDraft, restoreDraft } from '../../core/schedules/drafts.ts';
 import { applyProjectDraft, canEditSchedules, projectDraftKey, type SavedSite } from '../../core/schedules/save.ts';
 import { emptyWeek } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { Link } from '../common/Link.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { ApplyReview } from './ApplyReview.tsx';
@@ -28,7 +28,6 @@ import { SitePicker } from './SitePicker.tsx';
 import { StartFrom } from './StartFrom.tsx';
 import { TimeNote } from './TimeNote.tsx';
 import { TimeZoneSelect } from './TimeZoneSelect.tsx';
-import { startLeaveGuard, useLeaveGuard } from './useLeaveGuard.ts';
 import { WeekSummary } from './WeekSummary.tsx';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 
@@ -43,8 +42,6 @@ export interface SiteSchedulesPageProps {
 }
 
 const EMPTY = emptyWeek();
-const zoneOf = (site: Site) => site.schedule?.timezone ?? site.timezone;
-const weekOf = (site: Site | undefined) => (site?.schedule ? readDays(site.schedule.days).week : EMPTY);
 
 /**
  * The schedules of all sites of a project, and one schedule painted once and applied to
@@ -62,36 +59,39 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const project = entry?.data;
   usePageTitle(project ? t('schedules.multi.pageTitle', { project: project.name }) : t('schedules.multi.title'));
   const key = projectDraftKey(uuid);
-  const { draft, cells, dirty, edit } = useScheduleDraft(key, EMPTY);
+  const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, EMPTY);
   const [selected, setSelected] = useState<string[]>([]);
   const [startFrom, setStartFrom] = useState('');
   const [pendingStart, setPendingStart] = useState<string | null>(null);
   const [timezone, setTimezone] = useState('');
   const [results, setResults] = useState<SavedSite[] | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const textCells = useDeferredValue(cells); // the review and summary may trail a fast drag
   const choose = useCallback((next: string[]) => setSelected(next), []);
   const applyRef = useRef(() => {});
   const onApply = useCallback(() => applyRef.current(), []);
   const chosen = useMemo(() => project?.sites.filter((s) => selected.includes(s.uuid)) ?? [], [project, selected]);
-  useLeaveGuard(dirty, t('schedules.editor.leave'));
 
   if (!project || !cells) {
-    if (entry?.status === 'error') {
-      return (
-        <div className="v-message" role="alert" part="message">
-          <p>{isMissing(entry.error) ? t('schedules.multi.notFound') : t('core.errors.loadProject')}</p>
-        </div>
-      );
-    }
-    return <Spinner label={t('schedules.multi.loading')} />;
+    return (
+      <LoadState
+        status={entry?.status}
+        loading={<Spinner label={t('schedules.multi.loading')} />}
+        missingText={t('schedules.multi.notFound')}
+        failedText={t('core.errors.loadProject')}
+        retryLabel={t('core.common.retry')}
+        onRetry={retryLoad(projectCache, uuid)}
+        className="v-message"
+        textClassName=""
+        part="message"
+      />
+    );
   }
 
   const editable = canEditSchedules(project.permissions);
-  const usedZones = [...new Set(project.sites.map(zoneOf))];
+  const usedZones = [...new Set(project.sites.map(siteZone))];
 
   function begin(from: string) {
-    rebaseDraft(key, weekOf(project?.sites.find((s) => s.uuid === from)));
+    rebaseDraft(key, siteWeek(project?.sites.find((s) => s.uuid === from)));
     setStartFrom(from);
     setResults(null);
   }
@@ -109,7 +109,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   }
 
   return (
-    <div className="ss" part="site-schedules" onFocusCapture={startLeaveGuard} onPointerDownCapture={startLeaveGuard}>
+    <div className="ss" part="site-schedules" {...guardStart}>
       <div className="ss-head">
         <Link to={pathTo('project', { uuid })} className="ss-back">
           <span aria-hidden="true">←</span> {project.name}

@@ -1,14 +1,13 @@
 import './messages/bundled.ts';
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
-import { $navigator, navigate, notFound } from '../../core/router/navigation.ts';
+import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { canManageUsers } from '../../core/users/guard.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Link } from '../common/Link.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
-import { useResource } from '../common/useResource.ts';
+import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { NoPermission } from './NoPermission.tsx';
@@ -17,13 +16,13 @@ import usersCss from './users.css?inline';
 
 /**
  * The project users page (docs/product.md#routes /projects/{uuid}/users), in the portal and in
- * `<vigil-project-users>`. It needs 'manage users' on the project: the portal's guard
- * redirects to the project page; standing alone, it says so.
+ * `<vigil-project-users>`. It needs 'manage users' on the project: the portal's router
+ * redirects to the project page before rendering it (portal-router.ts, the one place of
+ * that rule); standing alone, or should the permission go while it is shown, it says so.
  */
 export function ProjectUsersPage({ uuid }: { uuid: string }) {
   const t = useT();
   useStyles(usersCss);
-  const inPortal = useStore($navigator) !== null;
   const entry = useResource(projectCache, uuid, (e) => {
     if (isMissing(e)) notFound('Project');
   });
@@ -31,24 +30,20 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
   const allowed = project ? canManageUsers(project.permissions) : undefined;
   usePageTitle(project ? t('users.titleWithProject', { project: project.name }) : t('users.title'));
 
-  useEffect(() => {
-    if (inPortal && allowed === false) navigate(pathTo('project', { uuid }), { replace: true });
-  }, [inPortal, allowed, uuid]);
-
   let body;
   if (!project) {
-    if (entry?.status === 'error') {
-      body = isMissing(entry.error) ? (
-        <p className="v-message">{t('users.notFound')}</p>
-      ) : (
-        <div className="v-state" role="alert">
-          <p>{t('users.projectError')}</p>
-          <button type="button" className="v-btn" onClick={() => void projectCache.load(uuid, { force: true }).catch(() => undefined)}>
-            {t('users.list.retry')}
-          </button>
-        </div>
-      );
-    } else body = <Spinner label={t('users.loadingProject')} />;
+    body = (
+      <LoadState
+        status={entry?.status}
+        loading={<Spinner label={t('users.loadingProject')} />}
+        missingText={t('users.notFound')}
+        failedText={t('users.projectError')}
+        retryLabel={t('users.list.retry')}
+        onRetry={retryLoad(projectCache, uuid)}
+        className="v-state"
+        textClassName=""
+      />
+    );
   } else if (!allowed) body = <NoPermission project={uuid} />;
   else body = <UsersView project={project} />;
 

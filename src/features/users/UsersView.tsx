@@ -7,7 +7,7 @@ import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { isSelf, selfChangeRisk } from '../../core/users/guard.ts';
 import { DEFAULT_SORT, filterUsers, nextSort, sortUsers, type SortKey } from '../../core/users/list.ts';
-import { $projectUsers, addProjectUser, loadProjectUsers, updateProjectUser, type MutationResult } from '../../core/users/users.ts';
+import { $projectUsers, addProjectUser, isForbidden, loadProjectUsers, updateProjectUser, type MutationResult } from '../../core/users/users.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -58,11 +58,11 @@ export function UsersView({ project }: UsersViewProps) {
     focusNext.current = null;
   });
 
-  const users = entry?.users ?? [];
-  if (!entry || (!entry.loadedAt && entry.status === 'loading')) return <Spinner label={t('users.loading')} />;
-  if (entry.forbidden) return <NoPermission project={uuid} />;
-  if (entry.missing) return <p className="v-message">{t('users.notFound')}</p>;
-  if (!entry.loadedAt) {
+  const users = entry?.data ?? [];
+  if (!entry || (!entry.data && entry.status === 'loading')) return <Spinner label={t('users.loading')} />;
+  if (isForbidden(entry)) return <NoPermission project={uuid} />;
+  if (entry.status === 'missing') return <p className="v-message">{t('users.notFound')}</p>;
+  if (!entry.data) {
     return (
       <div className="v-state" role="alert">
         <p>{t('users.list.loadError')}</p>

@@ -71,11 +71,11 @@ describe('<vigil-login>', function () {
     await mount('vigil-login');
     fill(input('E-mail address')!, 'not-an-address');
     button('Sign in')!.click();
-    await waitFor(() => expect(errorOf(input('E-mail address')!)).toBe('Enter an e-mail address like name@example.com.'));
-    expect(errorOf(input('Password')!)).toBe('Enter your password.');
-    expect(input('E-mail address')!.getAttribute('aria-invalid')).toBe('true');
-    expect(root().activeElement).toBe(input('E-mail address'));
-    expect(loginCalls()).toHaveLength(0);
+    await waitFor(() => expect(errorOf(input('E-mail address')!)).to.equal('Enter an e-mail address like name@example.com.'));
+    expect(errorOf(input('Password')!)).to.equal('Enter your password.');
+    expect(input('E-mail address')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(root().activeElement).to.equal(input('E-mail address'));
+    expect(loginCalls()).to.have.lengthOf(0);
     await expectNoA11yViolations(root());
   });
 
@@ -84,14 +84,14 @@ describe('<vigil-login>', function () {
     fill(input('E-mail address')!, USER.email);
     fill(input('Password')!, 'wrong-password');
     button('Sign in')!.click();
-    await waitFor(() => expect(errorOf(input('E-mail address')!)).toBe('These credentials do not match our records.'));
-    expect(input('E-mail address')!.value).toBe(USER.email);
-    expect(input('Password')!.value).toBe('wrong-password');
-    expect($currentUser.get()).toBeNull();
+    await waitFor(() => expect(errorOf(input('E-mail address')!)).to.equal('These credentials do not match our records.'));
+    expect(input('E-mail address')!.value).to.equal(USER.email);
+    expect(input('Password')!.value).to.equal('wrong-password');
+    expect($currentUser.get()).to.be.null;
     // Fixing it clears the error on the next attempt.
     fill(input('Password')!, PASSWORD);
     button('Sign in')!.click();
-    await waitFor(() => expect($currentUser.get()?.token).toBe('tok-1'));
+    await waitFor(() => expect($currentUser.get()?.token).to.equal('tok-1'));
   });
 
   it('too many attempts: says how long to wait, in minutes, and keeps what was typed', async () => {
@@ -100,16 +100,16 @@ describe('<vigil-login>', function () {
     fill(input('Password')!, 'my-password');
     button('Sign in')!.click();
     await until(() => $('[role="alert"]')?.textContent?.includes('Too many attempts. Try again in 2 minutes.'));
-    expect(input('E-mail address')!.value).toBe(BLOCKED_EMAIL);
-    expect(input('Password')!.value).toBe('my-password');
-    expect(errorOf(input('E-mail address')!)).toBe('');
-    expect($currentUser.get()).toBeNull();
+    expect(input('E-mail address')!.value).to.equal(BLOCKED_EMAIL);
+    expect(input('Password')!.value).to.equal('my-password');
+    expect(errorOf(input('E-mail address')!)).to.equal('');
+    expect($currentUser.get()).to.be.null;
     // The reset request is limited the same way.
     button('Forgot your password?')!.click();
     await until(() => button('Send reset link'));
     button('Send reset link')!.click();
     await until(() => $('[role="alert"]')?.textContent?.includes('Too many attempts. Try again in 2 minutes.'));
-    expect(input('E-mail address')!.value).toBe(BLOCKED_EMAIL);
+    expect(input('E-mail address')!.value).to.equal(BLOCKED_EMAIL);
     await expectNoA11yViolations(root());
   });
 
@@ -119,23 +119,23 @@ describe('<vigil-login>', function () {
     document.addEventListener('vigil-signed-in', (e) => events.push(e as CustomEvent), { once: true });
     input('E-mail address')!.focus();
     await press('Tab'); // to the password
-    expect(root().activeElement).toBe(input('Password'));
+    expect(root().activeElement).to.equal(input('Password'));
     fill(input('E-mail address')!, USER.email);
     fill(input('Password')!, PASSWORD);
     await press('Enter');
     await until(() => $('[role="status"]')?.textContent?.includes('Signed in as Morgan Manager'));
-    await waitFor(() => expect(events[0]?.detail).toEqual({ username: 'manager', name: 'Morgan Manager' }));
-    expect(loginCalls()[0]!.body).toEqual({ email: USER.email, password: PASSWORD, device_name: loginCalls()[0]!.body!.device_name });
-    await waitFor(() => expect($unreadCount.get()).toBe(3));
+    await waitFor(() => expect(events[0]?.detail).to.deep.equal({ username: 'manager', name: 'Morgan Manager' }));
+    expect(loginCalls()[0]!.body).to.deep.equal({ email: USER.email, password: PASSWORD, device_name: loginCalls()[0]!.body!.device_name });
+    await waitFor(() => expect($unreadCount.get()).to.equal(3));
     // and out again
     const out: Event[] = [];
     document.addEventListener('vigil-signed-out', (e) => out.push(e), { once: true });
     button('Sign out')!.click();
     await until(() => input('E-mail address'));
-    expect($currentUser.get()).toBeNull();
-    expect(out).toHaveLength(1);
+    expect($currentUser.get()).to.be.null;
+    expect(out).to.have.lengthOf(1);
     // The server revoked the token first.
-    expect(calls.filter((c) => c.path === '/api/v2/user/logout').map((c) => c.method)).toEqual(['POST']);
+    expect(calls.filter((c) => c.path === '/api/v2/user/logout').map((c) => c.method)).to.deep.equal(['POST']);
   });
 
   it('requests a reset link in place, with the typed e-mail, and comes back', async () => {
@@ -143,18 +143,18 @@ describe('<vigil-login>', function () {
     fill(input('E-mail address')!, USER.email);
     button('Forgot your password?')!.click();
     await until(() => button('Send reset link'));
-    expect($('h2')!.textContent).toBe('Reset your password');
-    expect(input('E-mail address')!.value).toBe(USER.email);
-    expect(root().activeElement).toBe(input('E-mail address'));
+    expect($('h2')!.textContent).to.equal('Reset your password');
+    expect(input('E-mail address')!.value).to.equal(USER.email);
+    expect(root().activeElement).to.equal(input('E-mail address'));
     button('Send reset link')!.click();
     await until(() => $('.auth-sent'));
-    expect($('.auth-sent')!.textContent).toContain(`If an account exists for ${USER.email}`);
-    expect(calls.find((c) => c.path === '/api/v2/user/forgot-password')?.body).toEqual({ email: USER.email });
+    expect($('.auth-sent')!.textContent).to.include(`If an account exists for ${USER.email}`);
+    expect(calls.find((c) => c.path === '/api/v2/user/forgot-password')?.body).to.deep.equal({ email: USER.email });
     await expectNoA11yViolations(root());
     button('Back to sign in')!.click();
     await until(() => button('Sign in'));
-    expect(input('E-mail address')!.value).toBe(USER.email);
-    expect(root().activeElement).toBe(input('E-mail address'));
+    expect(input('E-mail address')!.value).to.equal(USER.email);
+    expect(root().activeElement).to.equal(input('E-mail address'));
   });
 });
 
@@ -176,20 +176,20 @@ describe('compact sign-in of embedded elements', function () {
 
   it('shows a compact sign-in instead of the content, and the content once signed in', async () => {
     await mount('vigil-test-needs-session');
-    expect(root().textContent).not.toContain('secret content');
-    expect($('[part="sign-in"]')).toBeTruthy();
+    expect(root().textContent).not.to.include('secret content');
+    expect($('[part="sign-in"]')).to.be.ok;
     await expectNoA11yViolations(root());
     fill(input('E-mail address')!, USER.email);
     fill(input('Password')!, PASSWORD);
     button('Sign in')!.click();
-    await waitFor(() => expect(root().textContent).toContain('secret content'));
+    await waitFor(() => expect(root().textContent).to.include('secret content'));
   });
 
   it('checks fields and offers the reset request in place', async () => {
     await mount('vigil-test-needs-session');
     button('Sign in')!.click();
-    await waitFor(() => expect(errorOf(input('E-mail address')!)).toBe('Enter your e-mail address.'));
-    expect(loginCalls()).toHaveLength(0);
+    await waitFor(() => expect(errorOf(input('E-mail address')!)).to.equal('Enter your e-mail address.'));
+    expect(loginCalls()).to.have.lengthOf(0);
     button('Forgot your password?')!.click();
     await until(() => button('Send reset link'));
     button('Back to sign in')!.click();

@@ -55,16 +55,16 @@ describe('element factory', () => {
 
   it('never defines a tag twice: a second definition returns the first class', () => {
     const first = customElements.get('vigil-unread-badge');
-    expect(first).toBeDefined();
+    expect(first).not.to.be.undefined;
     const second = defineElement({ tag: 'vigil-unread-badge', component: UnreadBadge, session: 'optional' });
-    expect(second).toBe(first);
+    expect(second).to.equal(first);
   });
 
   it('a second copy of the suite shares the same session stores', async () => {
     // A different module URL is a separate module instance: like a second bundle on the page.
     const copy = (await import(/* @vite-ignore */ `/src/core/session/store.ts?second-copy=${Date.now()}`)) as typeof import('../../../src/core/session/store.ts');
-    expect(copy.$currentUser).toBe($currentUser);
-    expect(copy.$unreadCount).toBe($unreadCount);
+    expect(copy.$currentUser).to.equal($currentUser);
+    expect(copy.$unreadCount).to.equal($unreadCount);
   });
 
   it('two elements on one page share the unread count and the language', async () => {
@@ -91,20 +91,50 @@ describe('element factory', () => {
     const picker = add('<vigil-language-picker></vigil-language-picker>');
     const outside = add('<button class="v-btn">outside</button>');
     await until(() => shadow(picker).querySelector('select'));
-    expect(shadow(picker).adoptedStyleSheets.length).toBeGreaterThan(1);
-    expect(document.adoptedStyleSheets).toHaveLength(0);
-    expect(document.querySelectorAll('style')).toHaveLength(0);
-    expect(getComputedStyle(outside).minHeight).not.toBe('44px');
+    expect(shadow(picker).adoptedStyleSheets.length).to.be.above(1);
+    expect(document.adoptedStyleSheets).to.have.lengthOf(0);
+    expect(document.querySelectorAll('style')).to.have.lengthOf(0);
+    expect(getComputedStyle(outside).minHeight).not.to.equal('44px');
     // the page's styles don't reach in either
     const select = shadow(picker).querySelector('select')!;
-    expect(getComputedStyle(select).minHeight).toBe('44px');
+    expect(getComputedStyle(select).minHeight).to.equal('44px');
+  });
+
+  it('keeps attributes and properties in step; a removed or empty attribute is not given', async () => {
+    const Echo = ({ itemUuid }: { itemUuid?: string }) => createElement('output', null, `item:${itemUuid}`);
+    defineElement({ tag: 'vigil-test-echo', component: Echo, session: 'none', attributes: { itemUuid: { required: true } } });
+    const el = add('<vigil-test-echo item-uuid="a1"></vigil-test-echo>') as HTMLElement & { itemUuid?: string };
+    const text = () => shadow(el).textContent ?? '';
+    await waitFor(() => text() === 'item:a1');
+    expect(el.itemUuid).to.equal('a1');
+
+    el.itemUuid = 'b2';
+    expect(el.getAttribute('item-uuid')).to.equal('b2');
+    await waitFor(() => text() === 'item:b2');
+
+    el.setAttribute('item-uuid', '');
+    await waitFor(() => text().includes('item-uuid'));
+    expect(el.getAttribute('item-uuid')).to.equal('');
+    expect(el.itemUuid).to.be.undefined;
+
+    el.setAttribute('item-uuid', 'c3');
+    await waitFor(() => text() === 'item:c3');
+    el.removeAttribute('item-uuid');
+    await waitFor(() => text().includes('item-uuid'));
+    expect(el.itemUuid).to.be.undefined;
+
+    el.itemUuid = 'd4';
+    await waitFor(() => text() === 'item:d4');
+    el.itemUuid = undefined;
+    expect(el.hasAttribute('item-uuid')).to.equal(false);
+    await waitFor(() => text().includes('item-uuid'));
   });
 
   it('shows a translated message instead of crashing on a bad api-base', async () => {
     const badge = add('<vigil-unread-badge api-base="javascript:alert(1)"></vigil-unread-badge>');
     const message = await until(() => shadow(badge).querySelector('[role="alert"]'));
-    expect(message!.textContent).toContain('api-base');
-    expect(message!.textContent).toContain('javascript:alert(1)');
+    expect(message!.textContent).to.include('api-base');
+    expect(message!.textContent).to.include('javascript:alert(1)');
   });
 
   it('an element naming another API than the page settled on says so, and nothing goes there', async () => {
@@ -116,15 +146,15 @@ describe('element factory', () => {
     };
     add('<vigil-unread-badge></vigil-unread-badge>');
     await waitFor(() => $apiBase.get() !== null);
-    expect($apiBase.get()).toBe(location.origin);
+    expect($apiBase.get()).to.equal(location.origin);
     const foreign = add('<vigil-unread-badge api-base="https://elsewhere.test"></vigil-unread-badge>');
     const message = await until(() => shadow(foreign).querySelector('[role="alert"]'));
-    expect(message!.textContent).toBe(
+    expect(message!.textContent).to.equal(
       `This element is set up for another Vigil server (“https://elsewhere.test”) than the rest of this page (“${location.origin}”). It stays empty, and your sign-in is not sent there.`,
     );
     await new Promise((r) => setTimeout(r, 100));
-    expect($apiBase.get()).toBe(location.origin);
-    expect(calls.filter((u) => u.startsWith('https://elsewhere.test'))).toEqual([]);
+    expect($apiBase.get()).to.equal(location.origin);
+    expect(calls.filter((u) => u.startsWith('https://elsewhere.test'))).to.deep.equal([]);
     await expectNoA11yViolations(foreign);
   });
 
@@ -135,8 +165,8 @@ describe('element factory', () => {
     showError('core.errors.loadProject');
     const region = document.querySelector('vigil-toast-region')!;
     const toast = await until(() => shadow(region).querySelector('[role="alert"]'));
-    expect(toast!.textContent).toContain('Unable to load project');
-    expect(document.querySelectorAll('vigil-toast-region')).toHaveLength(1);
+    expect(toast!.textContent).to.include('Unable to load project');
+    expect(document.querySelectorAll('vigil-toast-region')).to.have.lengthOf(1);
   });
 
   it('an element reserves its loading box only until its first render (:state(rendered))', async () => {
@@ -151,16 +181,16 @@ describe('element factory', () => {
     document.body.append(el);
     added.push(el);
     // Defined and connected, nothing rendered yet: the reserve holds the place.
-    expect(el.getBoundingClientRect().height).toBe(500);
+    expect(el.getBoundingClientRect().height).to.equal(500);
     await until(() => shadow(el).querySelector('p'));
-    expect(el.matches(':state(rendered)')).toBe(true);
-    expect(el.getBoundingClientRect().height).toBeLessThan(100);
+    expect(el.matches(':state(rendered)')).to.equal(true);
+    expect(el.getBoundingClientRect().height).to.be.below(100);
   });
 
   it('the language picker is accessible', async () => {
     const picker = add('<vigil-language-picker></vigil-language-picker>');
     await until(() => shadow(picker).querySelector('select'));
-    expect(shadow(picker).querySelectorAll('option')).toHaveLength(8);
+    expect(shadow(picker).querySelectorAll('option')).to.have.lengthOf(8);
     await expectNoA11yViolations(picker);
   });
 });

@@ -96,14 +96,14 @@ describe('<vigil-evacuation>', function () {
 
   it('explains a missing, an invalid, or a doubled target instead of rendering blank', async () => {
     mount({});
-    await waitFor(() => expect(text()).toContain('This element needs the “project” / “site” attribute.'));
+    await waitFor(() => expect(text()).to.include('This element needs the “project” / “site” attribute.'));
     host!.remove();
     mount({ project: 'not-a-uuid' });
-    await waitFor(() => expect(text()).toContain('The “project” attribute has an invalid value: “not-a-uuid”.'));
+    await waitFor(() => expect(text()).to.include('The “project” attribute has an invalid value: “not-a-uuid”.'));
     host!.remove();
     mount({ project: PROJECT, site: SITE });
-    await waitFor(() => expect(text()).toContain('Give either the “project” or the “site” attribute, not both.'));
-    expect(calls.filter((c) => c.path.includes('/evacuation/'))).toHaveLength(0);
+    await waitFor(() => expect(text()).to.include('Give either the “project” or the “site” attribute, not both.'));
+    expect(calls.filter((c) => c.path.includes('/evacuation/'))).to.have.lengthOf(0);
   });
 
   it('starts a site evacuation after a confirmation that names it, with one POST, then shows the server’s status', async () => {
@@ -112,42 +112,42 @@ describe('<vigil-evacuation>', function () {
     document.addEventListener('vigil-evacuation-started', listener);
     try {
       mount({ site: SITE });
-      await waitFor(() => expect(text()).toContain('No evacuation in progress'), { timeout: 4000 });
-      await waitFor(() => expect(text()).toContain('Antwerp Port Warehouse'));
+      await waitFor(() => expect(text()).to.include('No evacuation in progress'), { timeout: 4000 });
+      await waitFor(() => expect(text()).to.include('Antwerp Port Warehouse'));
       await expectNoA11yViolations(host!);
 
       const start = button('Start evacuation')!;
       start.focus();
       await press('Enter');
       const d = await waitFor(() => dialog() ?? false);
-      expect((d as HTMLElement).textContent).toContain('Start the evacuation of Antwerp Port Warehouse?');
-      expect((d as HTMLElement).textContent).toContain('All people at Antwerp Port Warehouse will be told to leave the building now.');
-      expect(root().activeElement?.textContent).toBe('Cancel');
+      expect((d as HTMLElement).textContent).to.include('Start the evacuation of Antwerp Port Warehouse?');
+      expect((d as HTMLElement).textContent).to.include('All people at Antwerp Port Warehouse will be told to leave the building now.');
+      expect(root().activeElement?.textContent).to.equal('Cancel');
       await expectNoA11yViolations(host!);
 
       await press('Tab');
       // The confirmation arms once it has been visible for a moment (clickjacking guard).
-      await waitFor(() => expect(button('Start evacuation', d as HTMLElement)?.getAttribute('aria-disabled') ?? null).toBeNull(), { timeout: 3000 });
+      await waitFor(() => expect(button('Start evacuation', d as HTMLElement)?.getAttribute('aria-disabled') ?? null).to.be.null, { timeout: 3000 });
       await press('Enter');
       await press('Enter'); // a second confirm while the first is under way
-      await waitFor(() => expect(text()).toContain('Evacuation in progress'), { timeout: 4000 });
-      await waitFor(() => expect(dialog()).toBeNull());
+      await waitFor(() => expect(text()).to.include('Evacuation in progress'), { timeout: 4000 });
+      await waitFor(() => expect(dialog()).to.be.null);
 
       const posts = calls.filter((c) => c.method === 'POST');
-      expect(posts).toHaveLength(1);
-      expect(posts[0]!.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(posts).to.have.lengthOf(1);
+      expect(posts[0]!.key).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       const statusGets = calls.filter((c) => c.path.endsWith('/evacuation/status'));
       const postIndex = calls.indexOf(posts[0]!);
-      expect(calls.slice(postIndex + 1).some((c) => statusGets.includes(c))).toBe(true);
-      expect(text()).toContain('This site is being evacuated.');
-      expect(text()).toContain('started by Morgan Manager');
-      expect(text()).not.toContain('No evacuation in progress');
-      expect(root().activeElement?.textContent).toBe('Abort evacuation');
-      expect(events).toHaveLength(1);
-      expect(events[0]!.detail.scope).toBe('site');
-      expect(events[0]!.detail.uuid).toBe(SITE);
-      expect(events[0]!.detail.status.status).toBe('active');
-      expect(events[0]!.composed).toBe(true);
+      expect(calls.slice(postIndex + 1).some((c) => statusGets.includes(c))).to.equal(true);
+      expect(text()).to.include('This site is being evacuated.');
+      expect(text()).to.include('started by Morgan Manager');
+      expect(text()).not.to.include('No evacuation in progress');
+      expect(root().activeElement?.textContent).to.equal('Abort evacuation');
+      expect(events).to.have.lengthOf(1);
+      expect(events[0]!.detail.scope).to.equal('site');
+      expect(events[0]!.detail.uuid).to.equal(SITE);
+      expect(events[0]!.detail.status.status).to.equal('active');
+      expect(events[0]!.composed).to.equal(true);
       await expectNoA11yViolations(host!);
     } finally {
       document.removeEventListener('vigil-evacuation-started', listener);
@@ -162,9 +162,9 @@ describe('<vigil-evacuation>', function () {
       return fakeFetch(input, init);
     }) as typeof fetch;
     mount({ project: PROJECT });
-    await waitFor(() => expect(text()).toContain('You can see the evacuation status, but you may not start or abort an evacuation here.'), { timeout: 4000 });
-    await waitFor(() => expect(text()).toContain('No evacuation in progress'));
-    expect(button('Start evacuation')).toBeNull();
-    expect(root().querySelectorAll('button')).toHaveLength(0);
+    await waitFor(() => expect(text()).to.include('You can see the evacuation status, but you may not start or abort an evacuation here.'), { timeout: 4000 });
+    await waitFor(() => expect(text()).to.include('No evacuation in progress'));
+    expect(button('Start evacuation')).to.be.null;
+    expect(root().querySelectorAll('button')).to.have.lengthOf(0);
   });
 });

@@ -7,7 +7,7 @@ import { userCache } from '../../../src/core/inbox/users.ts';
 import { incidentCache, notificationCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
-import { expect, waitFor } from '../helpers/assert.ts';
+import { expect, rejectionOf, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { afterEach, beforeEach, describe, it, type MochaContext } from '../helpers/mocha.ts';
 import { press } from '../ui/keys.ts';
@@ -98,15 +98,15 @@ describe('<vigil-inbox>', () => {
   it('shows a translated message for a bad view attribute', async () => {
     const el = add('<vigil-inbox view="everything"></vigil-inbox>');
     const alert = await until(() => root(el).querySelector('[role="alert"]'));
-    expect(alert.textContent).toContain('“view”');
-    expect(alert.textContent).toContain('everything');
+    expect(alert.textContent).to.include('“view”');
+    expect(alert.textContent).to.include('everything');
   });
 
   it('offers a sign-in when nobody is signed in', async () => {
     $currentUser.set(null);
     const el = add('<vigil-inbox></vigil-inbox>');
     await until(() => root(el).querySelector('form input[type="password"]'));
-    expect(root(el).querySelector('[role="list"]')).toBeNull();
+    expect(root(el).querySelector('[role="list"]')).to.be.null;
   });
 
   it('shows 5,000 notifications with a small DOM, moving by keys, loading only the pages it shows', async function (this: MochaContext) {
@@ -114,25 +114,25 @@ describe('<vigil-inbox>', () => {
     const el = add('<vigil-inbox view="notifications"></vigil-inbox>');
     const list = await until(() => root(el).querySelector<HTMLElement>('[role="list"]'));
     await until(() => list.querySelector('[data-row]'));
-    expect(list.getAttribute('aria-label')).toBe('Notifications, newest first');
-    expect(list.querySelector('li')!.getAttribute('aria-setsize')).toBe(String(TOTAL));
-    expect(list.querySelectorAll('*').length).toBeLessThan(500);
-    expect(list.querySelectorAll('[data-row][tabindex="0"]').length).toBe(1);
+    expect(list.getAttribute('aria-label')).to.equal('Notifications, newest first');
+    expect(list.querySelector('li')!.getAttribute('aria-setsize')).to.equal(String(TOTAL));
+    expect(list.querySelectorAll('*').length).to.be.below(500);
+    expect(list.querySelectorAll('[data-row][tabindex="0"]').length).to.equal(1);
     await expectNoA11yViolations(el);
 
     list.querySelector<HTMLElement>('[data-row]')!.focus();
     await press('ArrowDown');
-    await waitFor(() => expect(deepActive()?.textContent).toContain('Notice 1'));
+    await waitFor(() => expect(deepActive()?.textContent).to.include('Notice 1'));
     await press('End');
-    await waitFor(() => expect(deepActive()?.textContent).toContain(`Notice ${TOTAL - 1}`), { timeout: 6_000 });
-    expect(deepActive()?.closest('li')?.getAttribute('aria-posinset')).toBe(String(TOTAL));
-    expect(list.querySelectorAll('*').length).toBeLessThan(500);
+    await waitFor(() => expect(deepActive()?.textContent).to.include(`Notice ${TOTAL - 1}`), { timeout: 6_000 });
+    expect(deepActive()?.closest('li')?.getAttribute('aria-posinset')).to.equal(String(TOTAL));
+    expect(list.querySelectorAll('*').length).to.be.below(500);
     await press('Home');
-    await waitFor(() => expect(deepActive()?.textContent).toContain('Notice 0'));
+    await waitFor(() => expect(deepActive()?.textContent).to.include('Notice 0'));
     const pages = new Set(calls.filter((c) => c.url.pathname === '/api/v2/notifications').map((c) => c.url.searchParams.get('page')));
-    expect(pages.has(String(TOTAL / 50))).toBe(true);
-    expect(pages.size).toBeLessThan(6);
-    expect(calls.every((c) => c.auth === 'Bearer tok')).toBe(true);
+    expect(pages.has(String(TOTAL / 50))).to.equal(true);
+    expect(pages.size).to.be.below(6);
+    expect(calls.every((c) => c.auth === 'Bearer tok')).to.equal(true);
   });
 
   it('opens an unread notification in place: marked read once, count down, event; Back returns to the row', async () => {
@@ -140,22 +140,22 @@ describe('<vigil-inbox>', () => {
     const events: CustomEvent[] = [];
     document.addEventListener('vigil-notification-read', (e) => events.push(e as CustomEvent), { once: true });
     const row = await until(() => root(el).querySelector<HTMLElement>('[data-index="0"] [data-row]'));
-    expect(row.textContent).toContain('Unread');
+    expect(row.textContent).to.include('Unread');
     row.click();
     const heading = await until(() => root(el).querySelector('h2.vi-head-title'));
-    expect(heading.textContent).toBe('Notice 0');
-    await waitFor(() => expect($unreadCount.get()).toBe(6));
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).toEqual(['/api/v2/notifications/n-0/mark-as-read']);
-    expect(events[0]?.detail).toEqual({ uuid: 'n-0', unread: 6 });
+    expect(heading.textContent).to.equal('Notice 0');
+    await waitFor(() => expect($unreadCount.get()).to.equal(6));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).to.deep.equal(['/api/v2/notifications/n-0/mark-as-read']);
+    expect(events[0]?.detail).to.deep.equal({ uuid: 'n-0', unread: 6 });
     // The body (and the sanitizer) loads in parallel with the notification.
     const body = await until(() => root(el).querySelector('[part="notification-body"]'));
-    expect(body.innerHTML).toBe('Body <b>0</b>');
-    await waitFor(() => expect(deepActive()).toBe(heading));
+    expect(body.innerHTML).to.equal('Body <b>0</b>');
+    await waitFor(() => expect(deepActive()).to.equal(heading));
 
     root(el).querySelector<HTMLElement>('[part="back"]')!.click();
     const back = await until(() => root(el).querySelector<HTMLElement>('[data-index="0"] [data-row]'));
-    await waitFor(() => expect(deepActive()).toBe(back));
-    expect(back.textContent).not.toContain('Unread');
+    await waitFor(() => expect(deepActive()).to.equal(back));
+    expect(back.textContent).not.to.include('Unread');
   });
 
   it('shows an incident: names the handler, loads its images with the token and revokes them on Back', async function (this: MochaContext) {
@@ -164,24 +164,24 @@ describe('<vigil-inbox>', () => {
     const row = await until(() => root(el).querySelector<HTMLElement>('[data-index="0"] [data-row]'));
     row.click();
     await until(() => root(el).querySelector('article'));
-    await waitFor(() => expect(root(el).querySelector('article')!.textContent).toContain('Sofie Peeters'));
+    await waitFor(() => expect(root(el).querySelector('article')!.textContent).to.include('Sofie Peeters'));
     const images = await until(() => {
       const imgs = [...root(el).querySelectorAll('img')];
       return imgs.length === 2 ? imgs : null;
     });
     const srcs = images.map((img) => img.src);
-    for (const src of srcs) expect(src).toMatch(/^blob:/);
-    expect(calls.filter((c) => c.url.pathname.startsWith('/api/v2/media/')).every((c) => c.auth === 'Bearer tok')).toBe(true);
-    expect((await realFetch(srcs[0]!)).ok).toBe(true);
+    for (const src of srcs) expect(src).to.match(/^blob:/);
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/v2/media/')).every((c) => c.auth === 'Bearer tok')).to.equal(true);
+    expect((await realFetch(srcs[0]!)).ok).to.equal(true);
     await expectNoA11yViolations(el);
 
     root(el).querySelector<HTMLElement>('[part="back"]')!.click();
     await until(() => root(el).querySelector('[role="list"]'));
-    for (const src of srcs) await expect(realFetch(src)).rejects.toThrow();
+    for (const src of srcs) await rejectionOf(realFetch(src));
 
     // The next incident was handled by the current user: no lookup.
     root(el).querySelector<HTMLElement>('[data-index="1"] [data-row]')!.click();
-    await waitFor(() => expect(root(el).querySelector('article')?.textContent).toContain(ME.name));
-    expect(calls.filter((c) => c.url.pathname.startsWith('/api/users/')).map((c) => c.url.pathname)).toEqual(['/api/users/sofie']);
+    await waitFor(() => expect(root(el).querySelector('article')?.textContent).to.include(ME.name));
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/users/')).map((c) => c.url.pathname)).to.deep.equal(['/api/users/sofie']);
   });
 });

@@ -83,47 +83,47 @@ function problems(root: ParentNode): string[] {
 describe('sanitizeNotificationHtml: what survives', () => {
   it('keeps b, i, span and their text as they are', () => {
     const html = 'Your <b>monthly</b> report for <i>Antwerp</i> is <span>ready</span>.';
-    expect(clean(html)).toBe(html);
+    expect(clean(html)).to.equal(html);
   });
 
   it('hardens http, https and mailto links: new tab, no opener, no referrer', () => {
-    expect(clean('<a href="https://vigil.example/reports/1">report</a>')).toBe(
+    expect(clean('<a href="https://vigil.example/reports/1">report</a>')).to.equal(
       '<a href="https://vigil.example/reports/1" target="_blank" rel="noopener noreferrer">report</a>',
     );
-    expect(clean('<a href="http://vigil.example/">site</a>')).toBe('<a href="http://vigil.example/" target="_blank" rel="noopener noreferrer">site</a>');
-    expect(clean('<a href="mailto:support@vigil.example">mail</a>')).toBe(
+    expect(clean('<a href="http://vigil.example/">site</a>')).to.equal('<a href="http://vigil.example/" target="_blank" rel="noopener noreferrer">site</a>');
+    expect(clean('<a href="mailto:support@vigil.example">mail</a>')).to.equal(
       '<a href="mailto:support@vigil.example" target="_blank" rel="noopener noreferrer">mail</a>',
     );
-    expect(clean('<a href="HTTPS://VIGIL.EXAMPLE/">loud</a>')).toBe('<a href="HTTPS://VIGIL.EXAMPLE/" target="_blank" rel="noopener noreferrer">loud</a>');
+    expect(clean('<a href="HTTPS://VIGIL.EXAMPLE/">loud</a>')).to.equal('<a href="HTTPS://VIGIL.EXAMPLE/" target="_blank" rel="noopener noreferrer">loud</a>');
   });
 
   it('overrides a target and rel the server sent', () => {
-    expect(clean('<a href="https://vigil.example/" target="_top" rel="opener">x</a>')).toBe(
+    expect(clean('<a href="https://vigil.example/" target="_top" rel="opener">x</a>')).to.equal(
       '<a href="https://vigil.example/" target="_blank" rel="noopener noreferrer">x</a>',
     );
   });
 
   it('keeps the text of links whose URL is not allowed, without the URL', () => {
     for (const href of ['javascript:alert(1)', '/relative', '//evil.example/', 'ftp://files.example/', 'tel:+3212345678', 'data:text/html,hi', '#top']) {
-      expect(clean(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+      expect(clean(`<a href="${href}">x</a>`)).to.equal('<a>x</a>');
     }
   });
 
   it('drops every attribute but href: class, style, id, data-*, aria-*, title, role', () => {
-    expect(clean('<span class="x" style="color:red" id="y" data-a="1" aria-label="z" title="t" role="button" dir="rtl" lang="fr">s</span>')).toBe('<span>s</span>');
-    expect(clean('<b class="x">b</b><i style="x">i</i>')).toBe('<b>b</b><i>i</i>');
+    expect(clean('<span class="x" style="color:red" id="y" data-a="1" aria-label="z" title="t" role="button" dir="rtl" lang="fr">s</span>')).to.equal('<span>s</span>');
+    expect(clean('<b class="x">b</b><i style="x">i</i>')).to.equal('<b>b</b><i>i</i>');
   });
 
   it('unwraps other tags but keeps their text; drops script, style and template contents', () => {
-    expect(clean('<p>First</p><div>second <u>u</u> <strong>s</strong> <em>e</em></div><h1>big</h1>')).toBe('Firstsecond u s ebig');
-    expect(clean('a<script>alert(1)</script>b<style>*{}</style>c<template><b>t</b></template>d')).toBe('abcd');
-    expect(clean('a<img src="https://vigil.example/x.png">b<br>c')).toBe('abc');
+    expect(clean('<p>First</p><div>second <u>u</u> <strong>s</strong> <em>e</em></div><h1>big</h1>')).to.equal('Firstsecond u s ebig');
+    expect(clean('a<script>alert(1)</script>b<style>*{}</style>c<template><b>t</b></template>d')).to.equal('abcd');
+    expect(clean('a<img src="https://vigil.example/x.png">b<br>c')).to.equal('abc');
   });
 
   it('renders the seeded security notice without its payloads', () => {
     const seeded =
       'Please read this <b>important</b> notice.<img src=x onerror=alert(1)><script>alert(\'xss\')</script> <a href="javascript:alert(1)">javascript link</a> <a href="https://vigil.example/security">vigil.example/security</a>';
-    expect(clean(seeded)).toBe(
+    expect(clean(seeded)).to.equal(
       'Please read this <b>important</b> notice. <a>javascript link</a> <a href="https://vigil.example/security" target="_blank" rel="noopener noreferrer">vigil.example/security</a>',
     );
   });
@@ -131,16 +131,16 @@ describe('sanitizeNotificationHtml: what survives', () => {
   it('returns TrustedHTML (Chromium has Trusted Types) that innerHTML accepts', () => {
     const out = sanitizeNotificationHtml('<b>hi</b>');
     const tt = (window as unknown as { trustedTypes: { isHTML(v: unknown): boolean } }).trustedTypes;
-    expect(tt.isHTML(out)).toBe(true);
+    expect(tt.isHTML(out)).to.equal(true);
     const div = htmlFixture('');
     div.innerHTML = out as unknown as string;
-    expect(div.innerHTML).toBe('<b>hi</b>');
+    expect(div.innerHTML).to.equal('<b>hi</b>');
     cleanupFixtures();
   });
 
   it('handles empty and plain text bodies', () => {
-    expect(clean('')).toBe('');
-    expect(clean('Just text & symbols < > "quotes"')).toBe('Just text &amp; symbols &lt; &gt; "quotes"');
+    expect(clean('')).to.equal('');
+    expect(clean('Just text & symbols < > "quotes"')).to.equal('Just text &amp; symbols &lt; &gt; "quotes"');
   });
 });
 
@@ -152,8 +152,8 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', () => {
   afterEach(cleanupFixtures);
 
   it(`has a large set of vectors (${VECTORS.length})`, () => {
-    expect(VECTORS.length).toBeGreaterThan(80);
-    expect(new Set(VECTORS.map((vec) => vec.name)).size).toBe(VECTORS.length);
+    expect(VECTORS.length).to.be.above(80);
+    expect(new Set(VECTORS.map((vec) => vec.name)).size).to.equal(VECTORS.length);
   });
 
   it('detects execution: the same payloads unsanitized do run (control)', async function (this: MochaContext) {
@@ -163,7 +163,7 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', () => {
       `<img src=x onerror="${callX(1)}"><b onmouseover="${callX(2)}">h</b><details open ontoggle="${callX(3)}"><summary>s</summary></details><span onclick="${callX(4)}">c</span>`,
     );
     interact(raw);
-    await waitFor(() => expect([...canaryLog()].sort()).toEqual([1, 2, 3, 4]), { timeout: 8_000 });
+    await waitFor(() => expect([...canaryLog()].sort()).to.deep.equal([1, 2, 3, 4]), { timeout: 8_000 });
   });
 
   it('detects execution: many of the vectors run when inserted unsanitized (control)', async function (this: MochaContext) {
@@ -177,7 +177,7 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', () => {
       raw.append(div);
     }
     interact(raw);
-    await waitFor(() => expect(new Set(canaryLog()).size).toBeGreaterThan(9), { timeout: 8_000 });
+    await waitFor(() => expect(new Set(canaryLog()).size).to.be.above(9), { timeout: 8_000 });
   });
 
   for (const vector of VECTORS) {
@@ -185,11 +185,11 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', () => {
       const out = clean(vector.html);
       const { container } = shadowFixture();
       container.innerHTML = out;
-      expect(problems(container)).toEqual([]);
+      expect(problems(container)).to.deep.equal([]);
       // Mutation XSS: what the DOM serializes must still be safe when parsed again.
       const again = htmlFixture(container.innerHTML);
-      expect(problems(again)).toEqual([]);
-      expect(again.innerHTML).toBe(container.innerHTML);
+      expect(problems(again)).to.deep.equal([]);
+      expect(again.innerHTML).to.equal(container.innerHTML);
     });
   }
 
@@ -214,7 +214,7 @@ describe('sanitizeNotificationHtml: hostile bodies do not run', () => {
     for (const div of wrappers) interact(div);
     await settle();
     await waitForCanaries(light);
-    expect(xssLog()).toEqual([]);
-    expect(wrappers.flatMap(problems)).toEqual([]);
+    expect(xssLog()).to.deep.equal([]);
+    expect(wrappers.flatMap(problems)).to.deep.equal([]);
   });
 });

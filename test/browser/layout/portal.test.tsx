@@ -92,12 +92,12 @@ describe('<vigil-portal>', function () {
   it('shows the layout: logo home, pills with the green unread count, More, the user menu', async () => {
     await mount('/404');
     await until(() => pill('More'));
-    expect(pill('Projects')!.getAttribute('href')).toBe(`${BASE}/`);
-    expect(pill('Inbox')!.textContent).toBe('Inbox4 unread notifications');
-    expect(getComputedStyle(pill('Inbox')!.querySelector('.v-badge')!).backgroundColor).toBe('rgb(26, 127, 55)');
-    expect(pill('More')!.getAttribute('href')).toBe(`${BASE}/page/p1`);
-    expect($('.user-name')!.textContent).toBe('Morgan Manager');
-    expect($<HTMLAnchorElement>('.header-logo')!.getAttribute('href')).toBe(`${BASE}/`);
+    expect(pill('Projects')!.getAttribute('href')).to.equal(`${BASE}/`);
+    expect(pill('Inbox')!.textContent).to.equal('Inbox4 unread notifications');
+    expect(getComputedStyle(pill('Inbox')!.querySelector('.v-badge')!).backgroundColor).to.equal('rgb(26, 127, 55)');
+    expect(pill('More')!.getAttribute('href')).to.equal(`${BASE}/page/p1`);
+    expect($('.user-name')!.textContent).to.equal('Morgan Manager');
+    expect($<HTMLAnchorElement>('.header-logo')!.getAttribute('href')).to.equal(`${BASE}/`);
     await expectNoA11yViolations(root());
   });
 
@@ -105,42 +105,42 @@ describe('<vigil-portal>', function () {
     await mount('/404');
     (await until(() => pill('More'))).click();
     await until(() => $('.content-page h1'));
-    expect(location.pathname).toBe(`${BASE}/page/p1`);
-    expect($('.content-page h1')!.textContent).toBe('Contact');
-    expect($('.content-body')!.innerHTML).toBe(
+    expect(location.pathname).to.equal(`${BASE}/page/p1`);
+    expect($('.content-page h1')!.textContent).to.equal('Contact');
+    expect($('.content-body')!.innerHTML).to.equal(
       '<h2>Call us</h2><p>On <a href="https://vigil.example" rel="noopener noreferrer" target="_blank">the web</a></p>',
     );
-    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect((window as unknown as { __pwned?: number }).__pwned).to.be.undefined;
     // Led by the unread count (4 in this mock).
-    await waitFor(() => expect(document.title).toBe('(4) Contact | Vigil'));
-    expect(pill('More')!.getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect(document.title).to.equal('(4) Contact | Vigil'));
+    expect(pill('More')!.getAttribute('aria-current')).to.equal('page');
   });
 
   it('mounts a fresh page whenever the full path changes, query included', async () => {
     await mount('/404?resource=Project');
     const first = await until(() => $('.state-page'));
-    expect(first.querySelector('h1')!.textContent).toBe('We could not find this project');
+    expect(first.querySelector('h1')!.textContent).to.equal('We could not find this project');
     navigate('/404?resource=Site');
-    await waitFor(() => expect($('.state-page h1')?.textContent).toBe('We could not find this site'));
-    expect($('.state-page')).not.toBe(first);
-    expect(location.search).toBe('?resource=Site');
+    await waitFor(() => expect($('.state-page h1')?.textContent).to.equal('We could not find this site'));
+    expect($('.state-page')).not.to.equal(first);
+    expect(location.search).to.equal('?resource=Site');
   });
 
   it('sets <html lang> and re-renders in the new language without a reload', async () => {
     await mount('/404');
     await until(() => pill('Projects'));
-    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.lang).to.equal('en');
     await setLocale('de');
-    await waitFor(() => expect(pill('Projekte')).toBeTruthy());
-    expect(document.documentElement.lang).toBe('de');
-    expect(host!.getAttribute('lang')).toBe('de');
+    await waitFor(() => expect(pill('Projekte')).to.be.ok);
+    expect(document.documentElement.lang).to.equal('de');
+    expect(host!.getAttribute('lang')).to.equal('de');
   });
 
   it('sends a signed-out visitor to login with the full path', async () => {
     $currentUser.set(null);
     await mount('/inbox?x=1');
-    await waitFor(() => expect(location.pathname).toBe(`${BASE}/login`));
-    expect(new URLSearchParams(location.search).get('redirectFrom')).toBe('/inbox?x=1');
+    await waitFor(() => expect(location.pathname).to.equal(`${BASE}/login`));
+    expect(new URLSearchParams(location.search).get('redirectFrom')).to.equal('/inbox?x=1');
   });
 });
 
@@ -174,8 +174,8 @@ describe('a page module that does not load', function () {
         </PageErrorBoundary>,
       ),
     );
-    await waitFor(() => expect(shadow.querySelector('[role="alert"]')?.textContent).toContain("The page timed out while loading. Are you sure you're still connected to the Internet?"));
-    expect(calls).toContain('HEAD /api/ping');
+    await waitFor(() => expect(shadow.querySelector('[role="alert"]')?.textContent).to.include("The page timed out while loading. Are you sure you're still connected to the Internet?"));
+    expect(calls).to.include('HEAD /api/ping');
   });
 
   it('does not reload again for the same page within a minute', async () => {
@@ -190,6 +190,6 @@ describe('a page module that does not load', function () {
         </PageErrorBoundary>,
       ),
     );
-    await waitFor(() => expect(shadow.querySelector('[role="alert"] button')?.textContent).toBe('Reload the page'));
+    await waitFor(() => expect(shadow.querySelector('[role="alert"] button')?.textContent).to.equal('Reload the page'));
   });
 });

@@ -69,16 +69,16 @@ describe('live view elements', function () {
   describe('<vigil-live-view>', () => {
     it('draws changing frames per camera, fetched with the bearer header and never a token in a URL', async () => {
       await mount('vigil-live-view', { system: SYSTEM, interval: '200' });
-      expect($('h2')!.textContent).toBe('Dock cameras');
-      expect($$('.lv-name').map((n) => n.textContent)).toEqual(['Loading dock 1', 'Loading dock 2']);
+      expect($('h2')!.textContent).to.equal('Dock cameras');
+      expect($$('.lv-name').map((n) => n.textContent)).to.deep.equal(['Loading dock 1', 'Loading dock 2']);
       const canvas = $<HTMLCanvasElement>('.lv-canvas')!;
       await waitFor(() => canvas.width === 64, { message: 'the first frame is drawn' });
       const first = pixels(canvas);
       await waitFor(() => pixels(canvas) !== first, { message: 'the image changes' });
-      expect(mediaCalls().length).toBeGreaterThan(2);
+      expect(mediaCalls().length).to.be.above(2);
       for (const call of mediaCalls()) {
-        expect(call.authorization).toBe('Bearer test-token');
-        expect(call.url).not.toContain('test-token');
+        expect(call.authorization).to.equal('Bearer test-token');
+        expect(call.url).not.to.include('test-token');
       }
       await waitFor(() => $$('.lv-age').every((a) => a.textContent === 'Live, just now'));
       await expectNoA11yViolations(host!);
@@ -90,13 +90,13 @@ describe('live view elements', function () {
       const start = mediaCalls().length;
       await sleep(2000);
       const perCamera = (mediaCalls().length - start) / 2;
-      expect(perCamera).toBeGreaterThan(5); // ~8 at 250 ms
-      expect(perCamera).toBeLessThan(10);
-      expect(liveFrameStats().peak).toBeLessThan(5);
-      expect(liveFrameCount()).toBe(2);
+      expect(perCamera).to.be.above(5); // ~8 at 250 ms
+      expect(perCamera).to.be.below(10);
+      expect(liveFrameStats().peak).to.be.below(5);
+      expect(liveFrameCount()).to.equal(2);
       host!.remove();
       host = undefined;
-      expect(liveFrameCount()).toBe(0);
+      expect(liveFrameCount()).to.equal(0);
     });
 
     it('pauses while off-screen and resumes at once when scrolled back', async () => {
@@ -106,7 +106,7 @@ describe('live view elements', function () {
       await sleep(300); // the observer reports, a load under way settles
       const paused = mediaCalls().length;
       await sleep(600);
-      expect(mediaCalls().length).toBe(paused);
+      expect(mediaCalls().length).to.equal(paused);
       host!.style.cssText = '';
       await waitFor(() => mediaCalls().length > paused, { timeout: 500, message: 'resumes at once' });
     });
@@ -118,7 +118,7 @@ describe('live view elements', function () {
       await sleep(250);
       const paused = mediaCalls().length;
       await sleep(600);
-      expect(mediaCalls().length).toBe(paused);
+      expect(mediaCalls().length).to.equal(paused);
       setTabHidden(false);
       await waitFor(() => mediaCalls().length > paused, { timeout: 300, message: 'resumes at once' });
     });
@@ -131,22 +131,22 @@ describe('live view elements', function () {
       await press('Enter');
       await waitFor(() => $('[role="dialog"]') !== null);
       const dialog = $('[role="dialog"]')!;
-      expect(dialog.getAttribute('aria-modal')).toBe('true');
-      expect(root().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Loading dock 1');
-      expect(root().activeElement?.textContent).toBe('Close large view');
+      expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      expect(root().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).to.equal('Loading dock 1');
+      expect(root().activeElement?.textContent).to.equal('Close large view');
       const big = dialog.querySelector<HTMLCanvasElement>('canvas')!;
-      expect(big.getAttribute('aria-label')).toBe('Loading dock 1, large view');
+      expect(big.getAttribute('aria-label')).to.equal('Loading dock 1, large view');
       await waitFor(() => big.width === 64, { message: 'the large view draws frames' });
       await expectNoA11yViolations(host!);
       // Tab stays inside the dialog.
       for (let i = 0; i < 4; i++) await press('Tab');
-      expect(dialog.contains(root().activeElement)).toBe(true);
+      expect(dialog.contains(root().activeElement)).to.equal(true);
       await press('ArrowRight');
       await waitFor(() => root().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent === 'Loading dock 2');
-      expect(dialog.textContent).toContain('Camera 2 of 2');
+      expect(dialog.textContent).to.include('Camera 2 of 2');
       await press('Escape');
       await waitFor(() => $('[role="dialog"]') === null);
-      expect(root().activeElement).toBe($$('.lv-frame')[1]);
+      expect(root().activeElement).to.equal($$('.lv-frame')[1]);
     });
 
     it('while the large view is open only its camera polls', async () => {
@@ -157,7 +157,7 @@ describe('live view elements', function () {
       const second = () => mediaCalls().filter((c) => c.path.endsWith('02')).length;
       const before = second();
       await sleep(600);
-      expect(second()).toBe(before);
+      expect(second()).to.equal(before);
     });
 
     it('marks a failing camera offline in words, keeps the others live, and toasts once', async () => {
@@ -167,13 +167,13 @@ describe('live view elements', function () {
       await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
       await waitFor(() => $$('.lv-cam')[0]!.dataset.status === 'offline', { timeout: 3000, message: 'camera 1 offline' });
       const [broken, fine] = $$('.lv-cam');
-      expect(broken!.querySelector('.lv-badge')!.textContent).toBe('Offline');
-      expect(broken!.querySelector('.lv-age')!.textContent).toBe('Offline, No image yet');
-      expect(broken!.textContent).toContain('Camera not reachable');
-      expect(fine!.dataset.status).toBe('live');
+      expect(broken!.querySelector('.lv-badge')!.textContent).to.equal('Offline');
+      expect(broken!.querySelector('.lv-age')!.textContent).to.equal('Offline, No image yet');
+      expect(broken!.textContent).to.include('Camera not reachable');
+      expect(fine!.dataset.status).to.equal('live');
       await sleep(1200);
       stop();
-      expect(seen.size).toBe(1);
+      expect(seen.size).to.equal(1);
       await expectNoA11yViolations(host!);
     });
 
@@ -183,10 +183,10 @@ describe('live view elements', function () {
       await waitFor(() => liveFrameCount() === 2, { message: 'frames are drawn' });
       await sleep(300);
       for (const cam of $$('.lv-cam')) {
-        expect(cam.dataset.status).toBe('offline');
-        expect(cam.querySelector('.lv-badge')!.textContent).toBe('Offline');
+        expect(cam.dataset.status).to.equal('offline');
+        expect(cam.querySelector('.lv-badge')!.textContent).to.equal('Offline');
       }
-      expect($$('.lv-frame')[0]!.getAttribute('aria-label')).toBe('Open Loading dock 1 in large view, Offline');
+      expect($$('.lv-frame')[0]!.getAttribute('aria-label')).to.equal('Open Loading dock 1 in large view, Offline');
       await expectNoA11yViolations(host!);
     });
 
@@ -198,15 +198,15 @@ describe('live view elements', function () {
       await waitFor(() => liveFrameCount() === 2, { message: 'frames are drawn' });
       await sleep(300);
       const [delayed, unknown] = $$('.lv-cam');
-      expect(delayed!.dataset.status).toBe('stale');
+      expect(delayed!.dataset.status).to.equal('stale');
       const today = old.toDateString() === new Date().toDateString(); // the date too just after midnight
       const clock = new Intl.DateTimeFormat('en', today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(old);
-      expect(delayed!.querySelector('.lv-age')!.textContent).toBe(`Delayed, Last image ${clock} (2 min ago)`);
-      expect(unknown!.dataset.status).toBe('stale');
-      expect(unknown!.querySelector('.lv-age')!.textContent).toBe('Delayed, Time of the image unknown');
+      expect(delayed!.querySelector('.lv-age')!.textContent).to.equal(`Delayed, Last image ${clock} (2 min ago)`);
+      expect(unknown!.dataset.status).to.equal('stale');
+      expect(unknown!.querySelector('.lv-age')!.textContent).to.equal('Delayed, Time of the image unknown');
       state.frameTimes.set('60000000-0000-4000-8000-000000000002', null);
       await sleep(300);
-      expect(unknown!.dataset.status).toBe('stale');
+      expect(unknown!.dataset.status).to.equal('stale');
     });
 
     it('checks its attributes', async () => {
@@ -215,7 +215,7 @@ describe('live view elements', function () {
       host.setAttribute('interval', '5');
       document.body.append(host);
       await waitFor(() => root().textContent === 'The “interval” attribute has an invalid value: “5”.');
-      expect(mediaCalls()).toEqual([]);
+      expect(mediaCalls()).to.deep.equal([]);
     });
 
     it('has an empty state for a system without cameras', async () => {
@@ -232,13 +232,13 @@ describe('live view elements', function () {
     it('works signed out: no Authorization header, no session calls, public media URLs', async () => {
       $currentUser.set(null);
       await mount('vigil-demo-live-view', { demo: DEMO, interval: '200' });
-      expect($('h2')!.textContent).toBe('Harbour demo');
-      expect($$('.lv-name').map((n) => n.textContent)).toEqual(['Demo camera 1', 'Demo camera 2', 'Demo camera 3']);
+      expect($('h2')!.textContent).to.equal('Harbour demo');
+      expect($$('.lv-name').map((n) => n.textContent)).to.deep.equal(['Demo camera 1', 'Demo camera 2', 'Demo camera 3']);
       await waitFor(() => liveFrameCount() >= 3, { message: 'frames from the public media URLs' });
-      expect(state.calls.every((c) => c.authorization === null)).toBe(true);
-      expect(callsTo(state, '/api/v2/')).toEqual([]);
-      expect(callsTo(state, '/auth/')).toEqual([]);
-      expect(mediaCalls().every((c) => c.path.startsWith(`/api/public/v1/demo-live-views/${DEMO}/media/`))).toBe(true);
+      expect(state.calls.every((c) => c.authorization === null)).to.equal(true);
+      expect(callsTo(state, '/api/v2/')).to.deep.equal([]);
+      expect(callsTo(state, '/auth/')).to.deep.equal([]);
+      expect(mediaCalls().every((c) => c.path.startsWith(`/api/public/v1/demo-live-views/${DEMO}/media/`))).to.equal(true);
       await expectNoA11yViolations(host!);
     });
 

@@ -6,7 +6,7 @@ import '../../../elements/vigil-project.ts';
 import '../../../elements/vigil-site.ts';
 import '../../../elements/vigil-system.ts';
 import { $evacuations } from '../../../src/core/evacuation/evacuation.ts';
-import { $projects } from '../../../src/core/projects/projects.ts';
+import { projectList } from '../../../src/core/projects/projects.ts';
 import { projectCache, siteCache, systemCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
@@ -46,7 +46,7 @@ describe('projects, sites and systems elements', function () {
     state = freshState();
     window.fetch = fakeFetch(state);
     $toasts.set([]);
-    $projects.set({ status: 'idle', projects: null, error: null });
+    projectList.clear();
     $evacuations.set({});
     projectCache.clear();
     siteCache.clear();
@@ -64,14 +64,14 @@ describe('projects, sites and systems elements', function () {
     it('lists projects with sites and systems counts and an evacuation marker (text, not colour alone)', async () => {
       await mount('vigil-projects', {}, () => $$('.pj-card').length === 2);
       const [northwind, atlas] = $$('.pj-card');
-      expect(northwind!.querySelector('h2')!.textContent).toBe('Northwind Logistics');
-      expect(northwind!.querySelector('a')!.getAttribute('href')).toBe(`/project/${PROJECT}`);
-      expect(northwind!.textContent).toContain('Evacuation active');
-      expect(atlas!.textContent).not.toContain('Evacuation active');
-      expect([...northwind!.querySelectorAll('.pj-counts dd')].map((d) => d.textContent)).toEqual(['3', '8']);
-      expect([...northwind!.querySelectorAll('.pj-counts dt')].map((d) => d.textContent)).toEqual(['Sites', 'Systems']);
-      expect($('input[type="search"]')).toBeNull(); // two projects need no search
-      expect(state.calls.find((c) => c.path === '/api/v2/projects')?.authorization).toBe('Bearer test-token');
+      expect(northwind!.querySelector('h2')!.textContent).to.equal('Northwind Logistics');
+      expect(northwind!.querySelector('a')!.getAttribute('href')).to.equal(`/project/${PROJECT}`);
+      expect(northwind!.textContent).to.include('Evacuation active');
+      expect(atlas!.textContent).not.to.include('Evacuation active');
+      expect([...northwind!.querySelectorAll('.pj-counts dd')].map((d) => d.textContent)).to.deep.equal(['3', '8']);
+      expect([...northwind!.querySelectorAll('.pj-counts dt')].map((d) => d.textContent)).to.deep.equal(['Sites', 'Systems']);
+      expect($('input[type="search"]')).to.be.null; // two projects need no search
+      expect(state.calls.find((c) => c.path === '/api/v2/projects')?.authorization).to.equal('Bearer test-token');
       await expectNoA11yViolations(host!);
     });
 
@@ -79,11 +79,11 @@ describe('projects, sites and systems elements', function () {
       state.projects = Array.from({ length: 9 }, (_, i) => summary(i + 1, { name: ['Northwind', 'Atlas', 'Hudson', 'Société Liège', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'][i]! }));
       await mount('vigil-projects', {}, () => $$('.pj-card').length === 9);
       const search = $<HTMLInputElement>('input[type="search"]')!;
-      expect(root().querySelector(`label[for="${search.id}"]`)!.textContent).toBe('Search projects');
+      expect(root().querySelector(`label[for="${search.id}"]`)!.textContent).to.equal('Search projects');
       type(search, 'societe LIEGE');
       await waitFor(() => $$('.pj-card').length === 1);
-      expect($('.pj-card h2')!.textContent).toBe('Société Liège');
-      expect($('[role="status"]')!.textContent).toBe('1 of 9 projects shown');
+      expect($('.pj-card h2')!.textContent).to.equal('Société Liège');
+      expect($('[role="status"]')!.textContent).to.equal('1 of 9 projects shown');
       type(search, 'zzz');
       await waitFor(() => text().includes('No project name contains “zzz”.'));
       await expectNoA11yViolations(host!);
@@ -100,7 +100,7 @@ describe('projects, sites and systems elements', function () {
     it('shows the loading state, then on failure a message, the docs/product.md#errors toast and a working retry', async () => {
       state.failPaths.set('/api/v2/projects', 500);
       await mount('vigil-projects', {}, () => text().includes('The projects could not be loaded.'));
-      expect(toastKeys()).toEqual(['core.errors.loadProjects']);
+      expect(toastKeys()).to.deep.equal(['core.errors.loadProjects']);
       await expectNoA11yViolations(host!);
       state.failPaths.clear();
       [...root().querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
@@ -111,35 +111,35 @@ describe('projects, sites and systems elements', function () {
   describe('<vigil-project>', () => {
     it('shows its sites with systems (status in words) and links to schedules and, with manage users, users', async () => {
       await mount('vigil-project', { project: PROJECT }, () => $('h1')?.textContent === 'Northwind Logistics');
-      expect($$('.pj-site h3').map((h) => h.textContent)).toEqual(['Antwerp Port Warehouse']);
-      expect($('.pj-site h3 a')!.getAttribute('href')).toBe(`/site/${SITE}`);
+      expect($$('.pj-site h3').map((h) => h.textContent)).to.deep.equal(['Antwerp Port Warehouse']);
+      expect($('.pj-site h3 a')!.getAttribute('href')).to.equal(`/site/${SITE}`);
       const systems = $$('.pj-system');
-      expect(systems.map((s) => s.querySelector('a')!.textContent)).toEqual(['Dock cameras', 'Roof terrace']);
-      expect(systems[0]!.textContent).toContain('Online');
-      expect(systems[1]!.textContent).toContain('Offline');
+      expect(systems.map((s) => s.querySelector('a')!.textContent)).to.deep.equal(['Dock cameras', 'Roof terrace']);
+      expect(systems[0]!.textContent).to.include('Online');
+      expect(systems[1]!.textContent).to.include('Offline');
       const links = $$('.pj-actions a').map((a) => [a.textContent, a.getAttribute('href')]);
-      expect(links).toEqual([
+      expect(links).to.deep.equal([
         ['Site schedules', `/projects/${PROJECT}/site-schedules`],
         ['Project users', `/projects/${PROJECT}/users`],
       ]);
       const filter = state.calls.find((c) => c.path === `/api/v2/projects/${PROJECT}`)!;
-      expect(new URL(filter.url).searchParams.get('filter[systemtype]')).toBe('UFO');
+      expect(new URL(filter.url).searchParams.get('filter[systemtype]')).to.equal('UFO');
       await expectNoA11yViolations(host!);
     });
 
     it('shows one evacuation block saying the whole project is being evacuated, never a calm state beside it', async () => {
       state.evacuating = true;
       await mount('vigil-project', { project: PROJECT }, () => text().includes('Evacuation in progress'));
-      expect(text()).toContain('The whole project is being evacuated.');
-      expect(text()).not.toContain('No evacuation in progress');
-      expect(root().querySelectorAll('.evac')).toHaveLength(1);
+      expect(text()).to.include('The whole project is being evacuated.');
+      expect(text()).not.to.include('No evacuation in progress');
+      expect(root().querySelectorAll('.evac')).to.have.lengthOf(1);
       await expectNoA11yViolations(host!);
     });
 
     it('has no project-users link without manage users', async () => {
       state.permissions = ['view'];
       await mount('vigil-project', { project: PROJECT }, () => $('h1')?.textContent === 'Northwind Logistics');
-      expect($$('.pj-actions a').map((a) => a.textContent)).toEqual(['Site schedules']);
+      expect($$('.pj-actions a').map((a) => a.textContent)).to.deep.equal(['Site schedules']);
     });
 
     it('shows a cached project at once, without asking again moments after loading it', async () => {
@@ -151,7 +151,7 @@ describe('projects, sites and systems elements', function () {
       document.body.append(host);
       await waitFor(() => root().querySelector('h1')?.textContent === 'Northwind Logistics', { timeout: 200 });
       await new Promise((r) => setTimeout(r, 300));
-      expect(state.calls.slice(before).filter((c) => c.path === `/api/v2/projects/${PROJECT}`)).toHaveLength(0);
+      expect(state.calls.slice(before).filter((c) => c.path === `/api/v2/projects/${PROJECT}`)).to.have.lengthOf(0);
     });
 
     it('shows a cached project at once and refreshes it in the background when coming back later', async () => {
@@ -170,7 +170,7 @@ describe('projects, sites and systems elements', function () {
 
     it('says clearly when the project does not exist (no toast), and checks its attribute', async () => {
       await mount('vigil-project', { project: MISSING }, () => text().includes('This project does not exist, or you do not have access to it.'));
-      expect(toastKeys()).toEqual([]);
+      expect(toastKeys()).to.deep.equal([]);
       await expectNoA11yViolations(host!);
       host!.setAttribute('project', 'not-a-uuid');
       await waitFor(() => text().includes('The “project” attribute has an invalid value: “not-a-uuid”.'));
@@ -181,14 +181,14 @@ describe('projects, sites and systems elements', function () {
     it('shows address, time zone, evacuation, systems and the security-hours matrix', async () => {
       await mount('vigil-site', { site: SITE }, () => $('h1')?.textContent === 'Antwerp Port Warehouse');
       const [address, zone] = $$('.pj-facts dd').map((d) => d.textContent ?? '');
-      expect(address).toBe('Noorderlaan 120, 2030 Antwerpen');
+      expect(address).to.equal('Noorderlaan 120, 2030 Antwerpen');
       // the zone by name with its offset now (UTC+1 in winter, UTC+2 in summer), not its IANA id
-      expect(/^Central European Time \(UTC\+[12]\)$/.test(zone ?? '')).toBe(true);
-      expect($$('.pj-crumbs li').map((l) => l.textContent)).toEqual(['Projects', 'Northwind Logistics', 'Antwerp Port Warehouse']);
-      expect($$('.pj-system a').map((a) => a.textContent)).toEqual(['Dock cameras', 'Roof terrace']);
+      expect(/^Central European Time \(UTC\+[12]\)$/.test(zone ?? '')).to.equal(true);
+      expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal(['Projects', 'Northwind Logistics', 'Antwerp Port Warehouse']);
+      expect($$('.pj-system a').map((a) => a.textContent)).to.deep.equal(['Dock cameras', 'Roof terrace']);
       // The schedules feature's matrix, read-only without 'edit schedules'.
       await waitFor(() => $$('h2').some((h) => h.textContent === 'Security hours'));
-      expect(text()).toContain('Changing them needs the “edit schedules” permission on this project.');
+      expect(text()).to.include('Changing them needs the “edit schedules” permission on this project.');
       // The site's evacuation control, with the status the server gives.
       await waitFor(() => text().includes('No evacuation in progress'));
       await expectNoA11yViolations(host!);
@@ -198,7 +198,7 @@ describe('projects, sites and systems elements', function () {
       state.failPaths.set(`/api/v2/sites/${SITE}`, 500);
       const spec = 'Something went wrong. Unable to load site. Please contact your project manager or our support for assistance.';
       await mount('vigil-site', { site: SITE }, () => text().includes(spec));
-      expect(toastKeys()).toEqual(['core.errors.loadSite']);
+      expect(toastKeys()).to.deep.equal(['core.errors.loadSite']);
       await expectNoA11yViolations(host!);
     });
   });
@@ -206,8 +206,8 @@ describe('projects, sites and systems elements', function () {
   describe('<vigil-system>', () => {
     it('shows status in words, cameras and the live view; frees every frame when removed', async () => {
       await mount('vigil-system', { system: SYSTEM }, () => $$('.lv-cam').length === 2);
-      expect($('.lv-system')!.textContent).toBe('Online');
-      expect($$('.pj-crumbs li').map((l) => l.textContent)).toEqual(['Projects', 'Antwerp Port Warehouse', 'Dock cameras']);
+      expect($('.lv-system')!.textContent).to.equal('Online');
+      expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal(['Projects', 'Antwerp Port Warehouse', 'Dock cameras']);
       await waitFor(() => liveFrameCount() === 2, { timeout: 4000, message: 'a frame per camera' });
       await expectNoA11yViolations(host!);
       host!.remove();
@@ -218,13 +218,13 @@ describe('projects, sites and systems elements', function () {
     it('marks an offline system in words', async () => {
       state.online = false;
       await mount('vigil-system', { system: SYSTEM }, () => $('.lv-system') !== null);
-      expect($('.lv-system')!.textContent).toBe('Offline');
-      expect(text()).toContain('This system is offline.');
+      expect($('.lv-system')!.textContent).to.equal('Offline');
+      expect(text()).to.include('This system is offline.');
     });
 
     it('says clearly when the system does not exist', async () => {
       await mount('vigil-system', { system: MISSING }, () => text().includes('This system does not exist, or you do not have access to it.'));
-      expect(toastKeys()).toEqual([]);
+      expect(toastKeys()).to.deep.equal([]);
     });
   });
 });

@@ -93,21 +93,21 @@ describe('schedule grid', function () {
     const week = daysToWeek([[{ from: '08:00', to: '09:00' }], [], [], [], [], [], [{ from: '23:00', to: '00:30' }]]);
     const { root, cell, focused } = mount(week);
     const rows = root.querySelectorAll('[role=grid] > [role=row]');
-    expect(rows).toHaveLength(8);
-    expect(root.querySelectorAll('[role=columnheader]')).toHaveLength(49);
-    expect(root.querySelectorAll('[role=rowheader]')).toHaveLength(7);
-    expect(root.querySelectorAll('[role=gridcell]')).toHaveLength(336);
-    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).toHaveLength(1);
-    expect(cell('Monday 08:30–09:00').getAttribute('aria-selected')).toBe('true');
-    expect(cell('Monday 09:00–09:30').getAttribute('aria-selected')).toBe('false');
+    expect(rows).to.have.lengthOf(8);
+    expect(root.querySelectorAll('[role=columnheader]')).to.have.lengthOf(49);
+    expect(root.querySelectorAll('[role=rowheader]')).to.have.lengthOf(7);
+    expect(root.querySelectorAll('[role=gridcell]')).to.have.lengthOf(336);
+    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).to.have.lengthOf(1);
+    expect(cell('Monday 08:30–09:00').getAttribute('aria-selected')).to.equal('true');
+    expect(cell('Monday 09:00–09:30').getAttribute('aria-selected')).to.equal('false');
     // the night crossing from Sunday into Monday
-    expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).toBe('true');
-    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).toBe('true');
+    expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).to.equal('true');
+    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).to.equal('true');
     // Tab enters the grid once and leaves it with the next Tab
     await tabIntoGrid(root);
-    expect(focused()).toBe('Monday 00:00–00:30');
+    expect(focused()).to.equal('Monday 00:00–00:30');
     await press('Tab');
-    expect((root.activeElement as HTMLElement).textContent).toBe('After');
+    expect((root.activeElement as HTMLElement).textContent).to.equal('After');
   });
 
   it('moves with arrows, Home/End, Ctrl+Home/End and PageUp/PageDown, keeping one tab stop', async () => {
@@ -116,32 +116,32 @@ describe('schedule grid', function () {
     await press('ArrowRight');
     await press('ArrowRight');
     await press('ArrowDown');
-    expect(focused()).toBe('Tuesday 01:00–01:30');
+    expect(focused()).to.equal('Tuesday 01:00–01:30');
     await press('End');
-    expect(focused()).toBe('Tuesday 23:30–24:00');
+    expect(focused()).to.equal('Tuesday 23:30–24:00');
     await press('ArrowRight'); // stays at the edge
-    expect(focused()).toBe('Tuesday 23:30–24:00');
+    expect(focused()).to.equal('Tuesday 23:30–24:00');
     await press('Home');
-    expect(focused()).toBe('Tuesday 00:00–00:30');
+    expect(focused()).to.equal('Tuesday 00:00–00:30');
     await press('Control+End');
-    expect(focused()).toBe('Sunday 23:30–24:00');
+    expect(focused()).to.equal('Sunday 23:30–24:00');
     await press('Control+Home');
-    expect(focused()).toBe('Monday 00:00–00:30');
+    expect(focused()).to.equal('Monday 00:00–00:30');
     await press('PageDown');
-    expect(focused()).toBe('Sunday 00:00–00:30');
-    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).toHaveLength(1);
+    expect(focused()).to.equal('Sunday 00:00–00:30');
+    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).to.have.lengthOf(1);
   });
 
   it('Space toggles a half-hour and the live region says so', async () => {
     const { root, cell, live, probe } = mount();
     await tabIntoGrid(root);
     await press('Space');
-    await waitFor(() => expect(live()).toBe('Mon 00:00–00:30 secured'));
-    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).toBe('true');
-    expect(securedCount(probe.week)).toBe(1);
+    await waitFor(() => expect(live()).to.equal('Mon 00:00–00:30 secured'));
+    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).to.equal('true');
+    expect(securedCount(probe.week)).to.equal(1);
     await press('Space');
-    await waitFor(() => expect(live()).toBe('Mon 00:00–00:30 not secured'));
-    expect(securedCount(probe.week)).toBe(0);
+    await waitFor(() => expect(live()).to.equal('Mon 00:00–00:30 not secured'));
+    expect(securedCount(probe.week)).to.equal(0);
   });
 
   it('Space then Shift+ArrowRight ×3 secures 4 half-hours: the range takes the start cell’s value', async () => {
@@ -149,10 +149,10 @@ describe('schedule grid', function () {
     await tabIntoGrid(root);
     await press('Space');
     for (let i = 0; i < 3; i++) await press('Shift+ArrowRight');
-    await waitFor(() => expect(live()).toBe('Mon 00:00–02:00 secured'));
-    expect(securedCount(probe.week)).toBe(4);
+    await waitFor(() => expect(live()).to.equal('Mon 00:00–02:00 secured'));
+    expect(securedCount(probe.week)).to.equal(4);
     for (const name of ['Monday 00:00–00:30', 'Monday 00:30–01:00', 'Monday 01:00–01:30', 'Monday 01:30–02:00']) {
-      expect(cell(name).getAttribute('aria-selected')).toBe('true');
+      expect(cell(name).getAttribute('aria-selected')).to.equal('true');
     }
   });
 
@@ -162,9 +162,9 @@ describe('schedule grid', function () {
     await press('Shift+ArrowRight');
     await press('Shift+ArrowRight');
     await press('Shift+ArrowDown');
-    await waitFor(() => expect(live()).toBe('Mon–Tue 00:00–01:30 secured'));
-    expect(describeWeek(probe.week)).toBe('Mon–Tue 00:00–01:30');
-    expect(securedCount(probe.week)).toBe(6);
+    await waitFor(() => expect(live()).to.equal('Mon–Tue 00:00–01:30 secured'));
+    expect(describeWeek(probe.week)).to.equal('Mon–Tue 00:00–01:30');
+    expect(securedCount(probe.week)).to.equal(6);
   });
 
   it('Shift+arrows grow and shrink a range (shrinking gives cells back); a new range starts where focus is', async () => {
@@ -173,21 +173,21 @@ describe('schedule grid', function () {
     for (let i = 0; i < 16; i++) await press('ArrowRight'); // Mon 08:00
     await press('Space');
     for (let i = 0; i < 7; i++) await press('Shift+ArrowRight');
-    await waitFor(() => expect(live()).toBe('Mon 08:00–12:00 secured'));
-    expect(describeWeek(probe.week)).toBe('Mon 08:00–12:00');
+    await waitFor(() => expect(live()).to.equal('Mon 08:00–12:00 secured'));
+    expect(describeWeek(probe.week)).to.equal('Mon 08:00–12:00');
     await press('Shift+ArrowDown');
     await press('Shift+ArrowDown');
-    await waitFor(() => expect(live()).toBe('Mon–Wed 08:00–12:00 secured'));
-    expect(describeWeek(probe.week)).toBe('Mon–Wed 08:00–12:00');
+    await waitFor(() => expect(live()).to.equal('Mon–Wed 08:00–12:00 secured'));
+    expect(describeWeek(probe.week)).to.equal('Mon–Wed 08:00–12:00');
     await press('Shift+ArrowUp');
-    await waitFor(() => expect(live()).toBe('Mon–Tue 08:00–12:00 secured'));
-    expect(describeWeek(probe.week)).toBe('Mon–Tue 08:00–12:00');
+    await waitFor(() => expect(live()).to.equal('Mon–Tue 08:00–12:00 secured'));
+    expect(describeWeek(probe.week)).to.equal('Mon–Tue 08:00–12:00');
     // a plain move ends the range; Space clears Tue 11:00, and Shift+arrows carry that along
     await press('ArrowLeft'); // Tue 11:00
     await press('Space');
     for (let i = 0; i < 3; i++) await press('Shift+ArrowLeft');
-    await waitFor(() => expect(live()).toBe('Tue 09:30–11:30 not secured'));
-    expect(describeWeek(probe.week)).toBe('Mon 08:00–12:00, Tue 08:00–09:30, and Tue 11:30–12:00');
+    await waitFor(() => expect(live()).to.equal('Tue 09:30–11:30 not secured'));
+    expect(describeWeek(probe.week)).to.equal('Mon 08:00–12:00, Tue 08:00–09:30, and Tue 11:30–12:00');
   });
 
   it('the cell focused by a script (or a screen reader) is the one Space paints and a range starts from', async () => {
@@ -195,19 +195,19 @@ describe('schedule grid', function () {
     await tabIntoGrid(root);
     cell('Thursday 10:00–10:30').focus();
     await nextFrame();
-    expect(focused()).toBe('Thursday 10:00–10:30');
-    expect(cell('Thursday 10:00–10:30').tabIndex).toBe(0);
-    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).toHaveLength(1);
+    expect(focused()).to.equal('Thursday 10:00–10:30');
+    expect(cell('Thursday 10:00–10:30').tabIndex).to.equal(0);
+    expect(root.querySelectorAll('[role=gridcell][tabindex="0"]')).to.have.length(1);
     await press('Space');
-    await waitFor(() => expect(live()).toBe('Thu 10:00–10:30 secured'));
-    expect(cell('Thursday 10:00–10:30').getAttribute('aria-selected')).toBe('true');
-    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).toBe('false');
+    await waitFor(() => expect(live()).to.equal('Thu 10:00–10:30 secured'));
+    expect(cell('Thursday 10:00–10:30').getAttribute('aria-selected')).to.equal('true');
+    expect(cell('Monday 00:00–00:30').getAttribute('aria-selected')).to.equal('false');
     // Focus moved again by script between two Shift+arrows: the range starts anew there.
     await press('Shift+ArrowRight');
     cell('Friday 10:00–10:30').focus();
     await press('Shift+ArrowRight');
-    await waitFor(() => expect(live()).toBe('Fri 10:00–11:00 not secured'));
-    expect(describeWeek(probe.week)).toBe('Thu 10:00–11:00');
+    await waitFor(() => expect(live()).to.equal('Fri 10:00–11:00 not secured'));
+    expect(describeWeek(probe.week)).to.equal('Thu 10:00–11:00');
   });
 
   it('speaks the applied language: German day names and words in the live region and the cells', async () => {
@@ -218,17 +218,17 @@ describe('schedule grid', function () {
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
     try {
-      expect(await applyLanguage('de')).toBe('de');
+      expect(await applyLanguage('de')).to.equal('de');
       const { root, live, cell } = mount();
-      expect(cell('Montag 08:00–08:30')).toBeDefined();
+      expect(cell('Montag 08:00–08:30')).not.to.be.undefined;
       await tabIntoGrid(root);
       for (let i = 0; i < 16; i++) await press('ArrowRight');
       await press('Space');
       for (let i = 0; i < 7; i++) await press('Shift+ArrowRight');
       const mo = new Intl.DateTimeFormat('de', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1)); // "Mo" (ICU's spelling)
-      await waitFor(() => expect(live()).toBe(`${mo} 08:00–12:00 gesichert`));
+      await waitFor(() => expect(live()).to.equal(`${mo} 08:00–12:00 gesichert`));
       await press('Space');
-      await waitFor(() => expect(live()).toBe(`${mo} 11:30–12:00 nicht gesichert`));
+      await waitFor(() => expect(live()).to.equal(`${mo} 11:30–12:00 nicht gesichert`));
     } finally {
       await applyLanguage('en');
       window.fetch = realFetch;
@@ -237,13 +237,13 @@ describe('schedule grid', function () {
 
   it('a read-only grid moves but never paints', async () => {
     const { root, focused, probe } = mount(emptyWeek(), true);
-    expect(root.querySelector('[role=grid]')!.getAttribute('aria-readonly')).toBe('true');
+    expect(root.querySelector('[role=grid]')!.getAttribute('aria-readonly')).to.equal('true');
     await tabIntoGrid(root);
     await press('ArrowRight');
     await press('Space');
     await press('Shift+ArrowRight');
-    expect(focused()).toBe('Monday 01:00–01:30');
-    expect(securedCount(probe.week)).toBe(0);
+    expect(focused()).to.equal('Monday 01:00–01:30');
+    expect(securedCount(probe.week)).to.equal(0);
   });
 
   it('paints by pointer: the first cell decides set or clear, a click toggles', async () => {
@@ -259,19 +259,19 @@ describe('schedule grid', function () {
     fire(cell('Monday 08:00–08:30'), 'pointerdown', cell('Monday 08:00–08:30'));
     fire(grid, 'pointermove', cell('Tuesday 08:30–09:00'));
     fire(grid, 'pointerup', cell('Tuesday 08:30–09:00'));
-    await waitFor(() => expect(live()).toBe('Mon–Tue 08:00–09:00 secured'));
-    expect(describeWeek(probe.week)).toBe('Mon 08:00–09:00, Mon 10:00–11:00, and Tue 08:00–09:00');
+    await waitFor(() => expect(live()).to.equal('Mon–Tue 08:00–09:00 secured'));
+    expect(describeWeek(probe.week)).to.equal('Mon 08:00–09:00, Mon 10:00–11:00, and Tue 08:00–09:00');
     // from a secured cell: clears
     fire(cell('Monday 10:00–10:30'), 'pointerdown', cell('Monday 10:00–10:30'));
     fire(grid, 'pointermove', cell('Monday 11:00–11:30'));
     fire(grid, 'pointerup', cell('Monday 11:00–11:30'));
-    await waitFor(() => expect(live()).toBe('Mon 10:00–11:30 not secured'));
-    expect(describeWeek(probe.week)).toBe('Mon–Tue 08:00–09:00');
+    await waitFor(() => expect(live()).to.equal('Mon 10:00–11:30 not secured'));
+    expect(describeWeek(probe.week)).to.equal('Mon–Tue 08:00–09:00');
     // a click toggles one cell
     fire(cell('Sunday 23:30–24:00'), 'pointerdown', cell('Sunday 23:30–24:00'));
     fire(grid, 'pointerup', cell('Sunday 23:30–24:00'));
-    await waitFor(() => expect(live()).toBe('Sun 23:30–24:00 secured'));
-    expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(live()).to.equal('Sun 23:30–24:00 secured'));
+    expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).to.equal('true');
   });
 
   it('a touch swipe taken over by scrolling paints nothing', async () => {
@@ -280,17 +280,17 @@ describe('schedule grid', function () {
     const b = cell('Monday 08:00–08:30').getBoundingClientRect();
     const init = { bubbles: true, composed: true, pointerId: 9, isPrimary: true, pointerType: 'touch', clientX: b.left + 4, clientY: b.top + 4 };
     cell('Monday 08:00–08:30').dispatchEvent(new PointerEvent('pointerdown', init));
-    expect(securedCount(probe.week)).toBe(0); // nothing until the finger moves sideways or lifts
+    expect(securedCount(probe.week)).to.equal(0); // nothing until the finger moves sideways or lifts
     grid.dispatchEvent(new PointerEvent('pointercancel', init));
     await nextFrame();
-    expect(securedCount(probe.week)).toBe(0);
+    expect(securedCount(probe.week)).to.equal(0);
   });
 
   it('painting across all 336 cells re-renders only the changed cells and stays cheap per move', async () => {
     // Long tasks are checked against the production build in the end-to-end test; here (a
     // development React on a shared machine) renders are counted and script time measured.
     const { root, cell, probe } = mount();
-    expect(cellRenders).toBeGreaterThan(335);
+    expect(cellRenders).to.be.above(335);
     const grid = root.querySelector<HTMLElement>('[role=grid]')!;
     grid.scrollIntoView({ block: 'center' });
     const first = cell('Monday 00:00–00:30');
@@ -311,21 +311,21 @@ describe('schedule grid', function () {
       await new Promise((r) => setTimeout(r, 0));
     }
     timed(() => grid.dispatchEvent(new PointerEvent('pointerup', { ...init, ...point(1) })));
-    expect(securedCount(probe.week)).toBe(336);
+    expect(securedCount(probe.week)).to.equal(336);
     // Each of the 336 cells changed once, plus the tab stop following the pointer (two
     // cells per move); re-rendering the grid per move would be 41 × 336 = 13,776.
-    expect(cellRenders).toBeLessThan(336 + 2 * 42 + 1);
+    expect(cellRenders).to.be.below(336 + 2 * 42 + 1);
     const sorted = [...times].sort((x, y) => x - y);
-    expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(16); // median move: well within a frame
+    expect(sorted[Math.floor(sorted.length / 2)]!).to.be.below(16); // median move: well within a frame
 
     // One key press: Space re-renders one cell, an arrow the two that swap the tab stop.
     cellRenders = 0;
     await press('Space');
-    await waitFor(() => expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).toBe('false'));
-    expect(cellRenders).toBe(1);
+    await waitFor(() => expect(cell('Sunday 23:30–24:00').getAttribute('aria-selected')).to.equal('false'));
+    expect(cellRenders).to.equal(1);
     cellRenders = 0;
     await press('ArrowLeft');
-    expect(cellRenders).toBe(2);
+    expect(cellRenders).to.equal(2);
   });
 
   it('has no accessibility violations, editable or read-only', async () => {

@@ -77,29 +77,29 @@ describe('<vigil-project-users>', function () {
 
   it('lists members with translated permission chips, sorted by name, and marks "you"', async () => {
     await mount();
-    expect(names()).toEqual(['Morgan Manager', 'Sofie Peeters', 'Tom Becker', 'Vic Viewer']);
-    expect($('h1')!.textContent).toBe('Users of Northwind Logistics');
+    expect(names()).to.deep.equal(['Morgan Manager', 'Sofie Peeters', 'Tom Becker', 'Vic Viewer']);
+    expect($('h1')!.textContent).to.equal('Users of Northwind Logistics');
     const sofie = $$('.vu-row').find((r) => r.textContent?.includes('Sofie'))!;
-    expect([...sofie.querySelectorAll('.vu-chip')].map((c) => c.textContent)).toEqual(['View', 'Evacuate', 'Edit schedules']);
-    expect($('.vu-row--self')!.textContent).toContain('You');
-    expect($('.vu-count')!.textContent).toBe('4 users');
+    expect([...sofie.querySelectorAll('.vu-chip')].map((c) => c.textContent)).to.deep.equal(['View', 'Evacuate', 'Edit schedules']);
+    expect($('.vu-row--self')!.textContent).to.include('You');
+    expect($('.vu-count')!.textContent).to.equal('4 users');
     await expectNoA11yViolations(root());
   });
 
   it('sorts by name or e-mail with buttons in the headers and aria-sort', async () => {
     await mount();
     const [nameTh, emailTh] = $$('th');
-    expect(nameTh!.getAttribute('aria-sort')).toBe('ascending');
-    expect(emailTh!.hasAttribute('aria-sort')).toBe(false);
+    expect(nameTh!.getAttribute('aria-sort')).to.equal('ascending');
+    expect(emailTh!.hasAttribute('aria-sort')).to.equal(false);
     nameTh!.querySelector('button')!.focus();
     await press('Enter');
-    await waitFor(() => expect(names()).toEqual(['Vic Viewer', 'Tom Becker', 'Sofie Peeters', 'Morgan Manager']));
-    expect(nameTh!.getAttribute('aria-sort')).toBe('descending');
+    await waitFor(() => expect(names()).to.deep.equal(['Vic Viewer', 'Tom Becker', 'Sofie Peeters', 'Morgan Manager']));
+    expect(nameTh!.getAttribute('aria-sort')).to.equal('descending');
     emailTh!.querySelector('button')!.focus();
     await press('Space');
-    await waitFor(() => expect(emailTh!.getAttribute('aria-sort')).toBe('ascending'));
-    expect(nameTh!.hasAttribute('aria-sort')).toBe(false);
-    expect($$('.vu-email').map((e) => e.textContent)).toEqual([
+    await waitFor(() => expect(emailTh!.getAttribute('aria-sort')).to.equal('ascending'));
+    expect(nameTh!.hasAttribute('aria-sort')).to.equal(false);
+    expect($$('.vu-email').map((e) => e.textContent)).to.deep.equal([
       'a.viewer@vigil.test',
       'manager@vigil.test',
       'sofie.peeters@northwind.example',
@@ -110,29 +110,29 @@ describe('<vigil-project-users>', function () {
   it('searches by name or e-mail and says when nothing matches', async () => {
     await mount();
     fill(input('Search users'), 'northwind');
-    await waitFor(() => expect(names()).toEqual(['Sofie Peeters', 'Tom Becker']));
-    expect($('.vu-count')!.textContent).toBe('2 of 4 users match');
+    await waitFor(() => expect(names()).to.deep.equal(['Sofie Peeters', 'Tom Becker']));
+    expect($('.vu-count')!.textContent).to.equal('2 of 4 users match');
     fill(input('Search users'), 'tom');
-    await waitFor(() => expect(names()).toEqual(['Tom Becker']));
+    await waitFor(() => expect(names()).to.deep.equal(['Tom Becker']));
     fill(input('Search users'), 'zzz');
-    await waitFor(() => expect($('.vu-empty')?.textContent).toBe('No users match “zzz”.'));
+    await waitFor(() => expect($('.vu-empty')?.textContent).to.equal('No users match “zzz”.'));
   });
 
   it('checks the add form before sending: errors on their fields, focus on the first, nothing sent', async () => {
     await mount();
     $('.vu-add-button')!.focus();
     await press('Enter');
-    await waitFor(() => expect(active()).toBe(input('E-mail')));
+    await waitFor(() => expect(active()).to.equal(input('E-mail')));
     fill(input('E-mail'), 'not-an-address');
     input('Name').focus();
     await press('Enter'); // submits the form from the keyboard
-    await waitFor(() => expect(input('E-mail').getAttribute('aria-invalid')).toBe('true'));
-    expect(describedError(input('E-mail'))).toBe('Enter a valid e-mail address, like name@example.com.');
-    expect(input('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(describedError(input('Name'))).toBe('Enter a name.');
-    await waitFor(() => expect(active()).toBe(input('E-mail')));
-    expect(usersCalls('POST')).toHaveLength(0);
-    expect(input('E-mail').value).toBe('not-an-address');
+    await waitFor(() => expect(input('E-mail').getAttribute('aria-invalid')).to.equal('true'));
+    expect(describedError(input('E-mail'))).to.equal('Enter a valid e-mail address, like name@example.com.');
+    expect(input('Name').getAttribute('aria-invalid')).to.equal('true');
+    expect(describedError(input('Name'))).to.equal('Enter a name.');
+    await waitFor(() => expect(active()).to.equal(input('E-mail')));
+    expect(usersCalls('POST')).to.have.lengthOf(0);
+    expect(input('E-mail').value).to.equal('not-an-address');
     await expectNoA11yViolations(root());
   });
 
@@ -145,15 +145,15 @@ describe('<vigil-project-users>', function () {
     fill(input('Name'), 'Tom Again');
     input('Evacuate').click();
     $$('form button[type="submit"]')[0]!.click();
-    await waitFor(() => expect(input('E-mail').getAttribute('aria-invalid')).toBe('true'));
-    expect(describedError(input('E-mail'))).toBe('This user is already a member of the project.');
-    expect(input('Name').hasAttribute('aria-invalid')).toBe(false);
-    expect(input('E-mail').value).toBe('tom.becker@northwind.example');
-    expect(input('Name').value).toBe('Tom Again');
-    expect(input('View').checked).toBe(true);
-    expect(input('Evacuate').checked).toBe(true);
-    await waitFor(() => expect(active()).toBe(input('E-mail')));
-    expect(toastText()).not.toContain('Something went wrong');
+    await waitFor(() => expect(input('E-mail').getAttribute('aria-invalid')).to.equal('true'));
+    expect(describedError(input('E-mail'))).to.equal('This user is already a member of the project.');
+    expect(input('Name').hasAttribute('aria-invalid')).to.equal(false);
+    expect(input('E-mail').value).to.equal('tom.becker@northwind.example');
+    expect(input('Name').value).to.equal('Tom Again');
+    expect(input('View').checked).to.equal(true);
+    expect(input('Evacuate').checked).to.equal(true);
+    await waitFor(() => expect(active()).to.equal(input('E-mail')));
+    expect(toastText()).not.to.include('Something went wrong');
     await expectNoA11yViolations(root());
   });
 
@@ -165,15 +165,15 @@ describe('<vigil-project-users>', function () {
     fill(input('E-mail'), 'ann@example.com');
     fill(input('Name'), 'Ann Smith');
     $$('form button[type="submit"]')[0]!.click();
-    await waitFor(() => expect(toastText()).toContain('Something went wrong. Unable to add the user. Please try again by refreshing the page or contact our support.'));
-    expect(input('E-mail').value).toBe('ann@example.com');
-    expect(input('Name').value).toBe('Ann Smith');
+    await waitFor(() => expect(toastText()).to.include('Something went wrong. Unable to add the user. Please try again by refreshing the page or contact our support.'));
+    expect(input('E-mail').value).to.equal('ann@example.com');
+    expect(input('Name').value).to.equal('Ann Smith');
     // Fixed server: the same form, sent again, adds the user.
     $$('form button[type="submit"]')[0]!.click();
-    await waitFor(() => expect(names()).toContain('Ann Smith'));
-    expect($('form')).toBeNull();
-    await waitFor(() => expect(active()).toBe($('.vu-add-button')));
-    expect(usersCalls('POST').at(-1)!.body).toEqual({ email: 'ann@example.com', name: 'Ann Smith', permissions: ['view'] });
+    await waitFor(() => expect(names()).to.include('Ann Smith'));
+    expect($('form')).to.be.null;
+    await waitFor(() => expect(active()).to.equal($('.vu-add-button')));
+    expect(usersCalls('POST').at(-1)!.body).to.deep.equal({ email: 'ann@example.com', name: 'Ann Smith', permissions: ['view'] });
   });
 
   it('edits a member in place and gives focus back to its Edit button', async () => {
@@ -181,23 +181,23 @@ describe('<vigil-project-users>', function () {
     const events: unknown[] = [];
     host!.addEventListener('vigil-project-user-changed', (e) => events.push((e as CustomEvent).detail));
     const edit = $('[data-edit-for="u-tom"]')!;
-    expect(edit.getAttribute('aria-label')).toBe('Edit Tom Becker');
+    expect(edit.getAttribute('aria-label')).to.equal('Edit Tom Becker');
     edit.focus();
     await press('Enter');
-    await waitFor(() => expect(active()).toBe(input('Name')));
-    expect(input('Name').value).toBe('Tom Becker');
+    await waitFor(() => expect(active()).to.equal(input('Name')));
+    expect(input('Name').value).to.equal('Tom Becker');
     fill(input('Name'), '');
     await press('Enter');
-    await waitFor(() => expect(describedError(input('Name'))).toBe('Enter a name.'));
+    await waitFor(() => expect(describedError(input('Name'))).to.equal('Enter a name.'));
     fill(input('Name'), 'Tom B.');
     input('Evacuate').focus();
     await press('Space');
-    await waitFor(() => expect(input('Evacuate').checked).toBe(true));
+    await waitFor(() => expect(input('Evacuate').checked).to.equal(true));
     $$('form button[type="submit"]')[0]!.click();
-    await waitFor(() => expect(names()).toContain('Tom B.'));
-    expect(usersCalls('PATCH')[0]!.body).toEqual({ name: 'Tom B.', permissions: ['view', 'evacuate'] });
-    await waitFor(() => expect(active()).toBe($('[data-edit-for="u-tom"]')));
-    expect(events).toEqual([{ project: PROJECT, user: 'u-tom', change: 'updated' }]);
+    await waitFor(() => expect(names()).to.include('Tom B.'));
+    expect(usersCalls('PATCH')[0]!.body).to.deep.equal({ name: 'Tom B.', permissions: ['view', 'evacuate'] });
+    await waitFor(() => expect(active()).to.equal($('[data-edit-for="u-tom"]')));
+    expect(events).to.deep.equal([{ project: PROJECT, user: 'u-tom', change: 'updated' }]);
   });
 
   it('asks before removing a member, naming them; Escape cancels and focus returns', async () => {
@@ -206,34 +206,34 @@ describe('<vigil-project-users>', function () {
     remove.focus();
     await press('Enter');
     const dialog = await until(() => $('[role="alertdialog"]'));
-    expect(dialog.textContent).toContain('Remove Sofie Peeters?');
-    expect(dialog.textContent).toContain('sofie.peeters@northwind.example');
-    expect(active()?.textContent).toBe('Cancel');
+    expect(dialog.textContent).to.include('Remove Sofie Peeters?');
+    expect(dialog.textContent).to.include('sofie.peeters@northwind.example');
+    expect(active()?.textContent).to.equal('Cancel');
     await expectNoA11yViolations(root());
     await press('Escape');
-    await waitFor(() => expect($('[role="alertdialog"]')).toBeNull());
-    await waitFor(() => expect(active()).toBe(remove));
-    expect(usersCalls('DELETE')).toHaveLength(0);
+    await waitFor(() => expect($('[role="alertdialog"]')).to.be.null);
+    await waitFor(() => expect(active()).to.equal(remove));
+    expect(usersCalls('DELETE')).to.have.lengthOf(0);
 
     await press('Enter');
     await waitFor(() => $('[role="alertdialog"]') !== null);
     byText('[role="alertdialog"] button', 'Remove user')!.click();
-    await waitFor(() => expect(names()).toEqual(['Morgan Manager', 'Tom Becker', 'Vic Viewer']));
-    expect($('[role="alertdialog"]')).toBeNull();
-    await waitFor(() => expect(active()).toBe(input('Search users')));
+    await waitFor(() => expect(names()).to.deep.equal(['Morgan Manager', 'Tom Becker', 'Vic Viewer']));
+    expect($('[role="alertdialog"]')).to.be.null;
+    await waitFor(() => expect(active()).to.equal(input('Search users')));
   });
 
   it('does not let the only manager take away their own access, and says why', async () => {
     await mount();
     $('[data-remove-for="u-me"]')!.click();
-    await waitFor(() => expect($('.vu-row--notice')?.textContent).toContain('you cannot remove yourself'));
-    expect($('[role="alertdialog"]')).toBeNull();
+    await waitFor(() => expect($('.vu-row--notice')?.textContent).to.include('you cannot remove yourself'));
+    expect($('[role="alertdialog"]')).to.be.null;
     $('[data-edit-for="u-me"]')!.click();
     await waitFor(() => input('Manage users') !== null);
-    expect(input('Manage users').disabled).toBe(true);
-    expect(input('Manage users').checked).toBe(true);
+    expect(input('Manage users').disabled).to.equal(true);
+    expect(input('Manage users').checked).to.equal(true);
     const hint = root().getElementById(input('Manage users').getAttribute('aria-describedby')!.split(' ')[1]!);
-    expect(hint!.textContent).toContain('You are the only user who can manage users');
+    expect(hint!.textContent).to.include('You are the only user who can manage users');
     await expectNoA11yViolations(root());
   });
 
@@ -242,29 +242,29 @@ describe('<vigil-project-users>', function () {
     await mount();
     $('[data-edit-for="u-me"]')!.click();
     await waitFor(() => input('Manage users') !== null);
-    expect(input('Manage users').disabled).toBe(false);
+    expect(input('Manage users').disabled).to.equal(false);
     input('Manage users').click();
     $$('form button[type="submit"]')[0]!.click();
     const dialog = await until(() => $('[role="alertdialog"]'));
-    expect(dialog.textContent).toContain('You will lose access to this page');
+    expect(dialog.textContent).to.include('You will lose access to this page');
     await press('Escape');
-    await waitFor(() => expect($('[role="alertdialog"]')).toBeNull());
-    expect(usersCalls('PATCH')).toHaveLength(0);
-    expect(input('Manage users').checked).toBe(false); // the form keeps what was chosen
+    await waitFor(() => expect($('[role="alertdialog"]')).to.be.null);
+    expect(usersCalls('PATCH')).to.have.lengthOf(0);
+    expect(input('Manage users').checked).to.equal(false); // the form keeps what was chosen
 
     $$('form button[type="submit"]')[0]!.click();
     await waitFor(() => $('[role="alertdialog"]') !== null);
     state.permissions = ['view', 'evacuate', 'edit schedules']; // what the project says afterwards
     byText('[role="alertdialog"] button', 'Yes, take it away')!.click();
-    await waitFor(() => expect(usersCalls('PATCH')).toHaveLength(1));
-    await waitFor(() => expect($('.vu-no-permission')).not.toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(usersCalls('PATCH')).to.have.lengthOf(1));
+    await waitFor(() => expect($('.vu-no-permission')).not.to.be.null, { timeout: 4000 });
   });
 
   it('shows a clear no-permission state without loading the users', async () => {
     state.permissions = ['view', 'evacuate'];
     await mount();
-    expect($('.vu-no-permission h2')!.textContent).toBe('You can’t manage the users of this project');
-    expect(usersCalls('GET')).toHaveLength(0);
+    expect($('.vu-no-permission h2')!.textContent).to.equal('You can’t manage the users of this project');
+    expect(usersCalls('GET')).to.have.lengthOf(0);
     await expectNoA11yViolations(root());
   });
 
@@ -273,9 +273,9 @@ describe('<vigil-project-users>', function () {
     host = document.createElement('vigil-project-users');
     host.setAttribute('project', PROJECT);
     document.body.append(host);
-    await waitFor(() => expect($('.vu-empty')?.textContent).toBe('This project has no users yet.'), { timeout: 4000 });
-    expect($('.vu-table')).toBeNull();
-    expect($('.vu-add-button')).not.toBeNull();
+    await waitFor(() => expect($('.vu-empty')?.textContent).to.equal('This project has no users yet.'), { timeout: 4000 });
+    expect($('.vu-table')).to.be.null;
+    expect($('.vu-add-button')).not.to.be.null;
     await expectNoA11yViolations(root());
   });
 
@@ -284,9 +284,9 @@ describe('<vigil-project-users>', function () {
     host = document.createElement('vigil-project-users');
     host.setAttribute('project', PROJECT);
     document.body.append(host);
-    await waitFor(() => expect($('.v-state[role="alert"]')?.textContent).toContain('could not be loaded'), { timeout: 4000 });
-    expect(toastText()).toContain('Unable to load project users');
+    await waitFor(() => expect($('.v-state[role="alert"]')?.textContent).to.include('could not be loaded'), { timeout: 4000 });
+    expect(toastText()).to.include('Unable to load project users');
     byText('button', 'Try again')!.click();
-    await waitFor(() => expect(names()).toHaveLength(4));
+    await waitFor(() => expect(names()).to.have.lengthOf(4));
   });
 });

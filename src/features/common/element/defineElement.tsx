@@ -12,6 +12,7 @@
  */
 import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { type ComponentType, useEffect, useLayoutEffect } from 'react';
 import { $apiBase, normalizeApiBase } from '../../../core/config/config.ts';
 import { conflictingApiBase, elementConnected } from '../../../core/config/settle.ts';
@@ -57,16 +58,22 @@ export type ElementSpec<A extends string> = ElementSpecBase<A> &
 
 export type ElementProps<A extends string> = { [K in A]?: string };
 
-const R2WC_PROPS = Symbol.for('r2wc.props');
-const R2WC_RENDER = Symbol.for('r2wc.render');
-
 const dash = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
-const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+type Attributes = Record<string, string | undefined>;
+
+/**
+ * Each element's given attributes by camelCase name: set and non-empty only (a removed or
+ * empty attribute is "not given"). The element keeps them (its observed attributes and
+ * properties), the wrapper renders from them; r2wc only mounts the component.
+ */
+const attributeStores = new WeakMap<HTMLElement, WritableAtom<Attributes>>();
+const NO_ATTRIBUTES: ReadableAtom<Attributes> = atom({});
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
-type WrapperProps = Record<string, string | undefined> & { container?: ShadowRoot };
+type WrapperProps = { container?: ShadowRoot };
 
 function AttributeMessage({ text }: { text: string }) {
   return (
@@ -98,13 +105,14 @@ function useRenderedState(host: HTMLElement | null): void {
 
 function makeWrapper<A extends string>(spec: ElementSpec<A>) {
   const Inner = spec.component;
-  function VigilElement(props: WrapperProps) {
+  function VigilElement({ container }: WrapperProps) {
     const t = useT();
     const user = useStore($currentUser);
     const language = useStore($language);
     const settledBase = useStore($apiBase);
-    const root = props.container ?? null;
+    const root = container ?? null;
     const host = (root?.host as HTMLElement | undefined) ?? null;
+    const props = useStore((host && attributeStores.get(host)) || NO_ATTRIBUTES);
     useRenderedState(host);
 
     useEffect(() => {
@@ -162,15 +170,20 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
   if (existing) return existing;
 
   const propNames = ['apiBase', ...Object.keys(spec.attributes ?? {})];
-  const Base = r2wc(makeWrapper(spec), {
-    shadow: 'open',
-    props: Object.fromEntries(propNames.map((p) => [p, 'string'])) as Record<string, 'string'>,
-  }) as unknown as typeof HTMLElement;
+  const propOf = new Map(propNames.map((p) => [dash(p), p]));
+  // r2wc (public options only) mounts the component with its container; the attributes
+  // and properties are the element's own, below.
+  const Base = r2wc(makeWrapper(spec), { shadow: 'open', props: [] }) as unknown as typeof HTMLElement;
   const css = [...BASE_CSS, ...(spec.css ?? [])];
 
   class Element extends Base {
+    static get observedAttributes(): string[] {
+      return [...propOf.keys()];
+    }
+    readonly #attributes = atom<Attributes>({});
     constructor() {
       super();
+      attributeStores.set(this, this.#attributes);
       if (this.shadowRoot) adoptCss(this.shadowRoot, ...css);
       try {
         (this as unknown as Record<symbol, ElementInternals>)[INTERNALS] = this.attachInternals();
@@ -189,24 +202,28 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
       }
       (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this);
     }
-    attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-      if (value === null || value === '') {
-        // r2wc ignores removed and empty attributes; treat them as "not given".
-        const self = this as unknown as Record<symbol, unknown>;
-        const store = self[R2WC_PROPS] as Record<string, unknown>;
-        if (store && camel(name) in store) {
-          delete store[camel(name)];
-          (self[R2WC_RENDER] as () => void).call(this);
-        }
-        return;
-      }
-      (Base.prototype as unknown as { attributeChangedCallback(n: string, o: string | null, v: string | null): void }).attributeChangedCallback.call(
-        this,
-        name,
-        old,
-        value,
-      );
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      const prop = propOf.get(name);
+      if (!prop) return;
+      const { [prop]: _, ...others } = this.#attributes.get();
+      // A removed or empty attribute is "not given".
+      this.#attributes.set(value ? { ...others, [prop]: value } : others);
     }
+  }
+  // Each attribute is also a property: reading gives the given value (undefined when not
+  // given), writing sets the attribute (null or undefined removes it).
+  for (const [attribute, prop] of propOf) {
+    Object.defineProperty(Element.prototype, prop, {
+      enumerable: true,
+      configurable: true,
+      get(this: HTMLElement) {
+        return attributeStores.get(this)?.get()[prop];
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value == null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
+      },
+    });
   }
   customElements.define(spec.tag, Element);
   return Element;

@@ -1,0 +1,92 @@
+/**
+ * The one async-resource helper of the suite: every store that loads from the API keeps
+ * its entries through it. Per key, an entry is
+ * - `loading` (nothing loaded yet, or a retry after a failure),
+ * - `ready` with `data` (also while a refresh is under way: the data stays visible),
+ * - `missing`: the API said there is no such thing for this user (404 or 403; see
+ *   `isMissing`): say so, no retry,
+ * - `failed` with `error`: anything else; a retry may help. Data loaded before stays.
+ * Loads of one key at once share one request; `force` loads again (refresh, retry).
+ * Everything is forgotten on sign-out, answers still under way included. Page-wide
+ * through `shared(name)`.
+ */
+import { map, type MapStore } from 'nanostores';
+import { isMissing, type ApiError } from '../api/client.ts';
+import { onSignOut } from '../session/session.ts';
+import { shared } from '../shared.ts';
+
+export type ResourceStatus = 'loading' | 'ready' | 'missing' | 'failed';
+
+export interface ResourceEntry<T> {
+  status: ResourceStatus;
+  /** The last data loaded (kept while refreshing and after a failed refresh). */
+  data?: T;
+  /** Why the last load failed (`missing` or `failed`). */
+  error?: ApiError;
+  /** When data was last loaded (ms since epoch). */
+  loadedAt?: number;
+}
+
+export interface Resource<T> {
+  /** Entries by key; subscribe with `useStore(resource.$entries, { keys: [key] })`. */
+  readonly $entries: MapStore<Record<string, ResourceEntry<T> | undefined>>;
+  /**
+   * Loads `key`, sharing a load already under way; rejects with the error. Without
+   * `force`, ready data is answered at once; with it, loads again (refresh, retry).
+   */
+  load(key: string, options?: { force?: boolean }): Promise<T>;
+  /** Cached data, if any. */
+  peek(key: string): T | undefined;
+  /** Replaces the data (after a mutation the server answered). */
+  set(key: string, data: T): void;
+  /** Forgets every entry and every answer under way (done on sign-out). */
+  clear(): void;
+}
+
+export function createResource<T>(name: string, fetcher: (key: string) => Promise<T>): Resource<T> {
+  return shared(name, () => {
+    const $entries = map<Record<string, ResourceEntry<T> | undefined>>({});
+    const inflight = new Map<string, Promise<T>>();
+    let generation = 0;
+
+    const resource: Resource<T> = {
+      $entries,
+      load(key, { force = false } = {}) {
+        const current = $entries.get()[key];
+        const running = inflight.get(key);
+        if (running) return running;
+        if (!force && current?.status === 'ready') return Promise.resolve(current.data as T);
+        const gen = generation;
+        const fresh = () => gen === generation;
+        $entries.setKey(key, { ...current, status: current?.data !== undefined ? 'ready' : 'loading', error: undefined });
+        const promise = fetcher(key)
+          .then(
+            (data) => {
+              if (fresh()) resource.set(key, data);
+              return data;
+            },
+            (error: ApiError) => {
+              if (fresh()) $entries.setKey(key, { ...$entries.get()[key], status: isMissing(error) ? 'missing' : 'failed', error });
+              throw error;
+            },
+          )
+          .finally(() => {
+            if (fresh()) inflight.delete(key);
+          });
+        inflight.set(key, promise);
+        return promise;
+      },
+      peek: (key) => $entries.get()[key]?.data,
+      set(key, data) {
+        $entries.setKey(key, { status: 'ready', data, loadedAt: Date.now() });
+      },
+      clear() {
+        generation++;
+        inflight.clear();
+        $entries.set({});
+      },
+    };
+    onSignOut(() => resource.clear());
+    return resource;
+  });
+}
