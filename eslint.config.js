@@ -103,8 +103,9 @@ export default tseslint.config(
     files: ['demo/server/**'],
     rules: {
       'no-restricted-imports': restrict({
-        regex: '^(\\.\\./)+(elements(/|$)|src/(?!core/api/contract\\.ts$))',
-        message: 'The demo server shares only the API contract with the portal: src/core/api/contract.ts.',
+        regex: '^(\\.\\./)+(elements(/|$)|src/(?!core/api/contract\\.ts$|core/schedules/overlap\\.ts$))',
+        message:
+          'The demo server shares with the portal only the API contract (src/core/api/contract.ts) and the rules both sides apply (src/core/schedules/overlap.ts).',
       }),
     },
   },
@@ -113,5 +114,11 @@ export default tseslint.config(
   {
     files: ['test/e2e/**', 'demo/server/**', 'scripts/**', 'bench/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'react-hooks/exhaustive-deps': 'off' },
+  },
+
+  // chai's property assertions (`expect(x).to.be.true`) are expressions by design.
+  {
+    files: ['test/browser/**'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
 );
