@@ -130,6 +130,21 @@ describe('element factory', () => {
     await waitFor(() => text().includes('item-uuid'));
   });
 
+  it('keeps a property set before the element was defined (frameworks set properties early)', async () => {
+    // Angular's [prop] and Lit's .prop set properties as soon as they create the element,
+    // often before its script has defined the tag: the value must not be lost.
+    const early = document.createElement('vigil-test-early') as HTMLElement & { itemUuid?: string };
+    early.itemUuid = 'e5';
+    document.body.append(early);
+    added.push(early);
+    const Echo = ({ itemUuid }: { itemUuid?: string }) => createElement('output', null, `item:${itemUuid}`);
+    defineElement({ tag: 'vigil-test-early', component: Echo, session: 'none', attributes: { itemUuid: { required: true } } });
+    await waitFor(() => shadow(early).textContent === 'item:e5');
+    expect(early.getAttribute('item-uuid')).to.equal('e5');
+    early.itemUuid = 'f6';
+    await waitFor(() => shadow(early).textContent === 'item:f6');
+  });
+
   it('shows a translated message instead of crashing on a bad api-base', async () => {
     const badge = add('<vigil-unread-badge api-base="javascript:alert(1)"></vigil-unread-badge>');
     const message = await until(() => shadow(badge).querySelector('[role="alert"]'));

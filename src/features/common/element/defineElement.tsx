@@ -192,6 +192,14 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
       }
     }
     connectedCallback(): void {
+      // A property set before the tag was defined (Angular's [prop], Lit's .prop) sits on
+      // the instance and hides the accessor below: hand it to the accessor.
+      for (const prop of propNames) {
+        if (!Object.hasOwn(this, prop)) continue;
+        const value = (this as unknown as Record<string, unknown>)[prop];
+        delete (this as unknown as Record<string, unknown>)[prop];
+        (this as unknown as Record<string, unknown>)[prop] = value;
+      }
       // All elements of a page talk to one API, settled after this task from every element
       // present then (and the meta tag, configure(), the stored sign-in): never from
       // whichever happens to connect first.
