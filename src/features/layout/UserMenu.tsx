@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
+import { $theme, setTheme, THEME_CHOICES } from '../../core/theme/theme.ts';
 import { Link } from '../common/Link.tsx';
 
 // Loaded when the menu first opens: the portal's first load does not carry it.
@@ -17,12 +18,13 @@ function initials(name: string): string {
 
 /**
  * The user menu (docs/product.md#routes): the signed-in user's name, opening a small panel with who is
- * signed in, the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
+ * signed in, the colour scheme (system, light, dark), the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
  * and so does going to another page (`closeKey`).
  */
 export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
   const t = useT();
   const user = useStore($currentUser);
+  const theme = useStore($theme);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -73,6 +75,17 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
+        <fieldset className="theme-choice">
+          <legend className="theme-legend">{t('layout.user.theme')}</legend>
+          <div className="theme-options">
+            {THEME_CHOICES.map((choice) => (
+              <label key={choice} className="theme-option">
+                <input type="radio" name={`${panelId}-theme`} value={choice} checked={theme === choice} onChange={() => setTheme(choice)} />
+                <span>{t(`layout.user.themes.${choice}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {open && (
           <Suspense fallback={null}>
             <AlertSettings />
