@@ -3,11 +3,11 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
-import { $theme, setTheme, THEME_CHOICES } from '../../core/theme/theme.ts';
 import { Link } from '../common/Link.tsx';
 
 // Loaded when the menu first opens: the portal's first load does not carry it.
 const AlertSettings = lazy(() => import('../inbox/AlertSettings.tsx').then((m) => ({ default: m.AlertSettings })));
+const ThemeChoice = lazy(() => import('./ThemeChoice.tsx').then((m) => ({ default: m.ThemeChoice })));
 import { useT } from '../common/useT.ts';
 
 function initials(name: string): string {
@@ -24,7 +24,6 @@ function initials(name: string): string {
 export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
   const t = useT();
   const user = useStore($currentUser);
-  const theme = useStore($theme);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -75,19 +74,9 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
-        <fieldset className="theme-choice">
-          <legend className="theme-legend">{t('layout.user.theme')}</legend>
-          <div className="theme-options">
-            {THEME_CHOICES.map((choice) => (
-              <label key={choice} className="theme-option">
-                <input type="radio" name={`${panelId}-theme`} value={choice} checked={theme === choice} onChange={() => setTheme(choice)} />
-                <span>{t(`layout.user.themes.${choice}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
         {open && (
           <Suspense fallback={null}>
+            <ThemeChoice />
             <AlertSettings />
           </Suspense>
         )}
