@@ -5,8 +5,6 @@ import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { EvacuationControl } from '../evacuation/EvacuationControl.tsx';
-// The evacuation components do not bundle their English fallback themselves (yet).
-import '../evacuation/messages/bundled.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
@@ -24,12 +22,13 @@ export function ProjectPage({ uuid }: { uuid: string }) {
     if (isMissing(e)) notFound('Project');
   });
   const project = entry?.data;
-  usePageTitle(project?.name ?? t('projects.breadcrumb.projects'));
+  const home = { label: t('projects.breadcrumb.projects'), to: pathTo('home') };
+  usePageTitle(project?.name ?? home.label);
 
   if (!project) {
     return (
       <PendingResource
-        crumbs={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }]}
+        crumbs={[home]}
         cache={projectCache}
         id={uuid}
         entry={entry}
@@ -42,7 +41,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
   const canManageUsers = project.permissions.includes(MANAGE_USERS);
   return (
     <div className="pj v-stack" part="project">
-      <Breadcrumbs items={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }, { label: project.name }]} />
+      <Breadcrumbs items={[home, { label: project.name }]} />
       <div className="pj-head">
         <div className="pj-head-text">
           <h1>{project.name}</h1>
