@@ -8,8 +8,8 @@ import { useT } from '../common/useT.ts';
 
 /** Fixed row height (px): inbox.css `.vi-item` uses the same values. */
 export const ROW_HEIGHT = 72;
-/** On phones a row takes two lines of title and lets the place wrap below the date. */
-export const PHONE_ROW_HEIGHT = 112;
+/** On phones a row takes up to two lines of title and two of place, below the date. */
+export const PHONE_ROW_HEIGHT = 128;
 const PHONE = '(max-width: 480px)';
 
 /** The row height for the viewport (inbox.css switches at the same width). */
