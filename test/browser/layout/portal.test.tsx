@@ -89,13 +89,16 @@ describe('<vigil-portal>', function () {
     history.replaceState(null, '', startUrl);
   });
 
-  it('shows the layout: logo home, pills with the green unread count, More, the user menu', async () => {
+  it('shows the layout: logo home, pills with the green unread count, More (a menu), the user menu', async () => {
     await mount('/404');
     await until(() => pill('More'));
     expect(pill('Projects')!.getAttribute('href')).toBe(`${BASE}/`);
     expect(pill('Inbox')!.textContent).toBe('Inbox4 unread notifications');
     expect(getComputedStyle(pill('Inbox')!.querySelector('.v-badge')!).backgroundColor).toBe('rgb(26, 127, 55)');
-    expect(pill('More')!.getAttribute('href')).toBe(`${BASE}/page/p1`);
+    // More is a menu button listing the content pages.
+    expect(pill('More')!.localName).toBe('button');
+    expect(pill('More')!.getAttribute('aria-haspopup')).toBe('menu');
+    expect($<HTMLAnchorElement>('[role="menuitem"]')!.getAttribute('href')).toBe(`${BASE}/page/p1`);
     expect($('.user-name')!.textContent).toBe('Morgan Manager');
     expect($<HTMLAnchorElement>('.header-logo')!.getAttribute('href')).toBe(`${BASE}/`);
     await expectNoA11yViolations(root());
@@ -104,6 +107,7 @@ describe('<vigil-portal>', function () {
   it('routes in place under the base path and renders the sanitized content page', async () => {
     await mount('/404');
     (await until(() => pill('More'))).click();
+    (await until(() => $<HTMLAnchorElement>('[role="menuitem"]:not([hidden] *)'))).click();
     await until(() => $('.content-page h1'));
     expect(location.pathname).toBe(`${BASE}/page/p1`);
     expect($('.content-page h1')!.textContent).toBe('Contact');
@@ -113,7 +117,8 @@ describe('<vigil-portal>', function () {
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
     // Led by the unread count (4 in this mock).
     await waitFor(() => expect(document.title).toBe('(4) Contact | Vigil'));
-    expect(pill('More')!.getAttribute('aria-current')).toBe('page');
+    expect(pill('More')!.hasAttribute('data-current')).toBe(true);
+    expect($('[role="menuitem"]')!.getAttribute('aria-current')).toBe('page');
   });
 
   it('mounts a fresh page whenever the full path changes, query included', async () => {
