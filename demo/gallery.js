@@ -40,10 +40,17 @@ function list(title, items, render) {
   return el('div', {}, el('h3', { text: title }), el('ul', {}, ...items.map((i) => el('li', {}, ...render(i)))));
 }
 
+/** Text with `inline code` in backticks, as nodes: the code in <code>, the rest as text. */
+function prose(text) {
+  return String(text)
+    .split('`')
+    .map((part, i) => (i % 2 ? el('code', { text: part }) : part ? document.createTextNode(part) : null));
+}
+
 const described = (name, description, type) => [
   el('code', { text: name }),
-  type ? el('span', { text: ` : ${type}` }) : null,
-  description ? el('span', { text: ` — ${description}` }) : null,
+  type ? el('span', {}, ' : ', el('code', { class: 'g-type', text: type })) : null,
+  description ? el('span', {}, ' — ', ...prose(description).filter(Boolean)) : null,
 ];
 
 function liveInstance(decl) {
@@ -74,6 +81,24 @@ async function main() {
     .flatMap((m) => m.declarations ?? [])
     .filter((d) => d.customElement)
     .sort((a, b) => a.tagName.localeCompare(b.tagName));
+  // The theme's custom properties are the same on (nearly) every element: listed once, and
+  // per element only those of its own.
+  const counts = new Map();
+  for (const decl of decls) for (const p of decl.cssProperties ?? []) counts.set(p.name, (counts.get(p.name) ?? 0) + 1);
+  const shared = new Set([...counts].filter(([, n]) => n > decls.length / 2).map(([name]) => name));
+  const sharedProps = decls.flatMap((d) => d.cssProperties ?? []).filter((p, i, all) => shared.has(p.name) && all.findIndex((q) => q.name === p.name) === i);
+  if (sharedProps.length) {
+    toc.append(el('li', {}, el('a', { href: '#theme', text: 'Theme properties' })));
+    main.append(
+      el(
+        'section',
+        { class: 'g-card', id: 'theme', 'aria-labelledby': 'theme-title' },
+        el('h2', { id: 'theme-title', text: 'Theme properties' }),
+        el('p', { class: 'g-summary', text: `Every element reads these CSS custom properties (set them anywhere above the elements; each has a light and a dark default that follows the page's color-scheme). Each element below lists only the properties of its own.` }),
+        el('div', { class: 'g-facts' }, list('CSS custom properties', sharedProps, (p) => described(p.name, p.description))),
+      ),
+    );
+  }
   for (const decl of decls) {
     const id = decl.tagName;
     toc.append(el('li', {}, el('a', { href: `#${id}`, text: `<${decl.tagName}>` })));
@@ -83,14 +108,14 @@ async function main() {
       list('Attributes', decl.attributes, (a) => described(a.name, a.description, a.type?.text)),
       list('Events', decl.events, (e) => described(e.name, e.description, e.type?.text)),
       list('CSS parts', decl.cssParts, (p) => described(`::part(${p.name})`, p.description)),
-      list('CSS custom properties', decl.cssProperties, (p) => described(p.name, p.description)),
+      list('CSS custom properties', decl.cssProperties?.filter((p) => !shared.has(p.name)), (p) => described(p.name, p.description)),
     );
     main.append(
       el(
         'section',
         { class: 'g-card', id, 'aria-labelledby': `${id}-title` },
         el('h2', { id: `${id}-title`, text: `<${decl.tagName}>` }),
-        el('p', { class: 'g-summary', text: decl.summary ?? decl.description ?? '' }),
+        el('p', { class: 'g-summary' }, ...prose(decl.summary ?? decl.description ?? '').filter(Boolean)),
         facts,
         liveInstance(decl),
       ),

@@ -250,7 +250,7 @@ test.describe('portal: routes and layout', () => {
     await notFound.expectRoute(`/demo-live-view/${DEMO_LIVE_VIEW_UUID}`);
   });
 
-  test('the header: pills with the unread count, More to the first content page, routed in place', async ({ signedInPage }) => {
+  test('the header: pills with the unread count, More a menu of the content pages, routed in place', async ({ signedInPage }) => {
     const page = await signedInPage(MANAGER);
     const layout = new PortalLayout(page);
     const login = new LoginPage(page);
@@ -258,10 +258,16 @@ test.describe('portal: routes and layout', () => {
     await expect(layout.pill(/^Inbox/).locator('.v-badge')).toHaveCSS('background-color', 'rgb(26, 127, 55)');
     // In-place navigation: no document load between pages.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await layout.pill('More').click();
+    await layout.more().click();
+    await expect(layout.more()).toHaveAttribute('aria-expanded', 'true');
+    await expect(layout.nav().getByRole('menuitem')).toHaveText(['Contact & support', 'Service levels']);
+    await layout.moreItem('Contact & support').click();
     await login.expectRoute(`/page/${PAGES.contact}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact & support' })).toBeVisible();
-    await expect(layout.pill('More')).toHaveAttribute('aria-current', 'page');
+    await expect(layout.more()).toHaveAttribute('aria-expanded', 'false');
+    await layout.more().click();
+    await expect(layout.moreItem('Contact & support')).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
     await expect(page).toHaveTitle(/^\(\d+\) Contact & support \| Vigil$/);
     await layout.logo().click();
     await login.expectRoute('/');
@@ -269,6 +275,29 @@ test.describe('portal: routes and layout', () => {
     await page.goBack();
     await login.expectRoute(`/page/${PAGES.contact}`);
     await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', 'header'] }] });
+  });
+
+  test('More is a menu button: the keyboard opens it, moves through the pages and closes it', async ({ signedInPage }) => {
+    const page = await signedInPage(MANAGER);
+    const layout = new PortalLayout(page);
+    await layout.more().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(layout.moreItem('Contact & support')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(layout.moreItem('Service levels')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(layout.moreItem('Contact & support')).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(layout.moreItem('Service levels')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(layout.more()).toBeFocused();
+    await expect(layout.more()).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowUp');
+    await expect(layout.moreItem('Service levels')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await new LoginPage(page).expectRoute(`/page/${PAGES.serviceLevels}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Service levels' })).toBeVisible();
+    await expect(layout.nav().getByRole('menu')).toBeHidden();
   });
 
   test('switching the language re-renders in place, sets <html lang>, and lasts after a reload', async ({ signedInPage }) => {

@@ -75,6 +75,18 @@ test.describe('projects, sites and systems', () => {
     await expect(site.heading('Antwerp Port Warehouse')).toBeVisible();
   });
 
+  test('a site card counts the camera systems it lists; the site page lists every system', async ({ signedInPage }) => {
+    const page = await signedInPage('manager@vigil.test');
+    const project = await new ProjectPage(page).openProject(PROJECTS.northwind);
+    const card = page.locator('vigil-portal').locator('[part="site"]').filter({ has: project.site('Antwerp Port Warehouse') });
+    await expect(card.locator('.pj-system')).toHaveCount(3);
+    await expect(card).toContainText('3 camera systems');
+    await project.site('Antwerp Port Warehouse').click();
+    const site = new SitePage(page);
+    await expect(site.heading('Antwerp Port Warehouse')).toBeVisible();
+    await expect(page.locator('vigil-portal').locator('.pj-system')).toHaveCount(4);
+  });
+
   test('no project-users link without manage users', async ({ signedInPage }) => {
     const page = await signedInPage('manager@vigil.test', { path: `/project/${PROJECTS.atlas}` });
     const project = new ProjectPage(page);

@@ -10,7 +10,6 @@ import { GENERIC_ERROR, isApiError, isUnauthorized, request } from '../api/clien
 import { tKey } from '../i18n/i18n.ts';
 import { projectCache, siteCache } from '../resources/resources.ts';
 import { validateUser } from '../session/session.ts';
-import { showError } from '../toasts/toasts.ts';
 import { EDIT_SCHEDULES } from '../api/constants.ts';
 import { readDays, weekToDays } from './convert.ts';
 import { $drafts, markFailed, markSaved, markSaving, syncSaved, type SaveFailure } from './drafts.ts';
@@ -73,10 +72,13 @@ export function saveFailure(e: unknown): SaveFailure {
   return { key: 'schedules.errors.save', details: [...new Set(details)] };
 }
 
+/**
+ * A failed save is shown where it was asked for: the editor's save error (an alert with
+ * the error text and the server's reasons). No toast besides: it would repeat that text.
+ */
 function fail(key: string, e: unknown): void {
   const failure = saveFailure(e);
   markFailed(key, failure);
-  showError(failure.key);
   if (isUnauthorized(e)) void validateUser();
 }
 

@@ -6,8 +6,25 @@ import { itemAt, pageOf, type PagedList } from '../../core/inbox/pagedList.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useT } from '../common/useT.ts';
 
-/** Fixed row height (px): inbox.css `.vi-item` uses the same value. */
+/** Fixed row height (px): inbox.css `.vi-item` uses the same values. */
 export const ROW_HEIGHT = 72;
+/** On phones a row takes up to two lines of title and two of place, below the date. */
+export const PHONE_ROW_HEIGHT = 128;
+const PHONE = '(max-width: 480px)';
+
+/** The row height for the viewport (inbox.css switches at the same width). */
+function useRowHeight(): number {
+  const query = typeof matchMedia === 'function' ? matchMedia(PHONE) : null;
+  const [phone, setPhone] = useState(() => query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one query per list
+  }, []);
+  return phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+}
 
 export interface RowProps {
   /** 0 for the one row Tab reaches (roving tabindex), -1 for the others. */
@@ -48,17 +65,20 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   // Rows merged on top while the user reads further down: counted for the "N new" pill.
   const [unseen, setUnseen] = useState(0);
   const added = useRef(state.added);
+  const rowHeight = useRowHeight();
 
   useEffect(() => list.start(), [list]);
 
   const virtualizer = useVirtualizer({
     count: state.status === 'ready' ? total : 0,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 6,
     initialOffset: restore?.offset ?? 0,
     getItemKey: (index) => itemAt(state, list.perPage, index)?.uuid ?? `i${index}`,
   });
+  // The viewport crossed the phone width: every row changed height.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
@@ -122,8 +142,8 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
     setActive((a) => a + delta);
     if (focused.current !== null) focused.current += delta;
     const el = scrollerRef.current;
-    if (el && el.scrollTop > ROW_HEIGHT / 2) {
-      el.scrollTop += delta * ROW_HEIGHT;
+    if (el && el.scrollTop > rowHeight / 2) {
+      el.scrollTop += delta * rowHeight;
       setUnseen((n) => n + delta);
     }
   }, [state.added]);
@@ -133,7 +153,7 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
     const el = scrollerRef.current;
     if (!el || unseen === 0) return;
     const onScroll = () => {
-      if (el.scrollTop <= ROW_HEIGHT / 2) setUnseen(0);
+      if (el.scrollTop <= rowHeight / 2) setUnseen(0);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
@@ -150,7 +170,7 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   );
 
   function onKeyDown(event: KeyboardEvent) {
-    const pageRows = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
+    const pageRows = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? rowHeight) / rowHeight) - 1);
     const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + pageRows, PageUp: active - pageRows, Home: 0, End: total - 1 };
     const to = moves[event.key];
     if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -1,12 +1,16 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense } from 'react';
 import { formatNumber } from '../../core/i18n/i18n.ts';
-import { $contentPages, firstContentPage } from '../../core/content/content.ts';
+import { $contentPages } from '../../core/content/content.ts';
 import { pathTo, type RouteName } from '../../core/router/routes.ts';
 import { $unreadCount } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { useLive } from '../inbox/useLive.ts';
+
+// Loaded once the content pages are known (More shows only then): not in the first load.
+const MoreMenu = lazy(() => import('./MoreMenu.tsx').then((m) => ({ default: m.MoreMenu })));
 
 // The portal keeps the count and the incidents fresh on every page (alerts for new ones).
 const LIVE = ['unread', 'incidents'] as const;
@@ -23,13 +27,13 @@ function current(route: RouteName | undefined, own: RouteName, section: Readonly
 
 /**
  * The navigation pills (docs/product.md#routes): Projects; Inbox with the green unread count when above
- * 0; More, only when the translated pages list has an entry, linking to the first page.
+ * 0; More, only when the translated pages list has an entry: a menu of the content pages.
  */
 export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pageUuid?: string | undefined }) {
   const t = useT();
   const unread = useStore($unreadCount);
   useLive(LIVE);
-  const more = firstContentPage(useStore($contentPages));
+  const pages = useStore($contentPages)?.pages ?? [];
   return (
     <nav className="nav" aria-label={t('layout.nav.label')}>
       <ul className="nav-pills">
@@ -49,15 +53,11 @@ export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pa
             )}
           </Link>
         </li>
-        {more && (
+        {pages.length > 0 && (
           <li>
-            <Link
-              className="pill"
-              to={pathTo('page', { uuid: more.uuid })}
-              aria-current={route === 'page' ? (pageUuid === more.uuid ? 'page' : 'true') : undefined}
-            >
-              {t('layout.nav.more')}
-            </Link>
+            <Suspense fallback={null}>
+              <MoreMenu pages={pages} current={route === 'page' ? pageUuid : undefined} />
+            </Suspense>
           </li>
         )}
       </ul>

@@ -8,12 +8,13 @@ import { fetchContentPages } from '../../core/content/content.ts';
 import { registerNavigator } from '../../core/router/navigation.ts';
 import { createPortalRouter } from '../../core/router/portal-router.ts';
 import { $currentUser } from '../../core/session/session.ts';
+import { $theme, applyTheme } from '../../core/theme/theme.ts';
 import { adoptCss } from '../../ui/styles.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { Layout } from './Layout.tsx';
 
 /** The page around the portal: no margin, the portal's background (it owns the whole page). */
-const DOCUMENT_CSS = 'html, body { margin: 0; background: var(--vigil-color-background, #f5f7fa); }';
+const DOCUMENT_CSS = 'html, body { margin: 0; background: var(--vigil-color-background, light-dark(#f5f7fa, #0f141b)); }';
 
 /**
  * `<vigil-portal>`: the hosted site. Routes every path of docs/product.md#routes under `base-path`,
@@ -26,6 +27,7 @@ export function Portal({ basePath }: { basePath?: string | undefined }) {
   const state = useStore(portal.$state);
   const user = useStore($currentUser);
   const language = useStore($language);
+  const theme = useStore($theme);
 
   useEffect(() => {
     const unregister = registerNavigator(portal.navigator);
@@ -46,6 +48,10 @@ export function Portal({ basePath }: { basePath?: string | undefined }) {
   useLayoutEffect(() => {
     adoptCss(document, DOCUMENT_CSS);
   }, []);
+
+  // The portal owns the page's colour scheme (the user menu's choice); every element on
+  // the page, the toasts included, inherits it.
+  useLayoutEffect(() => applyTheme(theme), [theme]);
 
   // 'More' follows the signed-in user and the language.
   const signedIn = user?.terms_accepted_web_portal ? user.token : null;

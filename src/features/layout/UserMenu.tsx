@@ -7,6 +7,7 @@ import { Link } from '../common/Link.tsx';
 
 // Loaded when the menu first opens: the portal's first load does not carry it.
 const AlertSettings = lazy(() => import('../inbox/AlertSettings.tsx').then((m) => ({ default: m.AlertSettings })));
+const ThemeChoice = lazy(() => import('./ThemeChoice.tsx').then((m) => ({ default: m.ThemeChoice })));
 import { useT } from '../common/useT.ts';
 
 function initials(name: string): string {
@@ -17,7 +18,7 @@ function initials(name: string): string {
 
 /**
  * The user menu (docs/product.md#routes): the signed-in user's name, opening a small panel with who is
- * signed in, the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
+ * signed in, the colour scheme (system, light, dark), the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
  * and so does going to another page (`closeKey`).
  */
 export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
@@ -75,6 +76,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
         </p>
         {open && (
           <Suspense fallback={null}>
+            <ThemeChoice />
             <AlertSettings />
           </Suspense>
         )}

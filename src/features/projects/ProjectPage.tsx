@@ -24,12 +24,13 @@ export function ProjectPage({ uuid }: { uuid: string }) {
     if (isMissing(e)) notFound('Project');
   });
   const project = entry?.data;
-  usePageTitle(project?.name ?? t('projects.breadcrumb.projects'));
+  const home = { label: t('projects.breadcrumb.projects'), to: pathTo('home') };
+  usePageTitle(project?.name ?? home.label);
 
   if (!project) {
     return (
       <PendingResource
-        crumbs={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }]}
+        crumbs={[home]}
         cache={projectCache}
         id={uuid}
         entry={entry}
@@ -42,7 +43,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
   const canManageUsers = project.permissions.includes(MANAGE_USERS);
   return (
     <div className="pj v-stack" part="project">
-      <Breadcrumbs items={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }, { label: project.name }]} />
+      <Breadcrumbs items={[home, { label: project.name }]} />
       <div className="pj-head">
         <div className="pj-head-text">
           <h1>{project.name}</h1>

@@ -5,9 +5,14 @@ import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { SystemList } from './SystemList.tsx';
 
-/** A site on its project's page: name (link), address, time zone and systems. */
+/**
+ * A site on its project's page: name (link), address, time zone and its camera systems
+ * (the project's answer holds only those, docs/product.md#constants-and-limits), counted
+ * in words so the number never seems to disagree with the site's page, which lists all.
+ */
 export function SiteCard({ site }: { site: Site }) {
   const t = useT();
+
   return (
     <li className="v-card v-stack pj-site" part="site">
       <div>
@@ -15,10 +20,10 @@ export function SiteCard({ site }: { site: Site }) {
           <Link to={pathTo('site', { uuid: site.uuid })}>{site.name}</Link>
         </h3>
         <p className="v-muted v-small">
-          {site.address} · {timeZoneName(site.timezone)}
+          {site.address} · {timeZoneName(site.timezone)} · {t('projects.project.systems', { count: site.systems.length })}
         </p>
       </div>
-      <SystemList systems={site.systems} emptyText={t('projects.project.noSystems')} />
+      <SystemList systems={site.systems} />
     </li>
   );
 }

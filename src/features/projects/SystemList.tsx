@@ -4,10 +4,10 @@ import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { SystemStatus } from '../live-view/SystemStatus.tsx';
 
-/** A site's systems: name (link), online status and number of cameras. */
-export function SystemList({ systems, emptyText }: { systems: readonly System[]; emptyText: string }) {
+/** A site's systems: name (link), online status and number of cameras; `emptyText` (if any) when there are none. */
+export function SystemList({ systems, emptyText }: { systems: readonly System[]; emptyText?: string }) {
   const t = useT();
-  if (systems.length === 0) return <p className="v-muted">{emptyText}</p>;
+  if (systems.length === 0) return emptyText && <p className="v-muted">{emptyText}</p>;
   return (
     <ul className="pj-systems">
       {systems.map((system) => (

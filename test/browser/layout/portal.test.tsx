@@ -89,13 +89,16 @@ describe('<vigil-portal>', function () {
     history.replaceState(null, '', startUrl);
   });
 
-  it('shows the layout: logo home, pills with the green unread count, More, the user menu', async () => {
+  it('shows the layout: logo home, pills with the green unread count, More (a menu), the user menu', async () => {
     await mount('/404');
     await until(() => pill('More'));
     expect(pill('Projects')!.getAttribute('href')).to.equal(`${BASE}/`);
     expect(pill('Inbox')!.textContent).to.equal('Inbox4 unread notifications');
     expect(getComputedStyle(pill('Inbox')!.querySelector('.v-badge')!).backgroundColor).to.equal('rgb(26, 127, 55)');
-    expect(pill('More')!.getAttribute('href')).to.equal(`${BASE}/page/p1`);
+    // More is a menu button listing the content pages.
+    expect(pill('More')!.localName).to.equal('button');
+    expect(pill('More')!.getAttribute('aria-haspopup')).to.equal('menu');
+    expect($<HTMLAnchorElement>('[role="menuitem"]')!.getAttribute('href')).to.equal(`${BASE}/page/p1`);
     expect($('.user-name')!.textContent).to.equal('Morgan Manager');
     expect($<HTMLAnchorElement>('.header-logo')!.getAttribute('href')).to.equal(`${BASE}/`);
     await expectNoA11yViolations(root());
@@ -104,6 +107,7 @@ describe('<vigil-portal>', function () {
   it('routes in place under the base path and renders the sanitized content page', async () => {
     await mount('/404');
     (await until(() => pill('More'))).click();
+    (await until(() => $<HTMLAnchorElement>('[role="menuitem"]:not([hidden] *)'))).click();
     await until(() => $('.content-page h1'));
     expect(location.pathname).to.equal(`${BASE}/page/p1`);
     expect($('.content-page h1')!.textContent).to.equal('Contact');
@@ -113,7 +117,8 @@ describe('<vigil-portal>', function () {
     expect((window as unknown as { __pwned?: number }).__pwned).to.be.undefined;
     // Led by the unread count (4 in this mock).
     await waitFor(() => expect(document.title).to.equal('(4) Contact | Vigil'));
-    expect(pill('More')!.getAttribute('aria-current')).to.equal('page');
+    expect(pill('More')!.hasAttribute('data-current')).to.equal(true);
+    expect($('[role="menuitem"]')!.getAttribute('aria-current')).to.equal('page');
   });
 
   it('mounts a fresh page whenever the full path changes, query included', async () => {

@@ -35,9 +35,19 @@ export class PortalLayout {
     return this.header().getByRole('combobox');
   }
 
-  /** The user menu's button ("Account: <name>"; its only button besides the skip link). */
+  /** "More": the menu button listing the content pages. */
+  more(): Locator {
+    return this.nav().getByRole('button', { name: 'More' });
+  }
+
+  /** A content page in the open "More" menu, by its title. */
+  moreItem(name: string | RegExp): Locator {
+    return this.nav().getByRole('menu').getByRole('menuitem', { name });
+  }
+
+  /** The user menu's button ("Account: <name>"). */
   userMenu(): Locator {
-    return this.header().locator('button[aria-expanded]');
+    return this.header().locator('.user-menu > button[aria-expanded]');
   }
 
   skipLink(): Locator {

@@ -134,7 +134,7 @@ export const SESSION_CALLS: Row[] = [
       quiet: "hides 'More'",
       check: async (page) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
-        await expect(page.getByRole('banner').getByRole('link', { name: 'More' })).toHaveCount(0);
+        await expect(page.getByRole('banner').getByRole('button', { name: 'More' })).toHaveCount(0);
       },
     })),
   },

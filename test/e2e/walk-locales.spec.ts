@@ -1,0 +1,128 @@
+// Every portal page in German and Dutch on a 360 px phone: nothing is wider than the
+// screen (the page never scrolls sideways; the widest element is named when it does), and
+// no API code reaches the reader: permissions ("edit schedules"), system types ("UFO",
+// "ALARM") and IANA zones ("Europe/Brussels") are shown by name (docs/engineering.md
+// "Human words").
+import type { Page } from '@playwright/test';
+import { PAGES } from '../../demo/server/seed-ids.ts';
+import { expect, test } from './fixtures.ts';
+import { portalPath } from './screens/BasePage.ts';
+import { PortalLayout } from './screens/PortalLayout.ts';
+import { goInApp, seededUuids, signedInRoutes, waitForContent } from './support/faults.ts';
+
+test.describe.configure({ mode: 'default' });
+test.use({ dbReset: 'file', viewport: { width: 360, height: 740 } });
+
+const LANGUAGES = ['de', 'nl'] as const;
+const RAW_PHRASES = ['edit schedules', 'manage users'];
+const RAW_LINES = ['view', 'evacuate', 'UFO', 'ALARM', ...RAW_PHRASES];
+const IANA = /\b(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Z][A-Za-z_]+/;
+
+interface Overflow {
+  scrollWidth: number;
+  clientWidth: number;
+  widest: string;
+}
+
+/** The document's width against the screen's, and the element reaching furthest right (open shadow roots included). */
+async function overflow(page: Page): Promise<Overflow> {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    let widest = '';
+    let right = doc.clientWidth;
+    const name = (el: Element) => {
+      const host = (el.getRootNode() as ShadowRoot).host;
+      const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${host ? `${host.localName} >>> ` : ''}${el.localName}${cls}`;
+    };
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && box.right > right + 0.5) {
+          right = box.right;
+          widest = `${name(el)} (right edge ${Math.round(box.right)} px, “${(el.textContent ?? '').trim().slice(0, 60)}”)`;
+        }
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, widest };
+  });
+}
+
+/** What a person reads on the page: the portal's text (header and main) and its select options. */
+async function readable(page: Page): Promise<string[]> {
+  const portal = page.locator('vigil-portal');
+  const text = [await portal.locator('header.header').innerText(), await portal.locator('main').innerText()].join('\n');
+  const options = await portal.locator('main option').allTextContents();
+  return [...text.split('\n'), ...options].map((l) => l.trim()).filter(Boolean);
+}
+
+/** The page has its heading and nothing is busy (camera frames may still be loading). */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('vigil-portal main [aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('vigil-portal main .v-state .v-spinner:visible')).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function check(page: Page, route: string): Promise<void> {
+  await settled(page);
+  const o = await overflow(page);
+  expect.soft(o.scrollWidth, `${route}: the page is ${o.scrollWidth} px wide on a ${o.clientWidth} px screen; widest: ${o.widest}`).toBeLessThanOrEqual(o.clientWidth);
+  const lines = await readable(page);
+  for (const raw of RAW_LINES) expect.soft(lines, `${route}: the raw code “${raw}” shown`).not.toContain(raw);
+  for (const line of lines) {
+    for (const phrase of RAW_PHRASES) expect.soft(line, `${route}: the raw permission “${phrase}”`).not.toContain(phrase);
+    expect.soft(line, `${route}: a raw IANA zone`).not.toMatch(IANA);
+  }
+}
+
+for (const language of LANGUAGES) {
+  test(`${language} at 360 px: every page fits the screen and shows no codes`, async ({ page, api, signIn }) => {
+    test.setTimeout(240_000);
+    const user = await signIn('manager@vigil.test');
+    const routes = [...signedInRoutes(await seededUuids(api, user.token)), `/page/${PAGES.serviceLevels}`, '/404', '/404?resource=Site'];
+    await page.goto(portalPath('/'));
+    await waitForContent(page);
+    await new PortalLayout(page).language().selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    for (const route of routes) {
+      await test.step(route, async () => {
+        await page.goto(portalPath(route));
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await check(page, route);
+      });
+    }
+  });
+
+  test(`${language} at 360 px: the terms page and the signed-out pages fit the screen`, async ({ page, signIn }) => {
+    test.setTimeout(120_000);
+    for (const route of ['/login', '/forgot-password', '/404']) {
+      await test.step(route, async () => {
+        // Signed out the language lasts for the page: move in the app, not by reloading.
+        if (route === '/login') await page.goto(portalPath(route));
+        else await goInApp(page, portalPath(route));
+        await waitForContent(page);
+        if (route === '/login') await new PortalLayout(page).language().selectOption(language);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await check(page, route);
+      });
+    }
+    await signIn('new@vigil.test');
+    await page.goto(portalPath('/terms'));
+    await waitForContent(page);
+    await new PortalLayout(page).language().selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await check(page, '/terms');
+  });
+}
+
+test('inbox rows at 360 px show the whole place of each incident', async ({ page, signIn }) => {
+  await signIn('manager@vigil.test');
+  await page.goto(portalPath('/inbox'));
+  await waitForContent(page);
+  const places = page.locator('vigil-portal main .vi-row-place');
+  await expect(places.first()).toBeVisible();
+  const cut = await places.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent));
+  expect(cut, 'places cut short').toEqual([]);
+});
