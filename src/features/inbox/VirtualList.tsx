@@ -66,6 +66,8 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   const [unseen, setUnseen] = useState(0);
   const added = useRef(state.added);
   const rowHeight = useRowHeight();
+  const rowHeightRef = useRef(rowHeight);
+  rowHeightRef.current = rowHeight;
 
   useEffect(() => list.start(), [list]);
 
@@ -142,8 +144,9 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
     setActive((a) => a + delta);
     if (focused.current !== null) focused.current += delta;
     const el = scrollerRef.current;
-    if (el && el.scrollTop > rowHeight / 2) {
-      el.scrollTop += delta * rowHeight;
+    const height = rowHeightRef.current; // the height now, without re-running on a resize
+    if (el && el.scrollTop > height / 2) {
+      el.scrollTop += delta * height;
       setUnseen((n) => n + delta);
     }
   }, [state.added]);
@@ -157,7 +160,7 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
-  }, [unseen]);
+  }, [unseen, rowHeight]);
 
   const moveTo = useCallback(
     (index: number) => {
