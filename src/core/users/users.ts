@@ -36,7 +36,7 @@ export type ProjectUsersEntry = ResourceEntry<ProjectUser[]>;
 
 export type MutationResult<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors; formError?: FieldMessage };
 
-const members = createResource<ProjectUser[]>('users.projectUsers', (project) =>
+const members = createResource<ProjectUser[]>('project-users', (project) =>
   request('GET', usersPath(project), Answers.projectUsers).then(
     ({ data }) => data,
     (e: ApiError) => {

@@ -1,5 +1,4 @@
 import type { Site } from '../../core/api/contract.ts';
-import { registerBundledMessages } from '../../core/i18n/i18n.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { describeSpan, noChanges, siteChanges } from '../../core/schedules/changes.ts';
 import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
@@ -10,11 +9,7 @@ import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import confirmCss from './confirm.css?inline';
-import english from './messages/en.json?raw';
-
-// This chunk's English fallback: messages/bundled.ts leaves these texts out of the pages
-// (the raw file is a module of its own, so the pages' chunk does not carry them).
-registerBundledMessages('schedules', { confirm: (JSON.parse(english) as { confirm: object }).confirm });
+import './messages/bundled-confirm.ts';
 
 export interface ApplyConfirmProps {
   /** The chosen sites, in the project's order. */

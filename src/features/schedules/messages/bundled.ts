@@ -1,7 +1,7 @@
 /**
  * Bundles this feature's English as the last-resort fallback (see src/core/i18n/en.ts).
  * The multi-site confirmation's texts (`confirm`) are bundled by its own lazy chunk
- * (ApplyConfirm.tsx), so the pages do not carry them.
+ * (messages/bundled-confirm.ts), so the pages do not carry them.
  */
 import { registerBundledMessages } from '../../../core/i18n/i18n.ts';
 import { diff, editor, errors, grid, multi, runs, time, tools } from './en.json';
