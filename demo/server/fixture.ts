@@ -13,14 +13,13 @@ import { stableUuid } from './seed-data/util.ts';
 
 const text = v.pipe(v.string(), v.minLength(1, 'is required'));
 const iso = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp'));
-/** A text in one language, or `{ "en": …, "de": … }` (must contain "en"). */
-const Localized = v.union([
-  text,
-  v.pipe(
-    v.record(v.string(), v.string()),
-    v.check((r) => typeof r.en === 'string', 'must have an "en" entry'),
-  ),
-]);
+/** Translations `{ "en": …, "de": … }` (must contain "en"). */
+const Translations = v.pipe(
+  v.record(v.string(), v.string()),
+  v.check((r) => typeof r.en === 'string', 'must have an "en" entry'),
+);
+/** A text in one language, or its translations. */
+const Localized = v.union([text, Translations]);
 export type Localized = v.InferOutput<typeof Localized>;
 
 const FixtureCamera = v.object({ uuid: v.optional(text), name: text });
@@ -65,8 +64,8 @@ export const Fixture = v.object({
         uuid: v.optional(text),
         site: text,
         system: v.optional(v.nullable(text), null),
-        title: text,
-        description: v.optional(v.string(), ''),
+        title: Localized,
+        description: v.optional(v.union([v.string(), Translations]), ''),
         occurred_at: iso,
         severity: v.picklist(SEVERITIES),
         media: v.optional(v.array(text), []),
@@ -195,7 +194,7 @@ export function loadFixture(db: Db, input: unknown): void {
       const uuid = i.uuid ?? stableUuid(`incident:${n}:${i.occurred_at}`);
       db.run(
         'INSERT INTO incidents (uuid, project_uuid, site_uuid, system_uuid, title, description, occurred_at, severity, handled_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        uuid, siteProject.get(i.site)!, i.site, i.system, i.title, i.description, new Date(i.occurred_at).toISOString(), i.severity, i.handled_by,
+        uuid, siteProject.get(i.site)!, i.site, i.system, localized(i.title), localized(i.description), new Date(i.occurred_at).toISOString(), i.severity, i.handled_by,
       );
       i.media.forEach((m, mi) => db.run('INSERT INTO incident_media (uuid, incident_uuid, position) VALUES (?, ?, ?)', m, uuid, mi));
     });

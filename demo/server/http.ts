@@ -133,16 +133,22 @@ export function requestLocale(c: Ctx, user?: UserRow): string {
   return user?.locale ?? 'en';
 }
 
-/** Picks a translation from a stored `{ "en": …, "de": … }` JSON text: exact, base language, en, any. */
+/**
+ * Picks a translation from a stored `{ "en": …, "de": … }` JSON text: exact, base language,
+ * en, any. A text stored as it is (not such JSON, e.g. written by an older version) is
+ * answered as it is.
+ */
 export function localized(json: string, locale: string): string {
-  let texts: Record<string, string>;
+  let texts: unknown;
   try {
-    texts = JSON.parse(json) as Record<string, string>;
+    texts = JSON.parse(json);
   } catch {
     return json;
   }
+  if (!texts || typeof texts !== 'object' || Array.isArray(texts)) return json;
+  const t = texts as Record<string, string>;
   const base = locale.split('-')[0]!.toLowerCase();
-  return texts[locale] ?? texts[base] ?? texts.en ?? Object.values(texts)[0] ?? '';
+  return t[locale] ?? t[base] ?? t.en ?? Object.values(t)[0] ?? '';
 }
 
 /** `Cache-Control: no-store` JSON answers: API data is per user and changes. */

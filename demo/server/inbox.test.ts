@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Answers, parse } from '../../src/core/api/contract.ts';
+import { CAMERA_EVENTS, PANEL_EVENTS, type IncidentTemplate } from './seed-data/incident-texts.ts';
 import { PAGES, PROJECTS } from './seed-ids.ts';
 import { call, login, testApp, type TestApp } from './testing.ts';
 
@@ -50,6 +51,62 @@ describe('incidents', () => {
     const hudson = app.deps.db.get<{ uuid: string }>('SELECT uuid FROM incidents WHERE project_uuid = ?', PROJECTS.hudson)!.uuid;
     expect((await call(app, 'GET', `/api/v2/incidents/${hudson}`, { token: manager })).status).toBe(404);
     expect((await call(app, 'GET', '/api/v2/incidents/unknown', { token: manager })).status).toBe(404);
+  });
+
+  describe('in the language of the request', () => {
+    const incidents = async (headers: Record<string, string>, query = '') =>
+      parse(Answers.incidents, (await call(app, 'GET', `/api/v2/incidents?per_page=25${query}`, { token: manager, headers })).body).data;
+    const one = async (uuid: string, headers: Record<string, string>) =>
+      parse(Answers.incident, (await call(app, 'GET', `/api/v2/incidents/${uuid}`, { token: manager, headers })).body).data;
+    /** A template text as a pattern: its placeholders match any name, phrase or number. */
+    const pattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`);
+    const TEMPLATES: IncidentTemplate[] = [...CAMERA_EVENTS, ...PANEL_EVENTS];
+    /** The template an English title was made from. */
+    const templateOf = (title: string) => TEMPLATES.find((t) => pattern(t.title.en).test(title));
+
+    it('the newest seeded incident reads German for de and Dutch for nl-BE, English for en', async () => {
+      const [en] = await incidents({ 'Accept-Language': 'en' });
+      const [de] = await incidents({ 'Accept-Language': 'de' });
+      const [nl] = await incidents({ 'Accept-Language': 'nl-BE,nl;q=0.9,en;q=0.5' });
+      expect(en!.title).toBe('False alarm: animal at loading dock 3');
+      expect(en!.description).toBe('An animal triggered the analytics of Loading dock 3. No action was needed.');
+      expect(de!.title).toBe('Fehlalarm: Tier bei Loading dock 3');
+      expect(de!.description).toBe('Ein Tier hat die Videoanalyse der Kamera Loading dock 3 ausgelöst. Ein Eingreifen war nicht nötig.');
+      expect(nl!.title).toBe('Vals alarm: dier bij Loading dock 3');
+      // The same incident: only the language of its texts differs.
+      expect({ ...de!, title: '', description: '' }).toEqual({ ...en!, title: '', description: '' });
+      expect({ ...nl!, title: '', description: '' }).toEqual({ ...en!, title: '', description: '' });
+    });
+
+    it('translates every incident of the list and the single incident, from its own template', async () => {
+      const en = await incidents({});
+      const de = await incidents({ 'Accept-Language': 'de' });
+      const nl = await incidents({}, '&locale=nl');
+      expect(de.map((i) => i.uuid)).toEqual(en.map((i) => i.uuid));
+      en.forEach((incident, n) => {
+        const template = templateOf(incident.title);
+        expect(template, incident.title).toBeDefined();
+        expect(incident.description).toMatch(pattern(template!.description.en));
+        expect(de[n]!.title).toMatch(pattern(template!.title.de));
+        expect(de[n]!.description).toMatch(pattern(template!.description.de));
+        expect(nl[n]!.title).toMatch(pattern(template!.title.nl));
+        expect(nl[n]!.description).toMatch(pattern(template!.description.nl));
+      });
+      // Descriptions carry translated phrases too, not English ones.
+      expect(de.map((i) => i.description).join(' ')).not.toMatch(/The operator|operator (called|sent|found)/);
+      const uuid = en.find((i) => i.description.includes('The operator'))!.uuid;
+      expect(await one(uuid, { 'Accept-Language': 'de' })).toEqual(de.find((i) => i.uuid === uuid));
+      expect(await one(uuid, { 'Accept-Language': 'nl' })).toEqual(nl.find((i) => i.uuid === uuid));
+      expect((await one(uuid, { 'Accept-Language': 'de' })).description).toContain('Die Leitstelle');
+      expect((await one(uuid, {})).description).toContain('The operator');
+    });
+
+    it('answers English for a language it does not speak, and ?locale= wins over the header', async () => {
+      const [en] = await incidents({});
+      expect((await incidents({ 'Accept-Language': 'pt-BR,pt;q=0.9' }))[0]).toEqual(en);
+      expect((await incidents({ 'Accept-Language': 'de' }, '&locale=en'))[0]).toEqual(en);
+      expect((await one(en!.uuid, { 'Accept-Language': 'ja' }))).toEqual(en);
+    });
   });
 
   it('names handlers that resolve with GET /api/users/{username}', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Answers, parse } from '../../src/core/api/contract.ts';
 import { createIncident, createNotification, liveTick, parseInterval, startLive } from './live.ts';
+import { CAMERA_EVENTS, PANEL_EVENTS } from './seed-data/incident-texts.ts';
 import { SITES } from './seed-ids.ts';
 import { call, login, testApp, type TestApp } from './testing.ts';
 
@@ -33,6 +34,38 @@ describe('POST /__test/incident', () => {
     expect(list.data[0]!.description.length).toBeGreaterThan(20);
     const detail = await call(app, 'GET', `/api/v2/incidents/${res.body.data.uuid}`, { token: manager });
     expect(detail.status).toBe(200);
+  });
+
+  it('makes one from the templates in every language: German for de, Dutch for nl, English otherwise', async () => {
+    const res = await call(app, 'POST', '/__test/incident', { body: { site: SITES.antwerpWarehouse } });
+    expect(res.status).toBe(200);
+    const uuid = res.body.data.uuid as string;
+    const get = async (headers: Record<string, string>) =>
+      parse(Answers.incident, (await call(app, 'GET', `/api/v2/incidents/${uuid}`, { token: manager, headers })).body).data;
+    const [en, de, nl, pt] = [await get({ 'Accept-Language': 'en' }), await get({ 'Accept-Language': 'de' }), await get({ 'Accept-Language': 'nl' }), await get({ 'Accept-Language': 'pt' })];
+    expect(en.title).toBe(res.body.data.title);
+    expect(pt).toEqual(en);
+    const pattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`);
+    const template = [...CAMERA_EVENTS, ...PANEL_EVENTS].find((t) => pattern(t.title.en).test(en.title))!;
+    expect(template, en.title).toBeDefined();
+    expect(de.title).toMatch(pattern(template.title.de));
+    expect(de.description).toMatch(pattern(template.description.de));
+    expect(nl.title).toMatch(pattern(template.title.nl));
+    expect(nl.description).toMatch(pattern(template.description.nl));
+    expect(de.title).not.toBe(en.title);
+    expect(nl.description).not.toBe(en.description);
+    // In the list too.
+    const list = parse(Answers.incidents, (await call(app, 'GET', '/api/v2/incidents?per_page=5', { token: manager, headers: { 'Accept-Language': 'de' } })).body);
+    expect(list.data.find((i) => i.uuid === uuid)).toEqual(de);
+  });
+
+  it('shows a title given to the hook as it is, in every language', async () => {
+    const res = await call(app, 'POST', '/__test/incident', { body: { site: SITES.antwerpWarehouse, title: 'Test alarm at gate 9' } });
+    const get = async (language: string) =>
+      (await call(app, 'GET', `/api/v2/incidents/${res.body.data.uuid}`, { token: manager, headers: { 'Accept-Language': language } })).body.data;
+    expect((await get('de')).title).toBe('Test alarm at gate 9');
+    expect((await get('nl')).title).toBe('Test alarm at gate 9');
+    expect((await get('de')).description).not.toBe((await get('en')).description);
   });
 
   it('puts it on a site of the given account, and refuses unknown ones', async () => {

@@ -1,6 +1,6 @@
 /**
  * Life for the demo: new incidents and notifications for the seeded accounts, made like
- * the seed's (same templates, notifications in all six languages), stamped "now". The
+ * the seed's (same templates, in all six languages), stamped "now". The
  * server makes one every few minutes with `--live` (see main.ts); the test hooks
  * `/__test/incident` and `/__test/notification` make one on demand.
  */
@@ -43,6 +43,10 @@ function sitesOf(db: Db, userId?: number): SiteInfo[] {
   })).filter((s) => s.systems.length > 0);
 }
 
+/** A text as the database keeps it: its translations as JSON (one language: under en). */
+const stored = (t: string | Record<string, string>): string => JSON.stringify(typeof t === 'string' ? { en: t } : t);
+const english = (t: string | Record<string, string>): string => (typeof t === 'string' ? t : t.en!);
+
 const seedFrom = (rand: Rand) => 1 + Math.floor(rand() * 1_000_000);
 
 export interface NewIncident {
@@ -50,6 +54,7 @@ export interface NewIncident {
   userId?: number;
   site?: string;
   severity?: Incident['severity'];
+  /** A title in one language, shown in every language (instead of the template's translations). */
   title?: string;
   now?: number;
   rand?: Rand;
@@ -66,16 +71,16 @@ export function createIncident(db: Db, options: NewIncident = {}): { uuid: strin
   const [made] = generateIncidents([site], now, 1, 0, seedFrom(rand));
   const incident = { ...made!, uuid: randomUUID(), handled_by: null };
   if (options.severity) incident.severity = options.severity;
-  if (options.title) incident.title = options.title;
+  if (options.title) incident.title = { en: options.title };
   const occurred = new Date(Math.floor(now / 1000) * 1000).toISOString();
   db.transaction(() => {
     db.run(
       'INSERT INTO incidents (uuid, project_uuid, site_uuid, system_uuid, title, description, occurred_at, severity, handled_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)',
-      incident.uuid, site.project, site.uuid, incident.system ?? null, incident.title, incident.description ?? '', occurred, incident.severity,
+      incident.uuid, site.project, site.uuid, incident.system ?? null, stored(incident.title), stored(incident.description ?? ''), occurred, incident.severity,
     );
     (incident.media ?? []).forEach((_, i) => db.run('INSERT INTO incident_media (uuid, incident_uuid, position) VALUES (?, ?, ?)', randomUUID(), incident.uuid, i));
   });
-  return { uuid: incident.uuid, title: incident.title, severity: incident.severity, site: { uuid: site.uuid, name: site.name }, occurred_at: occurred };
+  return { uuid: incident.uuid, title: english(incident.title), severity: incident.severity, site: { uuid: site.uuid, name: site.name }, occurred_at: occurred };
 }
 
 /** Adds one unread notification for the user, in every language, created now. */
@@ -91,7 +96,7 @@ export function createNotification(db: Db, userId: number, options: { now?: numb
   const uuid = randomUUID();
   const created = new Date(Math.floor(now / 1000) * 1000).toISOString();
   db.run('INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, NULL, ?, ?)', uuid, userId, created, JSON.stringify(pick.title), JSON.stringify(pick.body_html));
-  const title = typeof pick.title === 'string' ? pick.title : (pick.title as Record<string, string>).en!;
+  const title = english(pick.title);
   return { uuid, title, created_at: created };
 }
 

@@ -47,6 +47,19 @@ describe('the built-in seed', () => {
     expect(count("SELECT COUNT(*) AS n FROM notifications WHERE body_html LIKE '%onerror=alert(1)%'")).toBe(3);
   });
 
+  it('stores every incident title and description in six languages', () => {
+    const rows = db.all<{ title: string; description: string }>('SELECT title, description FROM incidents');
+    for (const row of rows) {
+      for (const stored of [row.title, row.description]) {
+        const texts = JSON.parse(stored) as Record<string, string>;
+        expect(Object.keys(texts).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl']);
+        // No placeholder left unfilled, in any language.
+        expect(Object.values(texts).join(' ')).not.toMatch(/[{}]/);
+        for (const language of ['de', 'fr', 'nl', 'it', 'es']) expect(texts[language], `${language}: ${texts.en}`).not.toBe(texts.en);
+      }
+    }
+  });
+
   it('has valid schedules, one crossing midnight', () => {
     const schedules = db.all<{ timezone: string; schedule: string }>('SELECT timezone, schedule FROM sites WHERE schedule IS NOT NULL');
     expect(schedules.length).toBeGreaterThanOrEqual(4);
@@ -73,7 +86,11 @@ describe('fixtures', () => {
     expect(projects.data).toEqual([expect.objectContaining({ name: 'Example Storage', sites_count: 1, systems_count: 1 })]);
     const notifications = (await call(app, 'GET', '/api/v2/notifications?locale=nl', { token })).body;
     expect(notifications.data.map((n: { title: string }) => n.title)).toEqual(['Welkom', 'Monthly report']);
-    expect((await call(app, 'GET', '/api/v2/incidents', { token })).body.meta.total).toBe(1);
+    const incidents = async (locale: string) => (await call(app, 'GET', `/api/v2/incidents?locale=${locale}`, { token })).body;
+    expect((await incidents('en')).meta.total).toBe(1);
+    // A translated title follows the locale; a plain description reads the same in every one.
+    expect((await incidents('nl')).data[0]).toMatchObject({ title: 'Beweging gedetecteerd aan de kade', description: 'A fox crossed the dock. No action needed.' });
+    expect((await incidents('de')).data[0].title).toBe('Motion detected at dock');
     // The guard has not accepted the terms and uses the default password.
     const guard = await login(app, 'guard@example.test');
     expect((await call(app, 'GET', '/api/v2/user', { token: guard })).body.data).toMatchObject({ terms_accepted_web_portal: false, locale: 'nl' });

@@ -2,8 +2,9 @@
 // screen (the page never scrolls sideways; the widest element is named when it does), and
 // no API code reaches the reader: permissions ("edit schedules"), system types ("UFO",
 // "ALARM") and IANA zones ("Europe/Brussels") are shown by name (docs/engineering.md
-// "Human words").
+// "Human words"); incident titles come from the server in the reader's language.
 import type { Page } from '@playwright/test';
+import { CAMERA_EVENTS, PANEL_EVENTS } from '../../demo/server/seed-data/incident-texts.ts';
 import { PAGES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { portalPath } from './screens/BasePage.ts';
@@ -114,6 +115,40 @@ for (const language of LANGUAGES) {
     await new PortalLayout(page).language().selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await check(page, '/terms');
+  });
+}
+
+/** A template text as a pattern: its placeholders match any name, phrase or number. */
+const pattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`);
+
+for (const language of LANGUAGES) {
+  test(`${language}: the inbox and an incident's page show the incident's title in ${language}`, async ({ page, api, signIn }) => {
+    test.setTimeout(120_000);
+    const user = await signIn('manager@vigil.test');
+    const newest = async (accept: string) => {
+      const res = await api.request.get('/api/v2/incidents?page=1&per_page=1', { headers: { authorization: `Bearer ${user.token}`, 'accept-language': accept } });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: { uuid: string; title: string }[] }).data[0]!;
+    };
+    const en = await newest('en');
+    const translated = await newest(language);
+    expect(translated.uuid).toBe(en.uuid);
+    // The English title names its template; the one shown must be that template's translation.
+    const template = [...CAMERA_EVENTS, ...PANEL_EVENTS].find((t) => pattern(t.title.en).test(en.title));
+    expect(template, en.title).toBeDefined();
+    expect(translated.title).toMatch(pattern(template!.title[language]));
+
+    await page.goto(portalPath('/'));
+    await waitForContent(page);
+    await new PortalLayout(page).language().selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const main = page.locator('vigil-portal main');
+    await page.goto(portalPath('/inbox'));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(main.getByText(translated.title).first()).toBeVisible();
+    await expect(main.getByText(en.title)).toHaveCount(0);
+    await page.goto(portalPath(`/inbox/incident/${en.uuid}`));
+    await expect(main.getByRole('heading', { name: translated.title })).toBeVisible();
   });
 }
 

@@ -18,11 +18,12 @@ const INCIDENT_SELECT = `SELECT i.uuid, i.title, i.description, i.occurred_at, i
   FROM incidents i LEFT JOIN sites s ON s.uuid = i.site_uuid LEFT JOIN systems y ON y.uuid = i.system_uuid`;
 const MINE = `i.project_uuid IN ${READABLE_PROJECTS}`;
 
-function incidentView(db: Db, r: IncidentRow): Incident {
+/** An incident with its title and description in `locale` (they are stored in every language). */
+function incidentView(db: Db, r: IncidentRow, locale: string): Incident {
   return {
     uuid: r.uuid,
-    title: r.title,
-    description: r.description,
+    title: localized(r.title, locale),
+    description: localized(r.description, locale),
     occurred_at: r.occurred_at,
     severity: r.severity,
     site: r.site_uuid && r.site_name ? { uuid: r.site_uuid, name: r.site_name } : null,
@@ -63,13 +64,15 @@ export function inboxRoutes(app: App, { db }: Deps): void {
     const where = `WHERE ${MINE}${sev.length ? ` AND i.severity IN (${sev.map(() => '?').join(', ')})` : ''}`;
     const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i ${where}`, user.id, ...sev)!.n;
     const rows = db.all<IncidentRow>(`${INCIDENT_SELECT} ${where} ORDER BY i.occurred_at DESC, i.uuid LIMIT ? OFFSET ?`, user.id, ...sev, perPage, offset);
-    return c.json({ data: rows.map((r) => incidentView(db, r)), meta: { total, page, per_page: perPage } });
+    const locale = requestLocale(c, user);
+    return c.json({ data: rows.map((r) => incidentView(db, r, locale)), meta: { total, page, per_page: perPage } });
   });
 
   app.get('/api/v2/incidents/:uuid', (c) => {
-    const row = db.get<IncidentRow>(`${INCIDENT_SELECT} WHERE i.uuid = ? AND ${MINE}`, c.req.param('uuid'), c.get('user').id);
+    const user = c.get('user');
+    const row = db.get<IncidentRow>(`${INCIDENT_SELECT} WHERE i.uuid = ? AND ${MINE}`, c.req.param('uuid'), user.id);
     if (!row) throw notFound('incident');
-    return c.json({ data: incidentView(db, row) });
+    return c.json({ data: incidentView(db, row, requestLocale(c, user)) });
   });
 
   app.get('/api/v2/notifications', (c) => {

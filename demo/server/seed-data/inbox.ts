@@ -1,39 +1,11 @@
 /** Generated incidents and notifications, deterministic apart from the moment they are anchored to. */
 import type { Fixture } from '../fixture.ts';
-import { HOSTILE, SEED_LOCALES, TEMPLATES, type Template } from './notification-texts.ts';
+import { ACTIONS, CAMERA_EVENTS, OUTCOMES, PANEL_EVENTS } from './incident-texts.ts';
+import { HOSTILE, SEED_LOCALES, TEMPLATES, type SeedLocale, type Template } from './notification-texts.ts';
 import { DAY, HOUR, MINUTE, pick, prng, stableUuid } from './util.ts';
 
 type Incidents = NonNullable<Fixture['incidents']>;
 type Notifications = NonNullable<Fixture['notifications']>;
-type Severity = Incidents[number]['severity'];
-
-const CAMERA_EVENTS: { title: string; description: string; severities: Severity[] }[] = [
-  { title: 'Motion detected at {camera}', description: 'Motion was detected by {camera} outside secured hours. The operator reviewed the footage and found {outcome}.', severities: ['low', 'medium'] },
-  { title: 'Person detected after hours at {camera}', description: 'A person was detected by {camera} while {site} was secured. The operator {action}.', severities: ['medium', 'high'] },
-  { title: 'Perimeter breach near {camera}', description: 'The video analytics of {system} reported a line crossing near {camera}. The operator {action}.', severities: ['high', 'critical'] },
-  { title: 'Door forced open at {camera}', description: 'The door contact near {camera} reported a forced opening. The operator {action}.', severities: ['high', 'critical'] },
-  { title: 'Vehicle in restricted zone at {camera}', description: 'A vehicle stopped in a restricted zone watched by {camera} for more than five minutes. The operator found {outcome}.', severities: ['low', 'medium'] },
-  { title: 'Loitering detected near {camera}', description: 'Someone stayed near {camera} for more than ten minutes. The operator {action}.', severities: ['low', 'medium'] },
-  { title: 'Camera tamper alarm: {camera}', description: '{camera} reported that its view was blocked or moved. The operator {action}.', severities: ['medium', 'high'] },
-  { title: 'Video signal lost: {camera}', description: '{camera} stopped sending images. The connection came back after {minutes} minutes.', severities: ['low'] },
-  { title: 'Glass break detected at {camera}', description: 'An acoustic sensor near {camera} detected breaking glass. The operator {action}.', severities: ['critical'] },
-  { title: 'Smoke detected near {camera}', description: 'The video smoke detection of {camera} raised an alarm. The operator {action}.', severities: ['high', 'critical'] },
-  { title: 'False alarm: animal at {camera}', description: 'An animal triggered the analytics of {camera}. No action was needed.', severities: ['low'] },
-];
-const PANEL_EVENTS: { title: string; description: string; severities: Severity[] }[] = [
-  { title: 'Intrusion alarm, zone {zone}', description: 'The intrusion panel of {site} reported an alarm in zone {zone}. The operator {action}.', severities: ['high', 'critical'] },
-  { title: 'Panel armed late', description: 'The intrusion panel of {site} was armed {minutes} minutes after the start of the security hours.', severities: ['low'] },
-  { title: 'Mains power failure', description: 'The panel of {site} runs on its backup battery. Power came back after {minutes} minutes.', severities: ['medium'] },
-];
-const OUTCOMES = ['nothing unusual', 'a cleaning crew at work', 'a delivery that arrived early', 'wind moving a tarpaulin', 'staff working late'];
-const ACTIONS = [
-  'called the site contact, who confirmed it was an employee',
-  'sent a patrol, which found nothing out of order',
-  'warned the intruder over the loudspeaker, who then left',
-  'called the police, who arrived within 12 minutes',
-  'checked the other cameras and closed the alarm',
-];
-
 type SystemInfo = { uuid: string; name: string; type: string; cameras: string[] };
 type SiteInfo = { uuid: string; name: string; systems: SystemInfo[]; members: string[] };
 
@@ -63,11 +35,22 @@ export function generateIncidents(sites: SiteInfo[], now: number, count = 200, d
     const panel = system.type !== 'UFO';
     const event = pick(rand, panel ? PANEL_EVENTS : CAMERA_EVENTS);
     const camera = system.cameras.length ? pick(rand, system.cameras) : system.name;
-    const vars = {
-      camera: camera.toLowerCase(), site: site.name, system: system.name, zone: 1 + Math.floor(rand() * 8),
-      minutes: 3 + Math.floor(rand() * 40), outcome: pick(rand, OUTCOMES), action: pick(rand, ACTIONS),
-    };
-    const title = fill(event.title, vars);
+    // Drawn in the order the seed always drew them, so the same incidents come out.
+    const zone = 1 + Math.floor(rand() * 8);
+    const minutes = 3 + Math.floor(rand() * 40);
+    const outcome = pick(rand, OUTCOMES);
+    const action = pick(rand, ACTIONS);
+    const vars = (locale: SeedLocale) => ({
+      camera, site: site.name, system: system.name, zone, minutes, outcome: outcome[locale], action: action[locale],
+    });
+    const title = {} as Record<SeedLocale, string>;
+    const description = {} as Record<SeedLocale, string>;
+    for (const locale of SEED_LOCALES) {
+      // English titles read the camera as a place ("at loading dock 1"); elsewhere it keeps its name.
+      const t = fill(event.title[locale], { ...vars(locale), camera: locale === 'en' ? camera.toLowerCase() : camera });
+      title[locale] = t.charAt(0).toUpperCase() + t.slice(1);
+      description[locale] = fill(event.description[locale], vars(locale));
+    }
     const occurred = now - Math.floor(((n + rand()) / count) * days * DAY);
     const mediaCount = rand() < 0.45 ? 1 + Math.floor(rand() * 3) : 0;
     const uuid = stableUuid(`seed-incident:${seed}:${n}`);
@@ -75,8 +58,8 @@ export function generateIncidents(sites: SiteInfo[], now: number, count = 200, d
       uuid,
       site: site.uuid,
       system: system.uuid,
-      title: title.charAt(0).toUpperCase() + title.slice(1),
-      description: fill(event.description, { ...vars, camera }),
+      title,
+      description,
       occurred_at: new Date(Math.floor(occurred / 1000) * 1000).toISOString(),
       severity: pick(rand, event.severities),
       media: Array.from({ length: mediaCount }, (_, i) => stableUuid(`seed-media:${uuid}:${i}`)),
