@@ -81,6 +81,18 @@ describe('inbox lists', () => {
     expect(m.calls[1]!.url.searchParams.get('locale')).toBe('de');
   });
 
+  it('reloads incidents in the new language when the language changes (server-translated texts)', async () => {
+    const m = mockFetch(answer);
+    incidentList.start();
+    await settle();
+    expect(m.calls[0]!.url.searchParams.get('locale')).toBe('en');
+    $language.set('nl');
+    await settle();
+    expect(m.calls).toHaveLength(2);
+    expect(m.calls[1]!.url.pathname).toBe('/api/v2/incidents');
+    expect(m.calls[1]!.url.searchParams.get('locale')).toBe('nl');
+  });
+
   it('forgets both lists and their filters on sign-out', async () => {
     mockFetch(answer);
     setSeverityFilter('low');

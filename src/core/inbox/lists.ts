@@ -2,8 +2,8 @@
  * The inbox's two lists, page-wide (every inbox on the page shows the same list, so a
  * notification read in one updates the row in all of them): incidents filtered by
  * severity, notifications optionally unread only, both newest first from the server.
- * Cleared on sign-out; the notifications list reloads when the language changes (their
- * texts are translated by the server).
+ * Cleared on sign-out; both lists reload when the language changes (the server translates
+ * their texts).
  */
 import * as Answers from '../api/answer-names.ts';
 import { SEVERITIES, type Severity } from '../api/constants.ts';
@@ -35,11 +35,14 @@ export const incidentList: PagedList<Incident, IncidentFilters> = shared('inbox.
     errorKey: 'core.errors.loadIncidents',
     fetchPage: ({ page, perPage, filters, signal }) =>
       request('GET', '/api/v2/incidents', Answers.incidents, {
-        query: { page, per_page: perPage, 'filter[severity]': filters.severity },
+        query: { page, per_page: perPage, locale: $language.get(), 'filter[severity]': filters.severity },
         signal,
       }),
   });
   onSignOut(() => list.clear());
+  $language.listen(() => {
+    if (list.$state.get().status !== 'idle') list.refresh();
+  });
   return list;
 });
 

@@ -35,7 +35,7 @@ export const systemCache = createCache<System>('system', (uuid) =>
 );
 
 export const incidentCache = createCache<Incident>('incident', (uuid) =>
-  request('GET', `/api/v2/incidents/${encodeURIComponent(uuid)}`, Answers.incident).then((r) => r.data, toastUnlessMissing('core.errors.loadIncident')),
+  request('GET', `/api/v2/incidents/${encodeURIComponent(uuid)}`, Answers.incident, { query: { locale: $language.get() } }).then((r) => r.data, toastUnlessMissing('core.errors.loadIncident')),
 );
 
 export const notificationCache = createCache<Notification>('notification', (uuid) =>

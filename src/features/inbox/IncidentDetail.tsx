@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { $language } from '../../core/i18n/languages.ts';
 import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { FULL_DATE } from './dates.ts';
@@ -40,6 +42,15 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
   });
   const incident = entry?.data;
   const loaded = incident !== undefined;
+  // The server translates incidents: a language switch loads this one again (the text in
+  // the old language stays until the new one arrives).
+  const language = useStore($language);
+  const shownIn = useRef(language);
+  useEffect(() => {
+    if (shownIn.current === language) return;
+    shownIn.current = language;
+    incidentCache.load(uuid, { force: true }).catch(() => {}); // a failure keeps the text shown
+  }, [uuid, language]);
 
   useEffect(() => {
     if (focusTitle && loaded) titleRef.current?.focus();
