@@ -38,6 +38,17 @@ const EVACUATION_CARD = /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|
  */
 const NAVIGATION = /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts))/;
 
+/**
+ * The portal's own first load (its layout and styles, router and guards, the 'More' pages
+ * list) kept in its entry file: the bundler would otherwise split out the modules its lazy
+ * pages also import (guards, content) as small chunks of their own, each a file and a gzip
+ * dictionary more (about 0.6 KB gz on the portal's first load). Those pages then import
+ * them from the entry, which the portal has loaded. Nothing another element imports
+ * belongs here (it would pull in the whole portal), and the group takes no dependencies
+ * along: the base, navigation, language picker and logo stay where they are.
+ */
+const PORTAL = /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/content\/content\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
+
 /** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
 function manifestAsset(): Plugin {
   return {
@@ -65,6 +76,9 @@ export default defineConfig({
       formats: ['es'],
     },
     rolldownOptions: {
+      // An entry may export more than its module does (a shared module the bundler keeps in
+      // it): what the `portal` group below needs; nothing imports dist/ entries by name.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         // Library mode keeps whitespace in ES output unless the bundler is asked to minify.
         minify: true,
@@ -79,6 +93,7 @@ export default defineConfig({
             { name: 'base', test: inBase },
             { name: 'evacuation-card', test: EVACUATION_CARD },
             { name: 'navigation', test: NAVIGATION },
+            { name: 'portal', test: PORTAL, includeDependenciesRecursively: false },
           ],
         },
       },
