@@ -20,11 +20,11 @@ const elementEntries = Object.fromEntries(
  * client, i18n, toasts, caches) and the element factory. Parts only some screens use (the
  * confirm dialog) or that no first paint shows (the toasts' view) stay out, so a page does
  * not pay for them up front; so do valibot and the contract's schemas, which the client
- * loads with its first request (validate.ts), and the parts of catalogues (`?part.json`)
+ * loads with its first request (validate.ts), and the parts of catalogues (`en.json?<part>.part.json`)
  * that come with the code that shows them.
  */
 const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
-const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)|\.json\?part\.json$/;
+const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**

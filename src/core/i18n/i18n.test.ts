@@ -81,8 +81,8 @@ describe('bundled English fallback', () => {
     const { NAMESPACES } = await import('./namespaces.ts');
     const { flatten, loadCatalogue } = await import('../../../scripts/catalogues.ts');
     const bundles = import.meta.glob('../../features/*/messages/bundled.ts');
-    // Parts of catalogues that come with the code showing them (`?part.json`), not with the rest.
-    const parts = import.meta.glob(['../../features/*/messages/bundled-*.ts', '../inbox/live/alerts.ts', '../../features/schedules/ApplyConfirm.tsx']);
+    // Parts of catalogues that come with the code showing them (`en.json?<part>.part.json`), not with the rest.
+    const parts = import.meta.glob(['../../features/*/messages/bundled-*.ts', '../inbox/live/alerts.ts', '../../features/layout/LanguagePicker.tsx', '../../features/schedules/ApplyConfirm.tsx']);
     await Promise.all([...Object.values(bundles), ...Object.values(parts)].map((load) => load()));
     expect(Object.keys(bundles)).toHaveLength(Object.keys(NAMESPACES).length - 1);
     await applyLanguage('en');

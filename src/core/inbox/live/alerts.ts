@@ -7,7 +7,7 @@ import { atom } from 'nanostores';
 import { SEVERITIES, type Severity } from '../../api/constants.ts';
 import type { Incident } from '../../api/contract.ts';
 import { registerBundledMessages, tKey } from '../../i18n/i18n.ts';
-import * as core from '../../i18n/messages/en.json?part.json';
+import * as core from '../../i18n/messages/en.json?live.part.json';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';
 import { $currentUser } from '../../session/session.ts';
