@@ -20,10 +20,11 @@ const elementEntries = Object.fromEntries(
  * client, i18n, toasts, caches) and the element factory. Parts only some screens use (the
  * confirm dialog) or that no first paint shows (the toasts' view) stay out, so a page does
  * not pay for them up front; so do valibot and the contract's schemas, which the client
- * loads with its first request (validate.ts).
+ * loads with its first request (validate.ts), and the parts of catalogues (`en.json?<part>.part.json`)
+ * that come with the code that shows them.
  */
 const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
-const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)/;
+const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
@@ -37,6 +38,17 @@ const EVACUATION_CARD = /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|
  * it, an element on its own page does not. One chunk beside the base, not in it.
  */
 const NAVIGATION = /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts))/;
+
+/**
+ * The portal's own first load (its layout and styles, router and guards, the 'More' pages
+ * list) kept in its entry file: the bundler would otherwise split out the modules its lazy
+ * pages also import (guards, content) as small chunks of their own, each a file and a gzip
+ * dictionary more (about 0.6 KB gz on the portal's first load). Those pages then import
+ * them from the entry, which the portal has loaded. Nothing another element imports
+ * belongs here (it would pull in the whole portal), and the group takes no dependencies
+ * along: the base, navigation, language picker and logo stay where they are.
+ */
+const PORTAL = /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/content\/content\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
 /** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
 function manifestAsset(): Plugin {
@@ -69,6 +81,9 @@ export default defineConfig({
       formats: ['es'],
     },
     rolldownOptions: {
+      // An entry may export more than its module does (a shared module the bundler keeps in
+      // it): what the `portal` group below needs; nothing imports dist/ entries by name.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         // Library mode keeps whitespace in ES output unless the bundler is asked to minify.
         minify: true,
@@ -83,6 +98,7 @@ export default defineConfig({
             { name: 'base', test: inBase },
             { name: 'evacuation-card', test: EVACUATION_CARD },
             { name: 'navigation', test: NAVIGATION },
+            { name: 'portal', test: PORTAL, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import './vigil-toast-region.ts';
+import '../src/features/common/toastRegionElement.ts';
 import { parseInterval } from '../src/core/live-view/cameraFeed.ts';
 import { isUuid, defineElement } from '../src/features/common/element/defineElement.tsx';
 import { DemoLiveView } from '../src/features/live-view/DemoLiveView.tsx';

@@ -1,4 +1,4 @@
-import './vigil-toast-region.ts';
+import '../src/features/common/toastRegionElement.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { EvacuationBar } from '../src/features/evacuation/EvacuationBar.tsx';
 import barHostCss from '../src/features/evacuation/bar-host.css?inline';

@@ -1,4 +1,4 @@
-import './vigil-toast-region.ts';
+import '../src/features/common/toastRegionElement.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { InboxElement } from '../src/features/inbox/InboxElement.tsx';

@@ -1,4 +1,4 @@
-import './vigil-toast-region.ts';
+import '../src/features/common/toastRegionElement.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { LanguagePicker } from '../src/features/layout/LanguagePicker.tsx';
 import hostCss from '../src/features/layout/language-picker-host.css?inline';

@@ -1,4 +1,4 @@
-import './vigil-toast-region.ts';
+import '../src/features/common/toastRegionElement.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { LoginElement } from '../src/features/auth/LoginElement.tsx';
 import hostCss from '../src/features/auth/login-host.css?inline';

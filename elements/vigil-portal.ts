@@ -1,4 +1,4 @@
-import './vigil-toast-region.ts';
+import '../src/features/common/toastRegionElement.ts';
 import { createElement } from 'react';
 import { normalizeBasePath } from '../src/core/router/portal-router.ts';
 import { defineElement, type ElementProps } from '../src/features/common/element/defineElement.tsx';

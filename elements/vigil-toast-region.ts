@@ -1,5 +1,3 @@
-import { defineElement } from '../src/features/common/element/defineElement.tsx';
-import { ToastRegionHost } from '../src/features/common/ToastRegionHost.tsx';
 
 /**
  * The page's global toast region. Internal: the first Vigil element on a page appends one
@@ -9,4 +7,4 @@ import { ToastRegionHost } from '../src/features/common/ToastRegionHost.tsx';
  * @csspart toasts - the stack of toasts
  * @csspart toast - one toast
  */
-export const VigilToastRegion = defineElement({ tag: 'vigil-toast-region', component: ToastRegionHost, session: 'optional', internal: true });
+export { VigilToastRegion } from '../src/features/common/toastRegionElement.ts';

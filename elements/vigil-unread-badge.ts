@@ -1,4 +1,4 @@
-import './vigil-toast-region.ts';
+import '../src/features/common/toastRegionElement.ts';
 import { defineElement } from '../src/features/common/element/defineElement.tsx';
 import { UnreadBadge } from '../src/features/inbox/UnreadBadge.tsx';
 import badgeCss from '../src/features/inbox/badge.css?inline';

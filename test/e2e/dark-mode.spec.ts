@@ -124,6 +124,8 @@ test('an embedded element follows its host page color-scheme, light when the pag
   await page.goto('/demo/gallery.html');
   const host = page.locator('vigil-language-picker').first();
   await expect(host).toBeAttached();
+  // The gallery loads each element when its tag appears (the autoloader): wait for it.
+  await page.waitForFunction(() => !!document.querySelector('vigil-language-picker')?.shadowRoot);
   const surface = () => host.evaluate((el) => {
     const probe = document.createElement('div');
     probe.style.background = 'var(--v-surface)';

@@ -49,10 +49,10 @@ export function tKey(key: string, params?: Record<string, unknown>): string {
 }
 
 /**
- * Adds a feature's bundled English as fallback texts. Never overwrites texts already
- * loaded from the server.
+ * Adds bundled English as fallback texts: a feature's namespace, or a part of one (merged
+ * into what is there). Never overwrites texts already loaded from the server.
  */
-export function registerBundledMessages(namespace: Exclude<keyof Messages, 'core'>, messages: object): void {
+export function registerBundledMessages(namespace: keyof Messages, messages: object): void {
   i18n.addResourceBundle('en', 'translation', { [namespace]: messages }, true, false);
   $i18nVersion.set($i18nVersion.get() + 1);
 }

@@ -3,11 +3,17 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import pickerCss from './languagePicker.css?inline';
 import { emit } from '../../core/events.ts';
+import { registerBundledMessages } from '../../core/i18n/i18n.ts';
 import { $language, isLanguageTag, LANGUAGES } from '../../core/i18n/languages.ts';
+import * as core from '../../core/i18n/messages/en.json?languages.part.json';
 import { setLocale } from '../../core/session/session.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
+
+// The languages' names in English come with the picker, their only user (not in every
+// element's core English: en.ts).
+registerBundledMessages('core', { languages: core.languages });
 
 /**
  * The language picker: the eight entries of docs/product.md#routes, each named in its own language.

@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import './messages/bundled-not-found.ts';
 import { useStore } from '@nanostores/react';
 import type { NotFoundResource } from '../../core/router/routes.ts';
 import { pathTo } from '../../core/router/routes.ts';

@@ -6,12 +6,16 @@
 import { atom } from 'nanostores';
 import { SEVERITIES, type Severity } from '../../api/constants.ts';
 import type { Incident } from '../../api/contract.ts';
-import { tKey } from '../../i18n/i18n.ts';
+import { registerBundledMessages, tKey } from '../../i18n/i18n.ts';
+import * as core from '../../i18n/messages/en.json?live.part.json';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';
 import { $currentUser } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
 import { showToast } from '../../toasts/toasts.ts';
+
+// The English of these alerts comes with them (not in every element's core English: en.ts).
+registerBundledMessages('core', { live: core.live });
 
 export interface AlertPrefs {
   /** Browser notifications wanted (the browser's permission is asked when turned on). */
