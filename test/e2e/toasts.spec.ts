@@ -13,7 +13,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto(portalPath('/'));
     const toast = page.locator('vigil-toast-region').getByRole('alert').filter({ hasText: 'Unable to load projects' });
     await expect(toast).toBeVisible();
-    await expect(toast.locator('svg.toast-icon')).toBeVisible();
+    await expect(toast.locator('svg.v-toast-icon')).toBeVisible();
     const { background, danger } = await toast.evaluate((el) => {
       const probe = document.createElement('div');
       probe.style.color = 'var(--v-danger)';
