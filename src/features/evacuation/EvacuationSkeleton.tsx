@@ -10,8 +10,10 @@ export interface EvacuationSkeletonProps {
  * The control while its status loads: the very box of the status it will show (the
  * inactive one, the common case), so nothing on the page moves when the status arrives.
  * The shapes are made of the real texts, hidden behind grey bars, so they wrap exactly as
- * the status will in every language and at every width; assistive technology hears only
- * "Checking the evacuation status…".
+ * the status will in every language and at every width. Those texts are generated content
+ * (`data-text`), never the page's text: find-in-page, copying and assistive technology never
+ * meet "No evacuation in progress" before it is known; they hear only "Checking the
+ * evacuation status…".
  */
 export function EvacuationSkeleton({ withAction }: EvacuationSkeletonProps) {
   const t = useT();
@@ -25,14 +27,12 @@ export function EvacuationSkeleton({ withAction }: EvacuationSkeletonProps) {
           <div className="evac-status-text">
             <p className="evac-state">
               <span className="v-visually-hidden">{t('evacuation.control.loading')}</span>
-              <span className="evac-skeleton" aria-hidden="true">
-                {t('evacuation.control.inactive')}
-              </span>
+              <span className="evac-skeleton" aria-hidden="true" data-text={t('evacuation.control.inactive')} />
             </p>
           </div>
         </div>
         <p className="v-small evac-checked" aria-hidden="true">
-          <span className="evac-skeleton">{t('evacuation.control.confirmedAt', { time: '00:00' })}</span>
+          <span className="evac-skeleton" data-text={t('evacuation.control.confirmedAt', { time: '00:00' })} />
         </p>
       </div>
       {withAction && (
