@@ -8,11 +8,19 @@ import { $currentUser } from '../../../src/core/session/store.ts';
 import { expect, waitFor } from '../helpers/assert.ts';
 import { afterEach, describe, it } from '../helpers/mocha.ts';
 
-const USER = { uuid: 'u-1', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+const USER = {
+  uuid: 'u-1',
+  username: 'manager',
+  name: 'Morgan Manager',
+  email: 'manager@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+};
 const BASE = '/wtr-lazy-english';
 const realFetch = window.fetch;
 const startUrl = location.href;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Any `<namespace>.<key>` of the catalogues, as a raw key would show. */
 const RAW = new RegExp(`(?:${Object.keys(NAMESPACES).join('|')})\\.[A-Za-z_]+`);
@@ -57,12 +65,16 @@ describe('<vigil-portal> lazy pages and their English', function () {
     const observer = new MutationObserver(check);
     observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
     try {
-      await waitFor(() => expect(root.querySelector('.state-page h1')?.textContent).toBe('We could not find this incident'), { timeout: 8000 });
+      await waitFor(() => expect(root.querySelector('.state-page h1')?.textContent).to.equal('We could not find this incident'), {
+        timeout: 8000,
+      });
       check();
-      expect(root.querySelector('.state-page .v-muted')!.textContent).toBe('It may have been removed, or your account may not have access to it.');
+      expect(root.querySelector('.state-page .v-muted')!.textContent).to.equal(
+        'It may have been removed, or your account may not have access to it.',
+      );
     } finally {
       observer.disconnect();
     }
-    expect(raw).toEqual([]);
+    expect(raw).to.deep.equal([]);
   });
 });
