@@ -46,26 +46,44 @@ function r2wcElements() {
         kind: 'class',
         customElement: true,
         tagName,
-        summary: commentText(doc.comment).split(/\n\s*\n/)[0].replace(/\s+/g, ' ').trim(),
+        summary: commentText(doc.comment)
+          .split(/\n\s*\n/)[0]
+          .replace(/\s+/g, ' ')
+          .trim(),
         description: commentText(doc.comment).trim(),
         superclass: { name: 'HTMLElement' },
-        attributes: tag('attr').map(parseTag).filter(Boolean).map((a) => ({
-          name: a.name,
-          description: a.description,
-          type: { text: a.type || 'string' },
-          fieldName: a.name.replace(/-([a-z])/g, (_, c) => c.toUpperCase()),
-        })),
-        events: tag('fires').map(parseTag).filter(Boolean).map((e) => ({
-          name: e.name,
-          description: e.description,
-          type: { text: typedEvents.has(e.name) ? `CustomEvent<VigilEventDetails['${e.name}']>` : e.type || 'CustomEvent' },
-        })),
-        cssParts: tag('csspart').map(parseTag).filter(Boolean).map((p) => ({ name: p.name, description: p.description })),
+        attributes: tag('attr')
+          .map(parseTag)
+          .filter(Boolean)
+          .map((a) => ({
+            name: a.name,
+            description: a.description,
+            type: { text: a.type || 'string' },
+            fieldName: a.name.replace(/-([a-z])/g, (_, c) => c.toUpperCase()),
+          })),
+        events: tag('fires')
+          .map(parseTag)
+          .filter(Boolean)
+          .map((e) => ({
+            name: e.name,
+            description: e.description,
+            type: { text: typedEvents.has(e.name) ? `CustomEvent<VigilEventDetails['${e.name}']>` : e.type || 'CustomEvent' },
+          })),
+        cssParts: tag('csspart')
+          .map(parseTag)
+          .filter(Boolean)
+          .map((p) => ({ name: p.name, description: p.description })),
         cssProperties: [
-          ...tag('cssproperty').map(parseTag).filter(Boolean).map((p) => ({ name: p.name, description: p.description })),
+          ...tag('cssproperty')
+            .map(parseTag)
+            .filter(Boolean)
+            .map((p) => ({ name: p.name, description: p.description })),
           ...themeProperties,
         ],
-        slots: tag('slot').map(parseTag).filter(Boolean).map((s) => ({ name: s.name, description: s.description })),
+        slots: tag('slot')
+          .map(parseTag)
+          .filter(Boolean)
+          .map((s) => ({ name: s.name, description: s.description })),
       });
     },
   };

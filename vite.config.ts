@@ -23,15 +23,18 @@ const elementEntries = Object.fromEntries(
  * loads with its first request (validate.ts), and the parts of catalogues (`en.json?<part>.part.json`)
  * that come with the code that shows them.
  */
-const BASE = /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
-const NOT_BASE = /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)|\.json\?\w+\.part\.json$/;
+const BASE =
+  /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
+const NOT_BASE =
+  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
  * What `<vigil-evacuation>` paints first (the loading card, its styles and English) as one
  * chunk: the control itself loads lazily, and four tiny chunks cost more gzip than one.
  */
-const EVACUATION_CARD = /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|EvacuationLoading\.tsx|EvacuationSkeleton\.tsx|evacuation\.css|messages\/)/;
+const EVACUATION_CARD =
+  /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|EvacuationLoading\.tsx|EvacuationSkeleton\.tsx|evacuation\.css|messages\/)/;
 
 /**
  * In-page navigation (routes, history, links, page titles): the portal and its pages need
@@ -48,7 +51,8 @@ const NAVIGATION = /src\/(core\/router\/(routes|navigation|history-index|leave-g
  * belongs here (it would pull in the whole portal), and the group takes no dependencies
  * along: the base, navigation, language picker and logo stay where they are.
  */
-const PORTAL = /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/content\/content\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
+const PORTAL =
+  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/content\/content\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
 /** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
 function manifestAsset(): Plugin {

@@ -52,14 +52,7 @@ const vite = await createServer({
     // once. A dependency discovered later would re-bundle and hand the page a second
     // copy of React mid-run; list such a dependency in `include` if that ever happens.
     entries: files,
-    include: [
-      'react',
-      'react/jsx-runtime',
-      'react/jsx-dev-runtime',
-      'react-dom',
-      'react-dom/client',
-      'axe-core',
-    ],
+    include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', 'axe-core'],
   },
 });
 

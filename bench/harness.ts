@@ -147,7 +147,9 @@ export function recordRequests(page: Page): RequestLog {
       const deadline = Date.now() + limit;
       while (inFlight.size > 0 || Date.now() - changed < quietMs) {
         if (Date.now() > deadline) {
-          console.warn(`bench: the network of ${page.url()} was not quiet for ${quietMs} ms within ${limit} ms (${inFlight.size} in flight); going on`);
+          console.warn(
+            `bench: the network of ${page.url()} was not quiet for ${quietMs} ms within ${limit} ms (${inFlight.size} in flight); going on`,
+          );
           return;
         }
         await new Promise((r) => setTimeout(r, 100));
@@ -170,7 +172,10 @@ export async function loadPage(page: Page, url: string, ready: (page: Page) => P
     } catch (e) {
       // What the page showed, for whoever reads the failure (bench/results is not committed).
       const shot = join(REPO, 'bench/results', `not-ready-${new URL(url, 'http://x').pathname.replace(/\W+/g, '-')}-${attempt}.png`);
-      await page.screenshot({ path: shot, fullPage: true }).then(() => console.warn(`bench: ${shot}`), () => undefined);
+      await page.screenshot({ path: shot, fullPage: true }).then(
+        () => console.warn(`bench: ${shot}`),
+        () => undefined,
+      );
       if (attempt > 1) throw e;
       console.warn(`bench: ${url} was not ready (${String(e).split('\n')[0]}); loading it once more`);
       beforeRetry?.();
@@ -192,6 +197,8 @@ export async function waitForCount(locator: Locator, count: number, limit = PATI
 /** Polls in the page until `selector` (piercing shadow roots) is an enabled, visible button. */
 export async function timeToUsable(page: Page, locator: ReturnType<Page['locator']>): Promise<number> {
   await locator.first().waitFor({ state: 'visible', timeout: PATIENCE });
-  await page.waitForFunction((el) => el && !(el as HTMLButtonElement).disabled, await locator.first().elementHandle(), { timeout: PATIENCE });
+  await page.waitForFunction((el) => el && !(el as HTMLButtonElement).disabled, await locator.first().elementHandle(), {
+    timeout: PATIENCE,
+  });
   return page.evaluate(() => performance.now());
 }

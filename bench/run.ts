@@ -36,8 +36,16 @@ await loadOptional('lighthouse', './scenarios/lighthouse.ts', 'lighthouse', 'Lig
 const only = process.argv.slice(2);
 const chosen = Object.entries(scenarios).filter(([name]) => !only.length || only.includes(name));
 const { bench, stop } = await startBench();
-const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
-const md: string[] = ['# Vigil benchmark', '', `Run ${report.date} on ${(report.machine as { cpus: number }).cpus} cores, Node ${process.version}, Debian Chromium.`, ''];
+const report: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+};
+const md: string[] = [
+  '# Vigil benchmark',
+  '',
+  `Run ${report.date} on ${(report.machine as { cpus: number }).cpus} cores, Node ${process.version}, Debian Chromium.`,
+  '',
+];
 let failures = 0;
 try {
   for (const [name, scenario] of chosen) {

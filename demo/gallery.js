@@ -22,7 +22,8 @@ const SAMPLES = {
 
 /** What a live instance needs to show anything at all. */
 const NOTES = {
-  'vigil-evacuation-bar': 'Takes no room while nothing is evacuating: start one with <vigil-evacuation> or <vigil-project> on this page and the bar appears here (and in every other tab) within a second.',
+  'vigil-evacuation-bar':
+    'Takes no room while nothing is evacuating: start one with <vigil-evacuation> or <vigil-project> on this page and the bar appears here (and in every other tab) within a second.',
 };
 
 function el(tag, props = {}, ...children) {
@@ -86,7 +87,9 @@ async function main() {
   const counts = new Map();
   for (const decl of decls) for (const p of decl.cssProperties ?? []) counts.set(p.name, (counts.get(p.name) ?? 0) + 1);
   const shared = new Set([...counts].filter(([, n]) => n > decls.length / 2).map(([name]) => name));
-  const sharedProps = decls.flatMap((d) => d.cssProperties ?? []).filter((p, i, all) => shared.has(p.name) && all.findIndex((q) => q.name === p.name) === i);
+  const sharedProps = decls
+    .flatMap((d) => d.cssProperties ?? [])
+    .filter((p, i, all) => shared.has(p.name) && all.findIndex((q) => q.name === p.name) === i);
   if (sharedProps.length) {
     toc.append(el('li', {}, el('a', { href: '#theme', text: 'Theme properties' })));
     main.append(
@@ -94,8 +97,15 @@ async function main() {
         'section',
         { class: 'g-card', id: 'theme', 'aria-labelledby': 'theme-title' },
         el('h2', { id: 'theme-title', text: 'Theme properties' }),
-        el('p', { class: 'g-summary', text: `Every element reads these CSS custom properties (set them anywhere above the elements; each has a light and a dark default that follows the page's color-scheme). Each element below lists only the properties of its own.` }),
-        el('div', { class: 'g-facts' }, list('CSS custom properties', sharedProps, (p) => described(p.name, p.description))),
+        el('p', {
+          class: 'g-summary',
+          text: `Every element reads these CSS custom properties (set them anywhere above the elements; each has a light and a dark default that follows the page's color-scheme). Each element below lists only the properties of its own.`,
+        }),
+        el(
+          'div',
+          { class: 'g-facts' },
+          list('CSS custom properties', sharedProps, (p) => described(p.name, p.description)),
+        ),
       ),
     );
   }
@@ -108,7 +118,11 @@ async function main() {
       list('Attributes', decl.attributes, (a) => described(a.name, a.description, a.type?.text)),
       list('Events', decl.events, (e) => described(e.name, e.description, e.type?.text)),
       list('CSS parts', decl.cssParts, (p) => described(`::part(${p.name})`, p.description)),
-      list('CSS custom properties', decl.cssProperties?.filter((p) => !shared.has(p.name)), (p) => described(p.name, p.description)),
+      list(
+        'CSS custom properties',
+        decl.cssProperties?.filter((p) => !shared.has(p.name)),
+        (p) => described(p.name, p.description),
+      ),
     );
     main.append(
       el(

@@ -12,4 +12,9 @@ import hostCss from '../src/features/layout/language-picker-host.css?inline';
  * @fires vigil-language-changed - the language was switched; detail `{ language }`
  * @csspart language-picker - the picker's wrapper
  */
-export const VigilLanguagePicker = defineElement<never>({ tag: 'vigil-language-picker', component: LanguagePicker, session: 'optional', css: [hostCss] });
+export const VigilLanguagePicker = defineElement<never>({
+  tag: 'vigil-language-picker',
+  component: LanguagePicker,
+  session: 'optional',
+  css: [hostCss],
+});

@@ -1,4 +1,3 @@
-
 /**
  * The page's global toast region. Internal: the first Vigil element on a page appends one
  * to <body>; integrators never need to add it.

@@ -16,7 +16,8 @@ function add(text) {
 
 function describe(status) {
   if (!status) return 'status unknown';
-  if (status.status === 'active') return `active since ${new Date(status.started_at).toLocaleString()} (started by ${status.started_by ?? 'unknown'})`;
+  if (status.status === 'active')
+    return `active since ${new Date(status.started_at).toLocaleString()} (started by ${status.started_by ?? 'unknown'})`;
   return 'inactive';
 }
 

@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dist = mkdtempSync(join(tmpdir(), 'vigil-attribute-'));
 const code = 'AAAA;BBBB\nCC';
 writeFileSync(join(dist, 'a.js'), code);
-writeFileSync(join(dist, 'a.js.map'), JSON.stringify({ version: 3, sources: ['../src/x.ts', '../node_modules/react/index.js'], mappings: 'AAAA,KCAA;ADAA' }));
+writeFileSync(
+  join(dist, 'a.js.map'),
+  JSON.stringify({ version: 3, sources: ['../src/x.ts', '../node_modules/react/index.js'], mappings: 'AAAA,KCAA;ADAA' }),
+);
 process.env.VIGIL_DIST = dist;
 const { attribute, isOwn, rawBySource } = await import('./attribute.ts');
 

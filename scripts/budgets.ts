@@ -94,7 +94,9 @@ if (!entry) {
   fail(`React example: no built ${budgets.reactApp.dir}/index.html with a module script`);
 } else {
   const g = graph([entry], app);
-  const all = readdirSync(join(app, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const all = readdirSync(join(app, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
   const copies = reactCopies(all.map((f) => readFileSync(join(app, f), 'utf8')).join('\n'));
   const first = size(g.initial, app);
   const whole = size(all, app);

@@ -40,9 +40,11 @@ describe('message catalogues', () => {
     expect(checked.filter(({ key }) => !known(key)).map(({ file, key }) => `${file}: ${key}`)).toEqual([]);
   });
   it('reads keys, not instance names or storage keys', () => {
-    expect(messageKeysIn(`t('inbox.list.title'); shared('inbox.marking', f); const USER_STORAGE_KEY = 'auth.currentUser'; x('http.a')\n// see \`inbox.gone\``)).toEqual([
-      'inbox.list.title',
-    ]);
+    expect(
+      messageKeysIn(
+        `t('inbox.list.title'); shared('inbox.marking', f); const USER_STORAGE_KEY = 'auth.currentUser'; x('http.a')\n// see \`inbox.gone\``,
+      ),
+    ).toEqual(['inbox.list.title']);
   });
   for (const locale of MESSAGE_LOCALES) {
     it(`${locale} has exactly the English keys, none empty`, () => {

@@ -18,7 +18,15 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 
 const problems: string[] = [];
 const packed = new Set(
-  (JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path),
+  (
+    JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as { files: { path: string }[] }[]
+  )[0]!.files.map((f) => f.path),
 );
 
 /** The package's files a target names (`./lib/*.js` → every lib/<name>.js), by what `*` stands for. */
@@ -58,7 +66,8 @@ for (const [subpath, conditions] of Object.entries(pkg.exports)) {
     // Every element can be imported by name from either build.
     if (subpath === './elements/*' && condition !== 'types') {
       const names = [...files.keys()].filter((n) => /^vigil-[a-z-]+$/.test(n)).sort();
-      if (names.join() !== elements.join()) problems.push(`exports["./elements/*"].${condition}: has ${names.join(', ')}; the elements are ${elements.join(', ')}`);
+      if (names.join() !== elements.join())
+        problems.push(`exports["./elements/*"].${condition}: has ${names.join(', ')}; the elements are ${elements.join(', ')}`);
     }
   }
 }
@@ -77,7 +86,8 @@ if (copies) problems.push(`lib/ bundles ${copies} copy of React; it must import 
 const IMPORTS = /^(?:import|export)\b[^;"'\n]*?\bfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 const bare = new Set([...code.matchAll(IMPORTS)].map((m) => (m[1] ?? m[2] ?? m[3])!).filter((spec) => !spec.startsWith('.')));
 for (const spec of bare) {
-  if (!declared.some((name) => spec === name || spec.startsWith(`${name}/`))) problems.push(`lib/ imports ${spec}, which is not a dependency or peer dependency`);
+  if (!declared.some((name) => spec === name || spec.startsWith(`${name}/`)))
+    problems.push(`lib/ imports ${spec}, which is not a dependency or peer dependency`);
 }
 
 for (const p of problems) console.error(`✗ package: ${p}`);

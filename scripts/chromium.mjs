@@ -6,11 +6,7 @@
 import { accessSync, constants } from 'node:fs';
 
 /** Checked in this order after the CHROME_PATH environment variable. */
-export const CHROMIUM_CANDIDATES = Object.freeze([
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-]);
+export const CHROMIUM_CANDIDATES = Object.freeze(['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']);
 
 /**
  * Flags for a headless Chromium in a container: `--no-sandbox` because we run as root,

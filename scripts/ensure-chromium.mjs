@@ -42,9 +42,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (process.platform !== 'linux' || !aptGet || !isRoot) {
   fail(
     chromiumMissingMessage() +
-      (process.platform === 'linux' && aptGet && !isRoot
-        ? '\n(Not installing it automatically: that needs root.)'
-        : ''),
+      (process.platform === 'linux' && aptGet && !isRoot ? '\n(Not installing it automatically: that needs root.)' : ''),
   );
 }
 

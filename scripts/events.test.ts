@@ -44,7 +44,7 @@ export function emitters(source: string): Map<string, Set<string>> {
     if (current) bodies.set(current, (bodies.get(current) ?? '') + line + '\n');
   }
   const events = new Map([...bodies].map(([name, body]) => [name, new Set(emittedIn(body))]));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [name, body] of bodies)
       for (const [other, its] of events)
@@ -55,7 +55,9 @@ export function emitters(source: string): Map<string, Set<string>> {
               changed = true;
             }
   }
-  return new Map([...events].filter(([name, its]) => its.size && new RegExp(`export\\s+(?:async\\s+)?(?:function|const)\\s+${name}\\b`).test(source)));
+  return new Map(
+    [...events].filter(([name, its]) => its.size && new RegExp(`export\\s+(?:async\\s+)?(?:function|const)\\s+${name}\\b`).test(source)),
+  );
 }
 
 const inCore = (file: string) => file.startsWith(join(root, 'src/core'));
@@ -75,7 +77,8 @@ export function reachableEvents(entry: string, stop: Set<string>): Set<string> {
     for (const next of importsOf(file)) {
       if (stop.has(next) || next.startsWith(join(root, 'elements'))) continue;
       if (next !== EVENTS && inCore(next))
-        for (const [fn, its] of emitters(readFileSync(next, 'utf8'))) if (new RegExp(`\\b${fn}\\(`).test(source)) for (const e of its) events.add(e);
+        for (const [fn, its] of emitters(readFileSync(next, 'utf8')))
+          if (new RegExp(`\\b${fn}\\(`).test(source)) for (const e of its) events.add(e);
       queue.push(next);
     }
   }
@@ -83,13 +86,17 @@ export function reachableEvents(entry: string, stop: Set<string>): Set<string> {
 }
 
 const elementsDir = join(root, 'elements');
-const elementFiles = readdirSync(elementsDir).filter((f) => /^vigil-.*\.ts$/.test(f) && !f.endsWith('.test.ts') && f !== 'vigil-toast-region.ts');
+const elementFiles = readdirSync(elementsDir).filter(
+  (f) => /^vigil-.*\.ts$/.test(f) && !f.endsWith('.test.ts') && f !== 'vigil-toast-region.ts',
+);
 /**
  * Events an element's imports could fire but it never asks for, each with the source text
  * that keeps it so (checked: when the text goes, the exception goes too).
  */
 const NOT_FIRED: Record<string, { event: string; file: string; proof: RegExp }[]> = {
-  'vigil-unread-badge.ts': [{ event: 'vigil-incident-received', file: 'src/features/inbox/UnreadBadge.tsx', proof: /const EVENTS = \{ unread: true \};/ }],
+  'vigil-unread-badge.ts': [
+    { event: 'vigil-incident-received', file: 'src/features/inbox/UnreadBadge.tsx', proof: /const EVENTS = \{ unread: true \};/ },
+  ],
 };
 
 const compactSignInEvents = reachableEvents(COMPACT_SIGN_IN, new Set());

@@ -37,13 +37,17 @@ const elements = manifest.modules
   .sort((a, b) => a.tagName!.localeCompare(b.tagName!));
 
 const eventsSource = readFileSync(join(root, 'src/core/events.ts'), 'utf8');
-const details = /export interface VigilEvacuationStatus \{[\s\S]*?\n\}[\s\S]*?export interface VigilEventDetails \{[\s\S]*?\n\}/.exec(eventsSource)?.[0];
+const details = /export interface VigilEvacuationStatus \{[\s\S]*?\n\}[\s\S]*?export interface VigilEventDetails \{[\s\S]*?\n\}/.exec(
+  eventsSource,
+)?.[0];
 if (!details) throw new Error('VigilEventDetails not found in src/core/events.ts');
 const eventNames = [...details.matchAll(/'(vigil-[a-z-]+)':/g)].map((m) => m[1]!);
 
 // configure() (the package entry's one function) and its options, from their source.
 const settleSource = readFileSync(join(root, 'src/core/config/settle.ts'), 'utf8');
-const configDecl = /\/\*\* What the integrator may configure in code\. \*\/\nexport interface VigilConfig \{[\s\S]*?\n\}/.exec(settleSource)?.[0];
+const configDecl = /\/\*\* What the integrator may configure in code\. \*\/\nexport interface VigilConfig \{[\s\S]*?\n\}/.exec(
+  settleSource,
+)?.[0];
 const configureDoc = /(\/\*\*\n \* Sets the page's API base in code\.[\s\S]*?\*\/)\nexport function configure/.exec(settleSource)?.[1];
 if (!configDecl || !configureDoc) throw new Error('VigilConfig or configure() not found in src/core/config/settle.ts');
 
@@ -89,7 +93,8 @@ declare module 'react' {
 for (const d of elements) {
   react += `      '${d.tagName}': Base<${iface(d)}> & {\n`;
   for (const a of d.attributes ?? []) react += `        '${a.name}'?: ${a.type?.text ?? 'string'};\n`;
-  for (const e of d.events ?? []) if (eventNames.includes(e.name)) react += `        'on${e.name}'?: (event: VigilEvent<'${e.name}'>) => void;\n`;
+  for (const e of d.events ?? [])
+    if (eventNames.includes(e.name)) react += `        'on${e.name}'?: (event: VigilEvent<'${e.name}'>) => void;\n`;
   react += `      };\n`;
 }
 react += `    }\n  }\n}\n`;
@@ -115,7 +120,8 @@ declare module 'vue' {
 `;
 for (const d of elements) {
   vue += `    '${d.tagName}': VueElement<${iface(d)}, {\n`;
-  for (const a of d.attributes ?? []) vue += `${doc(a.description, '      ')}      '${a.fieldName ?? a.name}'?: ${a.type?.text ?? 'string'};\n`;
+  for (const a of d.attributes ?? [])
+    vue += `${doc(a.description, '      ')}      '${a.fieldName ?? a.name}'?: ${a.type?.text ?? 'string'};\n`;
   vue += `    }, {\n`;
   for (const e of d.events ?? []) if (eventNames.includes(e.name)) vue += `      '${e.name}': VigilEvent<'${e.name}'>;\n`;
   vue += `    }>;\n`;
@@ -135,7 +141,8 @@ declare module 'svelte/elements' {
 for (const d of elements) {
   svelte += `    '${d.tagName}': HTMLAttributes<${iface(d)}> & {\n`;
   for (const a of d.attributes ?? []) svelte += `      '${a.name}'?: ${a.type?.text ?? 'string'} | null;\n`;
-  for (const e of d.events ?? []) if (eventNames.includes(e.name)) svelte += `      'on${e.name}'?: (event: VigilEvent<'${e.name}'>) => void;\n`;
+  for (const e of d.events ?? [])
+    if (eventNames.includes(e.name)) svelte += `      'on${e.name}'?: (event: VigilEvent<'${e.name}'>) => void;\n`;
   svelte += `    };\n`;
 }
 svelte += `  }\n}\n\nexport {};\n`;

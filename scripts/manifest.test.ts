@@ -35,7 +35,9 @@ describe('custom-elements.json', () => {
   it('exists (npm run manifest)', () => {
     expect(existsSync(file)).toBe(true);
   });
-  const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { modules: { declarations?: Decl[] }[] }) : { modules: [] };
+  const manifest = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { modules: { declarations?: Decl[] }[] })
+    : { modules: [] };
   const decls = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement);
 
   it('lists exactly the 16 elements of the README', () => {
@@ -53,7 +55,10 @@ describe('custom-elements.json', () => {
   }
 
   it('is what package.json points integrators to', () => {
-    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { customElements: string; exports: Record<string, unknown> };
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+      customElements: string;
+      exports: Record<string, unknown>;
+    };
     expect(pkg.customElements).toBe('custom-elements.json');
     expect(pkg.exports['./custom-elements.json']).toBe('./custom-elements.json');
   });

@@ -27,4 +27,7 @@ const renderer = {
   unmount: ({ root }: { root: Root }) => root.unmount(),
 };
 customElements.define('vigil-floor', r2wc(Floor, {}, renderer));
-void wretch('/api').get().json((a: unknown) => $text.set(v.parse(Answer, a).data.name)).catch(() => undefined);
+void wretch('/api')
+  .get()
+  .json((a: unknown) => $text.set(v.parse(Answer, a).data.name))
+  .catch(() => undefined);

@@ -48,13 +48,18 @@ function ownCode(pages: Record<string, { entries: string[] }>, card: number) {
   if (!existsSync(join(DIST, 'vigil.js'))) return [];
   return Object.entries(pages).map(([name, { entries }]) => {
     const files = graph(entries).initial;
-    const own = attribute(files).filter((r) => isOwn(r.source)).reduce((n, r) => n + r.gzip, 0);
+    const own = attribute(files)
+      .filter((r) => isOwn(r.source))
+      .reduce((n, r) => n + r.gzip, 0);
     return { name, gzip: size(files).gzip, aboveFloor: size(files).gzip - card, ownBySourceMaps: Math.round(own) };
   });
 }
 
 export async function floor() {
-  const budgets = JSON.parse(readFileSync(join(REPO, 'budgets.json'), 'utf8')) as { targets: Record<string, number>; pages: Record<string, { entries: string[] }> };
+  const budgets = JSON.parse(readFileSync(join(REPO, 'budgets.json'), 'utf8')) as {
+    targets: Record<string, number>;
+    pages: Record<string, { entries: string[] }>;
+  };
   const targets = budgets.targets;
   const rows: { what: string; gzip: number }[] = [];
   for (const f of FLOORS) rows.push({ what: f.what, gzip: await gzipOf(f.file) });
@@ -72,13 +77,13 @@ export async function floor() {
       '| --- | ---: |',
       ...rows.map((r) => `| ${r.what} | ${kb(r.gzip)} |`),
       '',
-      '| target (budgets.json) | gzip | left for all of Vigil\'s own code |',
+      "| target (budgets.json) | gzip | left for all of Vigil's own code |",
       '| --- | ---: | ---: |',
       ...left.map((l) => `| ${l.name} | ${kb(l.target)} | ${kb(l.leftForVigil)} |`),
       ...(own.length
         ? [
             '',
-            '| this build | gzip | above the floor | Vigil\'s own code (source maps, `npm run attribute`) |',
+            "| this build | gzip | above the floor | Vigil's own code (source maps, `npm run attribute`) |",
             '| --- | ---: | ---: | ---: |',
             ...own.map((o) => `| ${o.name} | ${kb(o.gzip)} | ${kb(o.aboveFloor)} | ${kb(o.ownBySourceMaps)} |`),
           ]

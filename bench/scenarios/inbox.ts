@@ -56,7 +56,9 @@ export async function inbox(bench: Bench) {
       }
     };
     walk(document);
-    const scroller = all.filter((el) => el.scrollHeight > el.clientHeight * 5).sort((a, b) => b.scrollHeight - a.scrollHeight)[0] as HTMLElement;
+    const scroller = all
+      .filter((el) => el.scrollHeight > el.clientHeight * 5)
+      .sort((a, b) => b.scrollHeight - a.scrollHeight)[0] as HTMLElement;
     let steps = 0;
     while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 2 && steps < 100_000) {
       scroller.scrollTop += scroller.clientHeight * 4;

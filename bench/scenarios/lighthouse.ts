@@ -109,7 +109,8 @@ export async function lighthouse(bench: Bench, { preset = 'mobile', email = 'man
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${target.url}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       // The run must have seen the signed-in page, not the sign-in form.
-      if (new URL(lhr.finalDisplayedUrl).pathname === '/login') throw new Error(`Lighthouse on ${target.url} was sent to /login: the sign-in did not carry over`);
+      if (new URL(lhr.finalDisplayedUrl).pathname === '/login')
+        throw new Error(`Lighthouse on ${target.url} was sent to /login: the sign-in did not carry over`);
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => {
           const score = lhr.categories[c]?.score;

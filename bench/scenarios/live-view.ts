@@ -34,14 +34,20 @@ export async function liveView(bench: Bench) {
   });
   await page.goto(url);
   const stats = () => page.evaluate(() => (window as unknown as { __vigilLiveFrames?: Stats }).__vigilLiveFrames ?? null);
-  await page.waitForFunction(() => ((window as unknown as { __vigilLiveFrames?: Stats }).__vigilLiveFrames?.created ?? 0) >= 10, null, { timeout: 30_000 });
+  await page.waitForFunction(() => ((window as unknown as { __vigilLiveFrames?: Stats }).__vigilLiveFrames?.created ?? 0) >= 10, null, {
+    timeout: 30_000,
+  });
   const startHeap = await heapMB(page);
   const start = (await stats())!;
   const t0 = Date.now();
-  await page.waitForFunction((n) => ((window as unknown as { __vigilLiveFrames?: Stats }).__vigilLiveFrames?.created ?? 0) >= n, start.created + FRAMES, {
-    timeout: 600_000,
-    polling: 500,
-  });
+  await page.waitForFunction(
+    (n) => ((window as unknown as { __vigilLiveFrames?: Stats }).__vigilLiveFrames?.created ?? 0) >= n,
+    start.created + FRAMES,
+    {
+      timeout: 600_000,
+      polling: 500,
+    },
+  );
   const seconds = (Date.now() - t0) / 1000;
   const end = (await stats())!;
   const endHeap = await heapMB(page);

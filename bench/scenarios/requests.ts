@@ -34,13 +34,22 @@ const TWENTY = [
 const SESSION = ['GET /api/v2/user', 'GET /auth/jwt', 'GET /api/v2/notifications?filter[unread]'];
 const SCREENS: { path: string; minimum: string[] }[] = [
   { path: '/', minimum: [...SESSION, 'GET /api/v2/projects', 'GET /api/v2/pages'] },
-  { path: `/project/${P}`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`, `GET /api/public/v2/projects/${P}/evacuation/status`] },
-  { path: `/site/${S1}`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/sites/${S1}`, `GET /api/public/v2/sites/${S1}/evacuation/status`] },
+  {
+    path: `/project/${P}`,
+    minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`, `GET /api/public/v2/projects/${P}/evacuation/status`],
+  },
+  {
+    path: `/site/${S1}`,
+    minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/sites/${S1}`, `GET /api/public/v2/sites/${S1}/evacuation/status`],
+  },
   { path: `/system/${SYS}`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/systems/${SYS}`, 'GET /api/v2/media/* (frames)'] },
   { path: '/inbox', minimum: [...SESSION, 'GET /api/v2/pages', 'GET /api/v2/incidents'] },
   { path: '/inbox/notifications', minimum: [...SESSION, 'GET /api/v2/pages', 'GET /api/v2/notifications'] },
   { path: `/projects/${P}/site-schedules`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`] },
-  { path: `/projects/${P}/users`, minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`, `GET /api/v2/projects/${P}/users`] },
+  {
+    path: `/projects/${P}/users`,
+    minimum: [...SESSION, 'GET /api/v2/pages', `GET /api/v2/projects/${P}`, `GET /api/v2/projects/${P}/users`],
+  },
 ];
 
 /** The twenty elements have rendered: the schedule grid and every evacuation control (4 elements, 2 project and 2 site pages). */
@@ -75,7 +84,8 @@ export async function requests(bench: Bench) {
   await rec.quiet(1500);
   const api = rec.all().filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
   const counts = new Map<string, number>();
-  for (const r of api) counts.set(`${r.method} ${r.url.pathname}${r.url.search}`, (counts.get(`${r.method} ${r.url.pathname}${r.url.search}`) ?? 0) + 1);
+  for (const r of api)
+    counts.set(`${r.method} ${r.url.pathname}${r.url.search}`, (counts.get(`${r.method} ${r.url.pathname}${r.url.search}`) ?? 0) + 1);
   const duplicates = [...counts].filter(([, n]) => n > 1);
   const validations = api.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v2/user').length;
   await context.close();
@@ -93,13 +103,17 @@ export async function requests(bench: Bench) {
   await liveRec.quiet();
   const since = liveRec.all().length;
   await livePage.waitForTimeout(WINDOW);
-  const later = liveRec.all().slice(since).filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
+  const later = liveRec
+    .all()
+    .slice(since)
+    .filter((r) => isApi(r.url) && !r.url.pathname.startsWith('/api/v2/media/'));
   const unreadPolls = later.filter((r) => r.url.pathname === '/api/v2/notifications' && r.url.searchParams.get('filter[unread]')).length;
   const incidentPolls = later.filter((r) => r.url.pathname === '/api/v2/incidents' && r.url.searchParams.get('page') === '1').length;
   // The evacuation elements watch their target's status on their own period, one request
   // per target however many elements show it.
   const evacuationPolls = new Map<string, number>();
-  for (const r of later) if (r.url.pathname.endsWith('/evacuation/status')) evacuationPolls.set(r.url.pathname, (evacuationPolls.get(r.url.pathname) ?? 0) + 1);
+  for (const r of later)
+    if (r.url.pathname.endsWith('/evacuation/status')) evacuationPolls.set(r.url.pathname, (evacuationPolls.get(r.url.pathname) ?? 0) + 1);
   const evacuationTotal = [...evacuationPolls.values()].reduce((a, b) => a + b, 0);
   const otherLater = later.filter((r) => !r.url.pathname.endsWith('/evacuation/status')).length - unreadPolls - incidentPolls;
   await liveContext.close();
@@ -120,15 +134,37 @@ export async function requests(bench: Bench) {
     const r = recordRequests(p);
     await loadPage(p, screen.path, screenReady, r.clear);
     await r.quiet(800);
-    const made = [...new Set(r.all().filter((x) => isApi(x.url)).map((x) => label(x.method, x.url)))];
+    const made = [
+      ...new Set(
+        r
+          .all()
+          .filter((x) => isApi(x.url))
+          .map((x) => label(x.method, x.url)),
+      ),
+    ];
     const all = r.all().filter((x) => isApi(x.url) && !x.url.pathname.startsWith('/api/v2/media/')).length;
-    screens.push({ path: screen.path, made, minimum: screen.minimum, extra: made.filter((m) => !screen.minimum.includes(m)), missing: screen.minimum.filter((m) => !made.includes(m)), total: all });
+    screens.push({
+      path: screen.path,
+      made,
+      minimum: screen.minimum,
+      extra: made.filter((m) => !screen.minimum.includes(m)),
+      missing: screen.minimum.filter((m) => !made.includes(m)),
+      total: all,
+    });
     await ctx.close();
   }
 
   return {
     twenty: { elements: TWENTY.length, apiRequests: api.length, validations, duplicates },
-    live: { periodMs: PERIOD, windowMs: WINDOW, unreadPolls, incidentPolls, evacuationPolls: evacuationTotal, evacuationTargets: evacuationPolls.size, other: otherLater },
+    live: {
+      periodMs: PERIOD,
+      windowMs: WINDOW,
+      unreadPolls,
+      incidentPolls,
+      evacuationPolls: evacuationTotal,
+      evacuationTargets: evacuationPolls.size,
+      other: otherLater,
+    },
     screens,
     markdown: [
       `A page with ${TWENTY.length} elements (5 badges, 2 pickers, 4 evacuations (2 for one project), 2×2 identical project/site elements, a system, the projects list, 2 identical inboxes, a schedule matrix): **${api.length} API requests, ${validations} user validation, ${duplicates.length} duplicates**${duplicates.length ? ` (${duplicates.map(([k, n]) => `${k} ×${n}`).join(', ')})` : ''}.`,

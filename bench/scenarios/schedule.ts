@@ -14,8 +14,15 @@ export async function schedule(bench: Bench) {
     const w = window as unknown as { __longTasks: number[]; __events: number[] };
     w.__longTasks = [];
     w.__events = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__events.push(e.duration))).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__events.push(e.duration))).observe({
+      type: 'event',
+      durationThreshold: 16,
+      buffered: true,
+    } as PerformanceObserverInit);
   });
   const url = await bench.htmlPage(
     page,

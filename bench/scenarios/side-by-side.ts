@@ -51,7 +51,10 @@ export async function sideBySide(bench: Bench) {
       const page = await context.newPage();
       const html =
         variant === 'element'
-          ? shell(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`, '<script type="module" src="/dist/vigil-evacuation.js"></script>')
+          ? shell(
+              `<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`,
+              '<script type="module" src="/dist/vigil-evacuation.js"></script>',
+            )
           : shell(`<iframe src="/project/${PROJECT}" title="Portal" style="width:100%;height:800px;border:0"></iframe>`);
       const url = await bench.htmlPage(page, `/bench/intranet-${variant}.html`, html);
       const button =

@@ -27,7 +27,11 @@ export function sortPermissions(list: readonly string[]): string[] {
 
 /** The user's permissions on a project, or undefined when not a member or without 'view'. */
 export function permissionsOn(db: Db, user: UserRow, projectUuid: string): string[] | undefined {
-  const row = db.get<{ permissions: string }>('SELECT permissions FROM memberships WHERE project_uuid = ? AND user_id = ?', projectUuid, user.id);
+  const row = db.get<{ permissions: string }>(
+    'SELECT permissions FROM memberships WHERE project_uuid = ? AND user_id = ?',
+    projectUuid,
+    user.id,
+  );
   const permissions = row ? sortPermissions(JSON.parse(row.permissions) as string[]) : undefined;
   return permissions?.includes(VIEW) ? permissions : undefined;
 }

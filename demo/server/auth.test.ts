@@ -10,7 +10,9 @@ beforeAll(() => {
 
 describe('login', () => {
   it('answers the user with a random 256-bit token, storing only its SHA-256', async () => {
-    const res = await call(app, 'POST', '/api/v2/user/login?locale=en', { body: { email: 'manager@vigil.test', password: 'vigil-demo', device_name: 'test' } });
+    const res = await call(app, 'POST', '/api/v2/user/login?locale=en', {
+      body: { email: 'manager@vigil.test', password: 'vigil-demo', device_name: 'test' },
+    });
     expect(res.status).toBe(200);
     const user = parse(Answers.login, res.body).data;
     expect(user).toMatchObject({ uuid: USERS.manager, username: 'manager', name: 'Morgan Manager', terms_accepted_web_portal: true });
@@ -23,7 +25,9 @@ describe('login', () => {
   });
 
   it('matches the e-mail case-insensitively', async () => {
-    expect((await call(app, 'POST', '/api/v2/user/login', { body: { email: 'Manager@Vigil.test', password: 'vigil-demo' } })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v2/user/login', { body: { email: 'Manager@Vigil.test', password: 'vigil-demo' } })).status).toBe(
+      200,
+    );
   });
 
   it('refuses wrong credentials with 422 on the email field', async () => {
@@ -110,14 +114,18 @@ describe('password reset', () => {
     expect((await call(app, 'GET', '/api/v2/user', { token: session })).status).toBe(401);
     expect(await fields(ok)).toEqual(['token']); // consumed
     await login(app, 'viewer@vigil.test', 'new-password-1');
-    expect((await call(app, 'POST', '/api/v2/user/login', { body: { email: 'viewer@vigil.test', password: 'vigil-demo' } })).status).toBe(422);
+    expect((await call(app, 'POST', '/api/v2/user/login', { body: { email: 'viewer@vigil.test', password: 'vigil-demo' } })).status).toBe(
+      422,
+    );
   });
 
   it('refuses an expired reset token', async () => {
     await call(app, 'POST', '/api/v2/user/forgot-password', { body: { email: 'manager@vigil.test' } });
     const { token } = (await call(app, 'GET', '/__test/last-reset-link')).body.meta;
     app.deps.db.run("UPDATE password_resets SET expires_at = '2000-01-01T00:00:00.000Z'");
-    const res = await call(app, 'POST', '/api/v2/user/reset-password', { body: { token, email: 'manager@vigil.test', password: 'another-pass', password_confirmation: 'another-pass' } });
+    const res = await call(app, 'POST', '/api/v2/user/reset-password', {
+      body: { token, email: 'manager@vigil.test', password: 'another-pass', password_confirmation: 'another-pass' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].field).toBe('token');
   });
@@ -172,7 +180,11 @@ describe('CORS', () => {
   it('answers a preflight from an allowed origin with the allowed headers and methods', async () => {
     const res = await app.request('/api/v2/projects', {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:8081', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,idempotency-key' },
+      headers: {
+        Origin: 'http://localhost:8081',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,idempotency-key',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:8081');

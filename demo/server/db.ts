@@ -164,9 +164,24 @@ const MIGRATIONS: string[] = [
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
 const TABLES_CHILD_FIRST = [
-  'idempotency', 'evacuation_events', 'evacuations', 'demo_cameras', 'demo_live_views',
-  'pages', 'notifications', 'incident_media', 'incidents', 'cameras', 'systems', 'sites',
-  'memberships', 'projects', 'password_resets', 'tokens', 'users', 'meta',
+  'idempotency',
+  'evacuation_events',
+  'evacuations',
+  'demo_cameras',
+  'demo_live_views',
+  'pages',
+  'notifications',
+  'incident_media',
+  'incidents',
+  'cameras',
+  'systems',
+  'sites',
+  'memberships',
+  'projects',
+  'password_resets',
+  'tokens',
+  'users',
+  'meta',
 ];
 
 export type Row = Record<string, unknown>;

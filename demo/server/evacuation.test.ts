@@ -20,7 +20,13 @@ const act = (kind: 'projects' | 'sites', uuid: string, action: 'start' | 'abort'
 
 describe('project evacuation', () => {
   it('starts inactive', async () => {
-    expect(await status('projects', PROJECTS.northwind)).toEqual({ status: 'inactive', started_at: null, started_by: null, aborted_at: null, active_sites: [] });
+    expect(await status('projects', PROJECTS.northwind)).toEqual({
+      status: 'inactive',
+      started_at: null,
+      started_by: null,
+      aborted_at: null,
+      active_sites: [],
+    });
   });
 
   it('starts once: a second start keeps started_at and adds no event', async () => {
@@ -32,7 +38,9 @@ describe('project evacuation', () => {
     expect(second.started_at).toBe(started.started_at);
     expect(second.started_by).toBe('Morgan Manager');
     expect(evacuationHistory(app.deps.db, 'project', PROJECTS.northwind).map((e) => e.action)).toEqual(['start']);
-    const summary = (await call(app, 'GET', '/api/v2/projects', { token: viewer })).body.data.find((p: { uuid: string }) => p.uuid === PROJECTS.northwind);
+    const summary = (await call(app, 'GET', '/api/v2/projects', { token: viewer })).body.data.find(
+      (p: { uuid: string }) => p.uuid === PROJECTS.northwind,
+    );
     expect(summary.evacuation_active).toBe(true);
   });
 
@@ -73,7 +81,10 @@ describe('project evacuation', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await call(app, 'POST', `/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, { token: manager, rawBody: '{oops' });
+    const res = await call(app, 'POST', `/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
+      token: manager,
+      rawBody: '{oops',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -85,7 +96,9 @@ describe('site evacuation', () => {
     expect(started.active_sites).toBeUndefined();
     const project = await status('projects', PROJECTS.northwind);
     expect(project.status).toBe('inactive');
-    expect(project.active_sites).toEqual([{ uuid: SITES.ghentDistribution, name: 'Ghent Distribution Centre', started_at: started.started_at, started_by: 'Morgan Manager' }]);
+    expect(project.active_sites).toEqual([
+      { uuid: SITES.ghentDistribution, name: 'Ghent Distribution Centre', started_at: started.started_at, started_by: 'Morgan Manager' },
+    ]);
     await act('sites', SITES.ghentDistribution, 'abort');
     expect((await status('projects', PROJECTS.northwind)).active_sites).toEqual([]);
     expect((await status('sites', SITES.ghentDistribution)).status).toBe('inactive');

@@ -35,7 +35,9 @@ const FixtureSite = v.object({
   name: text,
   address: v.optional(v.string(), ''),
   timezone: text,
-  schedule: v.optional(v.object({ days: v.pipe(v.array(v.array(v.object({ from: HALF_HOUR, to: HALF_HOUR }))), v.length(7, 'must have 7 days')) })),
+  schedule: v.optional(
+    v.object({ days: v.pipe(v.array(v.array(v.object({ from: HALF_HOUR, to: HALF_HOUR }))), v.length(7, 'must have 7 days')) }),
+  ),
   systems: v.optional(v.array(FixtureSystem), []),
 });
 const FixtureProject = v.object({
@@ -118,9 +120,7 @@ export class FixtureError extends Error {
 export function parseFixture(input: unknown): ParsedFixture {
   const result = v.safeParse(Fixture, input);
   if (!result.success) {
-    throw new FixtureError(
-      result.issues.map((i) => `${(i.path ?? []).map((p) => String(p.key)).join('.') || '(root)'}: ${i.message}`),
-    );
+    throw new FixtureError(result.issues.map((i) => `${(i.path ?? []).map((p) => String(p.key)).join('.') || '(root)'}: ${i.message}`));
   }
   const f = result.output;
   const problems: string[] = [];
@@ -135,7 +135,8 @@ export function parseFixture(input: unknown): ParsedFixture {
       siteUuids.add(s.uuid);
       if (!isValidTimeZone(s.timezone)) problems.push(`projects.${pi}.sites.${si}.timezone: unknown time zone ${s.timezone}`);
       if (s.schedule) {
-        for (const e of scheduleErrors(s.schedule.days, `projects.${pi}.sites.${si}.schedule.days`)) problems.push(`${e.field}: ${translate(e.text, 'en')}`);
+        for (const e of scheduleErrors(s.schedule.days, `projects.${pi}.sites.${si}.schedule.days`))
+          problems.push(`${e.field}: ${translate(e.text, 'en')}`);
       }
       for (const sys of s.systems) systemSite.set(sys.uuid, s.uuid);
     });
@@ -167,24 +168,56 @@ export function loadFixture(db: Db, input: unknown): void {
       if (!hash) hashes.set(password, (hash = hashPassword(password)));
       const r = db.run(
         'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        u.uuid ?? stableUuid(`user:${u.email}`), u.email, u.username, u.name, hash, u.locale, u.terms_accepted_web_portal ? 1 : 0, now,
+        u.uuid ?? stableUuid(`user:${u.email}`),
+        u.email,
+        u.username,
+        u.name,
+        hash,
+        u.locale,
+        u.terms_accepted_web_portal ? 1 : 0,
+        now,
       );
       userIds.set(u.email.toLowerCase(), r.lastInsertRowid);
     }
     f.projects.forEach((p, pi) => {
       db.run('INSERT INTO projects (uuid, name, description, position) VALUES (?, ?, ?, ?)', p.uuid, p.name, p.description ?? null, pi);
       for (const m of p.members) {
-        db.run('INSERT INTO memberships (project_uuid, user_id, permissions) VALUES (?, ?, ?)', p.uuid, userIds.get(m.email.toLowerCase())!, JSON.stringify(m.permissions));
+        db.run(
+          'INSERT INTO memberships (project_uuid, user_id, permissions) VALUES (?, ?, ?)',
+          p.uuid,
+          userIds.get(m.email.toLowerCase())!,
+          JSON.stringify(m.permissions),
+        );
       }
       p.sites.forEach((s, si) => {
         db.run(
           'INSERT INTO sites (uuid, project_uuid, name, address, timezone, schedule, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          s.uuid, p.uuid, s.name, s.address, s.timezone, s.schedule ? JSON.stringify(s.schedule.days) : null, si,
+          s.uuid,
+          p.uuid,
+          s.name,
+          s.address,
+          s.timezone,
+          s.schedule ? JSON.stringify(s.schedule.days) : null,
+          si,
         );
         s.systems.forEach((sys, yi) => {
-          db.run('INSERT INTO systems (uuid, site_uuid, name, type, online, position) VALUES (?, ?, ?, ?, ?, ?)', sys.uuid, s.uuid, sys.name, sys.type, sys.online ? 1 : 0, yi);
+          db.run(
+            'INSERT INTO systems (uuid, site_uuid, name, type, online, position) VALUES (?, ?, ?, ?, ?, ?)',
+            sys.uuid,
+            s.uuid,
+            sys.name,
+            sys.type,
+            sys.online ? 1 : 0,
+            yi,
+          );
           sys.cameras.forEach((c, ci) => {
-            db.run('INSERT INTO cameras (uuid, system_uuid, name, position) VALUES (?, ?, ?, ?)', c.uuid ?? stableUuid(`camera:${sys.uuid}:${ci}`), sys.uuid, c.name, ci);
+            db.run(
+              'INSERT INTO cameras (uuid, system_uuid, name, position) VALUES (?, ?, ?, ?)',
+              c.uuid ?? stableUuid(`camera:${sys.uuid}:${ci}`),
+              sys.uuid,
+              c.name,
+              ci,
+            );
           });
         });
       });
@@ -194,21 +227,50 @@ export function loadFixture(db: Db, input: unknown): void {
       const uuid = i.uuid ?? stableUuid(`incident:${n}:${i.occurred_at}`);
       db.run(
         'INSERT INTO incidents (uuid, project_uuid, site_uuid, system_uuid, title, description, occurred_at, severity, handled_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        uuid, siteProject.get(i.site)!, i.site, i.system, localized(i.title), localized(i.description), new Date(i.occurred_at).toISOString(), i.severity, i.handled_by,
+        uuid,
+        siteProject.get(i.site)!,
+        i.site,
+        i.system,
+        localized(i.title),
+        localized(i.description),
+        new Date(i.occurred_at).toISOString(),
+        i.severity,
+        i.handled_by,
       );
       i.media.forEach((m, mi) => db.run('INSERT INTO incident_media (uuid, incident_uuid, position) VALUES (?, ?, ?)', m, uuid, mi));
     });
     f.notifications.forEach((no, n) => {
       db.run(
         'INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, ?, ?, ?)',
-        no.uuid ?? stableUuid(`notification:${no.user}:${n}`), userIds.get(no.user.toLowerCase())!,
-        new Date(no.created_at).toISOString(), no.read_at ? new Date(no.read_at).toISOString() : null, localized(no.title), localized(no.body_html),
+        no.uuid ?? stableUuid(`notification:${no.user}:${n}`),
+        userIds.get(no.user.toLowerCase())!,
+        new Date(no.created_at).toISOString(),
+        no.read_at ? new Date(no.read_at).toISOString() : null,
+        localized(no.title),
+        localized(no.body_html),
       );
     });
-    f.pages.forEach((p, pi) => db.run('INSERT INTO pages (uuid, position, title, body_html) VALUES (?, ?, ?, ?)', p.uuid, pi, localized(p.title), localized(p.body_html)));
+    f.pages.forEach((p, pi) =>
+      db.run(
+        'INSERT INTO pages (uuid, position, title, body_html) VALUES (?, ?, ?, ?)',
+        p.uuid,
+        pi,
+        localized(p.title),
+        localized(p.body_html),
+      ),
+    );
     for (const d of f.demo_live_views) {
-      db.run('INSERT INTO demo_live_views (uuid, name, system_name, timezone, online) VALUES (?, ?, ?, ?, ?)', d.uuid, d.name, d.system_name, d.timezone, d.online ? 1 : 0);
-      d.cameras.forEach((c, ci) => db.run('INSERT INTO demo_cameras (uuid, view_uuid, name, position) VALUES (?, ?, ?, ?)', c.uuid, d.uuid, c.name, ci));
+      db.run(
+        'INSERT INTO demo_live_views (uuid, name, system_name, timezone, online) VALUES (?, ?, ?, ?, ?)',
+        d.uuid,
+        d.name,
+        d.system_name,
+        d.timezone,
+        d.online ? 1 : 0,
+      );
+      d.cameras.forEach((c, ci) =>
+        db.run('INSERT INTO demo_cameras (uuid, view_uuid, name, position) VALUES (?, ?, ?, ?)', c.uuid, d.uuid, c.name, ci),
+      );
     }
     db.setMeta('seeded_at', now);
   });

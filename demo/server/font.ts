@@ -71,7 +71,16 @@ export function textWidth(text: string, scale: number): number {
 export type Rgb = readonly [number, number, number];
 
 /** Draws `text` into an RGBA buffer of `width` pixels per row, top-left at (x, y). */
-export function drawText(data: Uint8Array, width: number, height: number, x: number, y: number, text: string, scale: number, color: Rgb): void {
+export function drawText(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  text: string,
+  scale: number,
+  color: Rgb,
+): void {
   let cx = x;
   for (const ch of normalizeText(text)) {
     const bitmap = BITMAPS.get(ch)!;

@@ -17,7 +17,8 @@ const allowOrigin = async (a: TestApp, origin: string, path = '/api/v2/user') =>
 
 describe('CORS', () => {
   it('allows the server itself and the example origins, nothing else, never null', async () => {
-    for (const origin of ['http://vigil.test', 'http://localhost:8081', 'http://127.0.0.1:8081']) expect(await allowOrigin(app, origin), origin).toBe(origin);
+    for (const origin of ['http://vigil.test', 'http://localhost:8081', 'http://127.0.0.1:8081'])
+      expect(await allowOrigin(app, origin), origin).toBe(origin);
     for (const origin of ['null', 'https://evil.example', 'http://localhost:9999', 'http://vigil.test.evil.example']) {
       expect(await allowOrigin(app, origin), origin).toBeNull();
     }
@@ -52,9 +53,17 @@ describe('bodies', () => {
       expect(res.status, type).toBe(415);
       expect(await res.json()).toEqual({ errors: [{ message: 'Send the request body as JSON (Content-Type: application/json).' }] });
     }
-    const de = await app.request('/api/v2/user/login', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Accept-Language': 'de' }, body });
+    const de = await app.request('/api/v2/user/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'Accept-Language': 'de' },
+      body,
+    });
     expect((await de.json()).errors[0].message).toMatch(/Anfragetext/);
-    const ok = await app.request('/api/v2/user/login', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body });
+    const ok = await app.request('/api/v2/user/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -77,7 +86,9 @@ describe('bodies', () => {
       // A raw request, as `curl -X POST` sends it: no Content-Length, no Transfer-Encoding.
       const status = await new Promise<number>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () =>
-          socket.write(`POST /api/v2/user/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
+          socket.write(
+            `POST /api/v2/user/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+          ),
         );
         let answer = '';
         socket.on('data', (chunk) => (answer += chunk.toString()));
@@ -111,14 +122,20 @@ describe('schedule updates', () => {
 
   it('a body over 64 KB is a 413', async () => {
     const padding = 'x'.repeat(70 * 1024);
-    const res = await call(app, 'POST', path, { token: manager, body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [[], [], [], [], [], [], []] }, padding } });
+    const res = await call(app, 'POST', path, {
+      token: manager,
+      body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [[], [], [], [], [], [], []] }, padding },
+    });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ errors: [{ message: 'The schedule is too large: at most 64 KB.' }] });
   });
 
   it('more than 48 intervals a day is a 422 on that day', async () => {
     const crowded = Array.from({ length: 49 }, () => ({ from: '08:00', to: '08:30' }));
-    const res = await call(app, 'POST', path, { token: manager, body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [[], crowded, [], [], [], [], []] } } });
+    const res = await call(app, 'POST', path, {
+      token: manager,
+      body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [[], crowded, [], [], [], [], []] } },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([{ field: 'schedule.days.1', message: 'Tuesday: at most 48 intervals a day.' }]);
   });
@@ -126,7 +143,10 @@ describe('schedule updates', () => {
   it('a full 64 KB body is answered quickly', async () => {
     const day = Array.from({ length: 600 }, () => ({ from: '08:00', to: '08:30' }));
     const started = performance.now();
-    const res = await call(app, 'POST', path, { token: manager, body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [day, [], [], [], [], [], []] } } });
+    const res = await call(app, 'POST', path, {
+      token: manager,
+      body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [day, [], [], [], [], [], []] } },
+    });
     expect(res.status).toBe(422);
     expect(performance.now() - started).toBeLessThan(200);
   });

@@ -9,7 +9,17 @@ import type { GenericSchema, InferOutput } from 'valibot';
 import type { Db } from './db.ts';
 import type { Limiter } from './limits.ts';
 import type { FrameRenderer } from './media.ts';
-import { errorAnswer, negotiate, supportedLanguage, text, translate, type ErrorItem, type Language, type Resource, type Text } from './messages.ts';
+import {
+  errorAnswer,
+  negotiate,
+  supportedLanguage,
+  text,
+  translate,
+  type ErrorItem,
+  type Language,
+  type Resource,
+  type Text,
+} from './messages.ts';
 import { validate } from './validation.ts';
 
 export type UserRow = {

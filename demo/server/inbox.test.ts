@@ -17,7 +17,11 @@ describe('incidents', () => {
   it('lists the incidents of my projects newest first, 25 per page by default', async () => {
     const res = await call(app, 'GET', '/api/v2/incidents', { token: manager });
     const { data, meta } = parse(Answers.incidents, res.body);
-    const mine = app.deps.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM incidents WHERE project_uuid IN (?, ?)', PROJECTS.northwind, PROJECTS.atlas)!.n;
+    const mine = app.deps.db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM incidents WHERE project_uuid IN (?, ?)',
+      PROJECTS.northwind,
+      PROJECTS.atlas,
+    )!.n;
     expect(meta).toEqual({ total: mine, page: 1, per_page: 25 });
     expect(data).toHaveLength(25);
     const times = data.map((i) => i.occurred_at);
@@ -105,7 +109,7 @@ describe('incidents', () => {
       const [en] = await incidents({});
       expect((await incidents({ 'Accept-Language': 'pt-BR,pt;q=0.9' }))[0]).toEqual(en);
       expect((await incidents({ 'Accept-Language': 'de' }, '&locale=en'))[0]).toEqual(en);
-      expect((await one(en!.uuid, { 'Accept-Language': 'ja' }))).toEqual(en);
+      expect(await one(en!.uuid, { 'Accept-Language': 'ja' })).toEqual(en);
     });
   });
 
@@ -125,14 +129,18 @@ describe('notifications', () => {
     expect(all.meta.total).toBe(60);
     const times = all.data.map((n) => n.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    const unread = parse(Answers.notifications, (await call(app, 'GET', '/api/v2/notifications?filter[unread]=true', { token: manager })).body);
+    const unread = parse(
+      Answers.notifications,
+      (await call(app, 'GET', '/api/v2/notifications?filter[unread]=true', { token: manager })).body,
+    );
     expect(unread.meta.total).toBe(12);
     expect(unread.data.every((n) => n.read_at === null)).toBe(true);
   });
 
   it('localizes title and body by locale, falling back to en', async () => {
     const get = async (query: string, headers: Record<string, string> = {}) =>
-      parse(Answers.notifications, (await call(app, 'GET', `/api/v2/notifications?per_page=5${query}`, { token: manager, headers })).body).data[3]!;
+      parse(Answers.notifications, (await call(app, 'GET', `/api/v2/notifications?per_page=5${query}`, { token: manager, headers })).body)
+        .data[3]!;
     expect((await get('&locale=en')).title).toBe('Security notice');
     expect((await get('&locale=de')).title).toBe('Sicherheitshinweis');
     expect((await get('&locale=nl-BE')).title).toBe('Beveiligingsmelding');
@@ -148,10 +156,16 @@ describe('notifications', () => {
     const marked = parse(Answers.notification, res.body).data;
     expect(marked.read_at).not.toBeNull();
     expect(await unreadTotal(viewer)).toBe(before - 1);
-    const again = parse(Answers.notification, (await call(app, 'PUT', `/api/v2/notifications/${first.uuid}/mark-as-read`, { token: viewer })).body).data;
+    const again = parse(
+      Answers.notification,
+      (await call(app, 'PUT', `/api/v2/notifications/${first.uuid}/mark-as-read`, { token: viewer })).body,
+    ).data;
     expect(again.read_at).toBe(marked.read_at);
     expect(await unreadTotal(viewer)).toBe(before - 1);
-    const one = parse(Answers.notification, (await call(app, 'GET', `/api/v2/notifications/${first.uuid}?locale=it`, { token: viewer })).body).data;
+    const one = parse(
+      Answers.notification,
+      (await call(app, 'GET', `/api/v2/notifications/${first.uuid}?locale=it`, { token: viewer })).body,
+    ).data;
     expect(one.read_at).toBe(marked.read_at);
   });
 
@@ -165,8 +179,14 @@ describe('notifications', () => {
 describe('content pages and catalogues', () => {
   it('lists and gives translated pages', async () => {
     const list = parse(Answers.pages, (await call(app, 'GET', '/api/v2/pages?locale=fr', { token: manager })).body).data;
-    expect(list).toEqual([{ uuid: PAGES.contact, title: 'Contact et assistance' }, { uuid: PAGES.serviceLevels, title: 'Niveaux de service' }]);
-    const page = parse(Answers.page, (await call(app, 'GET', `/api/v2/pages/${PAGES.serviceLevels}?locale=de`, { token: manager })).body).data;
+    expect(list).toEqual([
+      { uuid: PAGES.contact, title: 'Contact et assistance' },
+      { uuid: PAGES.serviceLevels, title: 'Niveaux de service' },
+    ]);
+    const page = parse(
+      Answers.page,
+      (await call(app, 'GET', `/api/v2/pages/${PAGES.serviceLevels}?locale=de`, { token: manager })).body,
+    ).data;
     expect(page.title).toBe('Service-Level');
     expect(page.body_html).toContain('<a href="https://vigil.example/sla">');
     expect((await call(app, 'GET', '/api/v2/pages/unknown', { token: manager })).status).toBe(404);

@@ -102,7 +102,10 @@ export function guard(limiter: Limiter, action: string, c: Ctx, email: string | 
   const address = `${action}:address:${clientAddress(c)}`;
   return {
     check(): void {
-      const wait = Math.max(account ? limiter.waitFor(account, limiter.options.perAccount) : 0, limiter.waitFor(address, limiter.options.perAddress));
+      const wait = Math.max(
+        account ? limiter.waitFor(account, limiter.options.perAccount) : 0,
+        limiter.waitFor(address, limiter.options.perAddress),
+      );
       if (wait) throw new TooManyAttempts(wait);
     },
     fail(): void {

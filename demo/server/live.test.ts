@@ -25,9 +25,15 @@ const userId = (email: string) => app.deps.db.get<{ id: number }>('SELECT id FRO
 describe('POST /__test/incident', () => {
   it('adds an incident that happened now, on top of the list of the users who see its site', async () => {
     const before = Date.now() - 1000;
-    const res = await call(app, 'POST', '/__test/incident', { body: { site: SITES.antwerpWarehouse, severity: 'critical', title: 'Door forced open at test gate' } });
+    const res = await call(app, 'POST', '/__test/incident', {
+      body: { site: SITES.antwerpWarehouse, severity: 'critical', title: 'Door forced open at test gate' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ title: 'Door forced open at test gate', severity: 'critical', site: { uuid: SITES.antwerpWarehouse, name: 'Antwerp Port Warehouse' } });
+    expect(res.body.data).toMatchObject({
+      title: 'Door forced open at test gate',
+      severity: 'critical',
+      site: { uuid: SITES.antwerpWarehouse, name: 'Antwerp Port Warehouse' },
+    });
     expect(Date.parse(res.body.data.occurred_at)).toBeGreaterThanOrEqual(before);
     const list = parse(Answers.incidents, (await call(app, 'GET', '/api/v2/incidents?per_page=5', { token: manager })).body);
     expect(list.data[0]).toMatchObject({ uuid: res.body.data.uuid, handled_by: null, site: { uuid: SITES.antwerpWarehouse } });
@@ -42,7 +48,12 @@ describe('POST /__test/incident', () => {
     const uuid = res.body.data.uuid as string;
     const get = async (headers: Record<string, string>) =>
       parse(Answers.incident, (await call(app, 'GET', `/api/v2/incidents/${uuid}`, { token: manager, headers })).body).data;
-    const [en, de, nl, pt] = [await get({ 'Accept-Language': 'en' }), await get({ 'Accept-Language': 'de' }), await get({ 'Accept-Language': 'nl' }), await get({ 'Accept-Language': 'pt' })];
+    const [en, de, nl, pt] = [
+      await get({ 'Accept-Language': 'en' }),
+      await get({ 'Accept-Language': 'de' }),
+      await get({ 'Accept-Language': 'nl' }),
+      await get({ 'Accept-Language': 'pt' }),
+    ];
     expect(en.title).toBe(res.body.data.title);
     expect(pt).toEqual(en);
     const pattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`);
@@ -55,14 +66,18 @@ describe('POST /__test/incident', () => {
     expect(de.title).not.toBe(en.title);
     expect(nl.description).not.toBe(en.description);
     // In the list too.
-    const list = parse(Answers.incidents, (await call(app, 'GET', '/api/v2/incidents?per_page=5', { token: manager, headers: { 'Accept-Language': 'de' } })).body);
+    const list = parse(
+      Answers.incidents,
+      (await call(app, 'GET', '/api/v2/incidents?per_page=5', { token: manager, headers: { 'Accept-Language': 'de' } })).body,
+    );
     expect(list.data.find((i) => i.uuid === uuid)).toEqual(de);
   });
 
   it('shows a title given to the hook as it is, in every language', async () => {
     const res = await call(app, 'POST', '/__test/incident', { body: { site: SITES.antwerpWarehouse, title: 'Test alarm at gate 9' } });
     const get = async (language: string) =>
-      (await call(app, 'GET', `/api/v2/incidents/${res.body.data.uuid}`, { token: manager, headers: { 'Accept-Language': language } })).body.data;
+      (await call(app, 'GET', `/api/v2/incidents/${res.body.data.uuid}`, { token: manager, headers: { 'Accept-Language': language } })).body
+        .data;
     expect((await get('de')).title).toBe('Test alarm at gate 9');
     expect((await get('nl')).title).toBe('Test alarm at gate 9');
     expect((await get('de')).description).not.toBe((await get('en')).description);
@@ -80,7 +95,8 @@ describe('POST /__test/incident', () => {
 
 describe('POST /__test/notification', () => {
   it('adds an unread notification in every language: the unread count goes up by one', async () => {
-    const count = async () => (await call(app, 'GET', '/api/v2/notifications?filter[unread]=true&per_page=1', { token: viewer })).body.meta.total as number;
+    const count = async () =>
+      (await call(app, 'GET', '/api/v2/notifications?filter[unread]=true&per_page=1', { token: viewer })).body.meta.total as number;
     const before = await count();
     const res = await call(app, 'POST', '/__test/notification', { body: { email: 'viewer@vigil.test' } });
     expect(res.status).toBe(200);
@@ -108,7 +124,9 @@ describe('the live generator', () => {
   it('stamps what it makes with the given clock', () => {
     const now = Date.parse('2030-01-02T03:04:05.678Z');
     expect(createIncident(app.deps.db, { now, rand: seq(0.3) })!.occurred_at).toBe('2030-01-02T03:04:05.000Z');
-    expect(createNotification(app.deps.db, userId('manager@vigil.test'), { now, rand: seq(0.6) }).created_at).toBe('2030-01-02T03:04:05.000Z');
+    expect(createNotification(app.deps.db, userId('manager@vigil.test'), { now, rand: seq(0.6) }).created_at).toBe(
+      '2030-01-02T03:04:05.000Z',
+    );
   });
 
   it('runs every interval on a timer (fake clock) and stops', () => {

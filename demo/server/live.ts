@@ -31,16 +31,28 @@ function sitesOf(db: Db, userId?: number): SiteInfo[] {
       : 'SELECT s.uuid, s.name, s.project_uuid FROM sites s JOIN memberships m ON m.project_uuid = s.project_uuid WHERE m.user_id = ? ORDER BY s.project_uuid, s.position',
     ...(userId === undefined ? [] : [userId]),
   );
-  return sites.map((s) => ({
-    uuid: s.uuid,
-    name: s.name,
-    project: s.project_uuid,
-    members: db.all<{ username: string }>('SELECT u.username FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?', s.project_uuid).map((u) => u.username),
-    systems: db.all<{ uuid: string; name: string; type: string }>('SELECT uuid, name, type FROM systems WHERE site_uuid = ? ORDER BY position', s.uuid).map((y) => ({
-      ...y,
-      cameras: db.all<{ name: string }>('SELECT name FROM cameras WHERE system_uuid = ? ORDER BY position', y.uuid).map((c) => c.name),
-    })),
-  })).filter((s) => s.systems.length > 0);
+  return sites
+    .map((s) => ({
+      uuid: s.uuid,
+      name: s.name,
+      project: s.project_uuid,
+      members: db
+        .all<{ username: string }>(
+          'SELECT u.username FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?',
+          s.project_uuid,
+        )
+        .map((u) => u.username),
+      systems: db
+        .all<{ uuid: string; name: string; type: string }>(
+          'SELECT uuid, name, type FROM systems WHERE site_uuid = ? ORDER BY position',
+          s.uuid,
+        )
+        .map((y) => ({
+          ...y,
+          cameras: db.all<{ name: string }>('SELECT name FROM cameras WHERE system_uuid = ? ORDER BY position', y.uuid).map((c) => c.name),
+        })),
+    }))
+    .filter((s) => s.systems.length > 0);
 }
 
 /** A text as the database keeps it: its translations as JSON (one language: under en). */
@@ -61,7 +73,10 @@ export interface NewIncident {
 }
 
 /** Adds one incident that happened now; null when there is no site to put it on. */
-export function createIncident(db: Db, options: NewIncident = {}): { uuid: string; title: string; severity: Incident['severity']; site: { uuid: string; name: string }; occurred_at: string } | null {
+export function createIncident(
+  db: Db,
+  options: NewIncident = {},
+): { uuid: string; title: string; severity: Incident['severity']; site: { uuid: string; name: string }; occurred_at: string } | null {
   const rand = options.rand ?? Math.random;
   const now = options.now ?? Date.now();
   let sites = sitesOf(db, options.userId);
@@ -76,32 +91,70 @@ export function createIncident(db: Db, options: NewIncident = {}): { uuid: strin
   db.transaction(() => {
     db.run(
       'INSERT INTO incidents (uuid, project_uuid, site_uuid, system_uuid, title, description, occurred_at, severity, handled_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)',
-      incident.uuid, site.project, site.uuid, incident.system ?? null, stored(incident.title), stored(incident.description ?? ''), occurred, incident.severity,
+      incident.uuid,
+      site.project,
+      site.uuid,
+      incident.system ?? null,
+      stored(incident.title),
+      stored(incident.description ?? ''),
+      occurred,
+      incident.severity,
     );
-    (incident.media ?? []).forEach((_, i) => db.run('INSERT INTO incident_media (uuid, incident_uuid, position) VALUES (?, ?, ?)', randomUUID(), incident.uuid, i));
+    (incident.media ?? []).forEach((_, i) =>
+      db.run('INSERT INTO incident_media (uuid, incident_uuid, position) VALUES (?, ?, ?)', randomUUID(), incident.uuid, i),
+    );
   });
-  return { uuid: incident.uuid, title: english(incident.title), severity: incident.severity, site: { uuid: site.uuid, name: site.name }, occurred_at: occurred };
+  return {
+    uuid: incident.uuid,
+    title: english(incident.title),
+    severity: incident.severity,
+    site: { uuid: site.uuid, name: site.name },
+    occurred_at: occurred,
+  };
 }
 
 /** Adds one unread notification for the user, in every language, created now. */
-export function createNotification(db: Db, userId: number, options: { now?: number; rand?: Rand } = {}): { uuid: string; title: string; created_at: string } {
+export function createNotification(
+  db: Db,
+  userId: number,
+  options: { now?: number; rand?: Rand } = {},
+): { uuid: string; title: string; created_at: string } {
   const rand = options.rand ?? Math.random;
   const now = options.now ?? Date.now();
   const user = db.get<{ email: string }>('SELECT email FROM users WHERE id = ?', userId)!;
   const sites = sitesOf(db, userId);
-  const projects = db.all<{ name: string }>('SELECT p.name FROM projects p JOIN memberships m ON m.project_uuid = p.uuid WHERE m.user_id = ?', userId).map((p) => p.name);
-  const made = generateNotifications(user.email, sites.length ? sites : sitesOf(db), projects.length ? projects : ['Vigil'], now, 8, seedFrom(rand));
+  const projects = db
+    .all<{ name: string }>('SELECT p.name FROM projects p JOIN memberships m ON m.project_uuid = p.uuid WHERE m.user_id = ?', userId)
+    .map((p) => p.name);
+  const made = generateNotifications(
+    user.email,
+    sites.length ? sites : sitesOf(db),
+    projects.length ? projects : ['Vigil'],
+    now,
+    8,
+    seedFrom(rand),
+  );
   // Any but the fourth (the seed's hostile-HTML one).
   const pick = made.filter((_, i) => i !== 3)[Math.floor(rand() * 7)]!;
   const uuid = randomUUID();
   const created = new Date(Math.floor(now / 1000) * 1000).toISOString();
-  db.run('INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, NULL, ?, ?)', uuid, userId, created, JSON.stringify(pick.title), JSON.stringify(pick.body_html));
+  db.run(
+    'INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, NULL, ?, ?)',
+    uuid,
+    userId,
+    created,
+    JSON.stringify(pick.title),
+    JSON.stringify(pick.body_html),
+  );
   const title = english(pick.title);
   return { uuid, title, created_at: created };
 }
 
 /** The accounts that get live notifications: those that have notifications already. */
-const inboxUsers = (db: Db) => db.all<{ id: number; email: string }>('SELECT DISTINCT u.id, u.email FROM users u JOIN notifications n ON n.user_id = u.id ORDER BY u.id');
+const inboxUsers = (db: Db) =>
+  db.all<{ id: number; email: string }>(
+    'SELECT DISTINCT u.id, u.email FROM users u JOIN notifications n ON n.user_id = u.id ORDER BY u.id',
+  );
 
 /** One live event: mostly an incident (on any site), else a notification for one account. */
 export function liveTick(db: Db, options: { now?: number; rand?: Rand } = {}): string | null {

@@ -35,7 +35,8 @@ const argv = process.argv.slice(2).filter((arg) => {
   return false;
 });
 const liveMs = live === undefined || live === false ? null : live === true ? DEFAULT_LIVE_INTERVAL_MS : parseInterval(live);
-if (live !== undefined && live !== false && liveMs === null) fail(`--live takes a period like 90s, 3m or 1h (at least 1s), not ${String(live)}\n${USAGE}`);
+if (live !== undefined && live !== false && liveMs === null)
+  fail(`--live takes a period like 90s, 3m or 1h (at least 1s), not ${String(live)}\n${USAGE}`);
 
 let args;
 try {
@@ -60,14 +61,22 @@ if (args.help) {
 const port = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not ${process.env.PORT}`);
 // The default lives in the checkout; a given path is relative to where the server is started.
-const dbPath = process.env.VIGIL_DB === ':memory:' ? ':memory:' : process.env.VIGIL_DB ? resolve(process.env.VIGIL_DB) : resolve(REPO_ROOT, '.data/vigil.sqlite');
+const dbPath =
+  process.env.VIGIL_DB === ':memory:'
+    ? ':memory:'
+    : process.env.VIGIL_DB
+      ? resolve(process.env.VIGIL_DB)
+      : resolve(REPO_ROOT, '.data/vigil.sqlite');
 const csp = !args['no-csp'] && process.env.VIGIL_CSP !== 'off';
 const testHooks = process.env.VIGIL_TEST_HOOKS === '1';
 // Loopback only unless HOST says otherwise (0.0.0.0 or :: for every interface).
 const host = process.env.HOST?.trim() || '127.0.0.1';
-const allowedOrigins = process.env.VIGIL_ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+const allowedOrigins = process.env.VIGIL_ALLOWED_ORIGINS?.split(',')
+  .map((o) => o.trim())
+  .filter(Boolean);
 const idleMinutes = Number(process.env.VIGIL_TOKEN_IDLE_MINUTES ?? 720);
-if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) fail(`VIGIL_TOKEN_IDLE_MINUTES must be a positive number, not ${process.env.VIGIL_TOKEN_IDLE_MINUTES}`);
+if (!Number.isFinite(idleMinutes) || idleMinutes <= 0)
+  fail(`VIGIL_TOKEN_IDLE_MINUTES must be a positive number, not ${process.env.VIGIL_TOKEN_IDLE_MINUTES}`);
 let limits;
 try {
   limits = limitsFromEnv(process.env);

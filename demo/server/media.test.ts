@@ -66,9 +66,10 @@ describe('camera frames', () => {
 
 describe('frame times', () => {
   const frameTime = (res: { headers: Headers }) => Date.parse(res.headers.get('X-Frame-Time') ?? '');
-  const cameraOf = (system: string) => app.deps.db.get<{ uuid: string }>('SELECT uuid FROM cameras WHERE system_uuid = ? ORDER BY position', system)!.uuid;
+  const cameraOf = (system: string) =>
+    app.deps.db.get<{ uuid: string }>('SELECT uuid FROM cameras WHERE system_uuid = ? ORDER BY position', system)!.uuid;
 
-  it("stamp each live frame with the second it was taken", async () => {
+  it('stamp each live frame with the second it was taken', async () => {
     const before = Math.floor(Date.now() / 1000) * 1000;
     const res = await call(app, 'GET', `/api/v2/media/${camera}`, { token: manager });
     expect(res.headers.get('X-Frame-Time')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
@@ -90,7 +91,7 @@ describe('frame times', () => {
     expect(await bytes(b.raw)).toEqual(await bytes(a.raw));
   });
 
-  it('the camera-delay hook stops and restarts a system\'s frames', async () => {
+  it("the camera-delay hook stops and restarts a system's frames", async () => {
     const frozen = await call(app, 'POST', '/__test/camera-delay', { body: { system: SYSTEMS.antwerpDocks, age_seconds: 90 } });
     expect(frozen.status).toBe(200);
     const age = Date.now() - frameTime(await call(app, 'GET', `/api/v2/media/${camera}`, { token: manager }));

@@ -20,11 +20,24 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function clock(timezone: string, at: Date): { hms: string; hour: number; date: string } {
   let f = formatters.get(timezone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timezone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  return { hms: `${parts.hour}:${parts.minute}:${parts.second}`, hour: Number(parts.hour), date: `${parts.year}-${parts.month}-${parts.day}` };
+  return {
+    hms: `${parts.hour}:${parts.minute}:${parts.second}`,
+    hour: Number(parts.hour),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  };
 }
 
 const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);

@@ -6,7 +6,8 @@ import { LANGUAGES, negotiate, supportedLanguage, text, translate } from './mess
 import { PROJECTS, SITES, USERS } from './seed-ids.ts';
 import { call, login, testApp, type TestApp } from './testing.ts';
 
-const catalogue = (language: string) => flatten(JSON.parse(readFileSync(join(import.meta.dirname, 'messages', `${language}.json`), 'utf8')));
+const catalogue = (language: string) =>
+  flatten(JSON.parse(readFileSync(join(import.meta.dirname, 'messages', `${language}.json`), 'utf8')));
 const placeholders = (s: unknown) => [...String(s).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('server catalogues', () => {
@@ -74,7 +75,13 @@ describe('server answers in the request language', () => {
 
   it('a failed sign-in: German, French (also fr-BE), English for an unknown language or none', async () => {
     const body = { email: 'manager@vigil.test', password: 'wrong-password' };
-    for (const [header, language] of [['de-DE', 'de'], ['fr', 'fr'], ['fr-BE', 'fr'], ['xx', 'en'], ['', 'en']] as const) {
+    for (const [header, language] of [
+      ['de-DE', 'de'],
+      ['fr', 'fr'],
+      ['fr-BE', 'fr'],
+      ['xx', 'en'],
+      ['', 'en'],
+    ] as const) {
       const res = await call(app, 'POST', '/api/v2/user/login', { body, headers: header ? lang(header) : {} });
       expect(res.status, header).toBe(422);
       expect(res.body, header).toEqual({ errors: [{ field: 'email', message: LOGIN_FAILED[language] }] });
@@ -125,21 +132,35 @@ describe('server answers in the request language', () => {
 
   it('project user errors: already a member, the last manager', async () => {
     const dup = { email: 'viewer@vigil.test', name: 'Vic', permissions: ['view'] };
-    for (const [header, language] of [['de', 'de'], ['fr', 'fr'], ['pt-BR', 'en']] as const) {
+    for (const [header, language] of [
+      ['de', 'de'],
+      ['fr', 'fr'],
+      ['pt-BR', 'en'],
+    ] as const) {
       const res = await call(app, 'POST', users, { token: manager, body: dup, headers: lang(header) });
       expect(res.status, header).toBe(422);
       expect(res.body.errors, header).toEqual([{ field: 'email', message: ALREADY_MEMBER[language] }]);
     }
-    const demote = await call(app, 'PATCH', `${users}/${USERS.manager}`, { token: manager, body: { permissions: ['view'] }, headers: lang('nl-BE') });
+    const demote = await call(app, 'PATCH', `${users}/${USERS.manager}`, {
+      token: manager,
+      body: { permissions: ['view'] },
+      headers: lang('nl-BE'),
+    });
     expect(demote.status).toBe(422);
-    expect(demote.body.errors).toEqual([{ field: 'permissions', message: 'Een project heeft minstens één gebruiker nodig die gebruikers kan beheren.' }]);
+    expect(demote.body.errors).toEqual([
+      { field: 'permissions', message: 'Een project heeft minstens één gebruiker nodig die gebruikers kan beheren.' },
+    ]);
     const remove = await call(app, 'DELETE', `${users}/${USERS.manager}`, { token: manager, headers: lang('es') });
-    expect(remove.body.errors).toEqual([{ field: 'user', message: 'Un proyecto necesita al menos un usuario que pueda gestionar usuarios.' }]);
+    expect(remove.body.errors).toEqual([
+      { field: 'user', message: 'Un proyecto necesita al menos un usuario que pueda gestionar usuarios.' },
+    ]);
   });
 
   it('confirmations, 401, 403 and 404 too', async () => {
     const forgot = await call(app, 'POST', '/api/v2/user/forgot-password', { body: { email: 'nobody@vigil.test' }, headers: lang('de') });
-    expect(forgot.body.data.message).toBe('Falls diese E-Mail-Adresse bekannt ist, haben wir einen Link zum Zurücksetzen des Passworts gesendet.');
+    expect(forgot.body.data.message).toBe(
+      'Falls diese E-Mail-Adresse bekannt ist, haben wir einen Link zum Zurücksetzen des Passworts gesendet.',
+    );
     const anonymous = await call(app, 'GET', '/api/v2/user', { headers: lang('fr') });
     expect([anonymous.status, anonymous.body]).toEqual([401, { errors: [{ message: 'Non authentifié.' }] }]);
     const viewer = await login(app, 'viewer@vigil.test');
@@ -150,16 +171,34 @@ describe('server answers in the request language', () => {
   });
 
   it('schedule rule errors name the day in the language', async () => {
-    const days = [[], [], [{ from: '08:00', to: '12:00' }, { from: '11:00', to: '13:00' }], [{ from: '10:15', to: '11:00' }], [], [], []];
+    const days = [
+      [],
+      [],
+      [
+        { from: '08:00', to: '12:00' },
+        { from: '11:00', to: '13:00' },
+      ],
+      [{ from: '10:15', to: '11:00' }],
+      [],
+      [],
+      [],
+    ];
     const res = await call(app, 'POST', `/api/public/v3/projects/${PROJECTS.northwind}/update-site-schedules`, {
-      token: manager, body: { siteUuids: [SITES.brusselsOffice], schedule: { days } }, headers: lang('fr'),
+      token: manager,
+      body: { siteUuids: [SITES.brusselsOffice], schedule: { days } },
+      headers: lang('fr'),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([
-      { field: 'schedule.days.3.0.from', message: 'Jeudi, plage 1 : les heures doivent tomber sur une heure pile ou une demi-heure (HH:00 ou HH:30).' },
+      {
+        field: 'schedule.days.3.0.from',
+        message: 'Jeudi, plage 1 : les heures doivent tomber sur une heure pile ou une demi-heure (HH:00 ou HH:30).',
+      },
     ]);
     const overlap = await call(app, 'POST', `/api/public/v3/projects/${PROJECTS.northwind}/update-site-schedules`, {
-      token: manager, body: { siteUuids: [SITES.brusselsOffice], schedule: { days: days.map((d, i) => (i === 3 ? [] : d)) }, timezone: 'Mars/Base' }, headers: lang('de'),
+      token: manager,
+      body: { siteUuids: [SITES.brusselsOffice], schedule: { days: days.map((d, i) => (i === 3 ? [] : d)) }, timezone: 'Mars/Base' },
+      headers: lang('de'),
     });
     expect(overlap.body.errors).toEqual([
       { field: 'schedule.days.2', message: 'Mittwoch: Die Zeiträume überschneiden sich.' },
@@ -173,6 +212,8 @@ describe('server answers in the request language', () => {
     const res = await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token });
     expect(res.body).toEqual({ errors: [{ message: 'Deze actie is niet toegestaan.' }] });
     // The header still wins when it is sent.
-    expect((await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token, headers: lang('en') })).body.errors[0].message).toBe('This action is unauthorized.');
+    expect(
+      (await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token, headers: lang('en') })).body.errors[0].message,
+    ).toBe('This action is unauthorized.');
   });
 });

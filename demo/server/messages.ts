@@ -85,6 +85,8 @@ export function negotiate(acceptLanguage: string): Language | undefined {
 /** The `{ errors }` answer in `language`; items keep their `field`. */
 export function errorAnswer(items: readonly ErrorItem[], language: Language): { errors: { field?: string; message: string }[] } {
   return {
-    errors: items.map(({ field, text: t }) => (field === undefined ? { message: translate(t, language) } : { field, message: translate(t, language) })),
+    errors: items.map(({ field, text: t }) =>
+      field === undefined ? { message: translate(t, language) } : { field, message: translate(t, language) },
+    ),
   };
 }

@@ -19,7 +19,8 @@ let ids: { camera: string; incident: string; still: string };
 function grant(permissions: readonly string[]): void {
   app.deps.db.run(
     `UPDATE memberships SET permissions = ? WHERE project_uuid = ? AND user_id = (SELECT id FROM users WHERE email = 'viewer@vigil.test')`,
-    JSON.stringify(permissions), NW,
+    JSON.stringify(permissions),
+    NW,
   );
 }
 
@@ -33,11 +34,26 @@ const CALLS: Call[] = [
   { name: 'incident', method: 'GET', path: () => `/api/v2/incidents/${ids.incident}`, needs: VIEW },
   { name: 'incident media', method: 'GET', path: () => `/api/v2/media/${ids.still}`, needs: VIEW },
   { name: 'project evacuation status', method: 'GET', path: () => `/api/public/v2/projects/${NW}/evacuation/status`, needs: VIEW },
-  { name: 'site evacuation status', method: 'GET', path: () => `/api/public/v2/sites/${SITES.antwerpWarehouse}/evacuation/status`, needs: VIEW },
+  {
+    name: 'site evacuation status',
+    method: 'GET',
+    path: () => `/api/public/v2/sites/${SITES.antwerpWarehouse}/evacuation/status`,
+    needs: VIEW,
+  },
   { name: 'project evacuation start', method: 'POST', path: () => `/api/public/v1/projects/${NW}/evacuation/start`, needs: EVACUATE },
   { name: 'project evacuation abort', method: 'POST', path: () => `/api/public/v1/projects/${NW}/evacuation/abort`, needs: EVACUATE },
-  { name: 'site evacuation start', method: 'POST', path: () => `/api/public/v1/sites/${SITES.brusselsOffice}/evacuation/start`, needs: EVACUATE },
-  { name: 'site evacuation abort', method: 'POST', path: () => `/api/public/v1/sites/${SITES.brusselsOffice}/evacuation/abort`, needs: EVACUATE },
+  {
+    name: 'site evacuation start',
+    method: 'POST',
+    path: () => `/api/public/v1/sites/${SITES.brusselsOffice}/evacuation/start`,
+    needs: EVACUATE,
+  },
+  {
+    name: 'site evacuation abort',
+    method: 'POST',
+    path: () => `/api/public/v1/sites/${SITES.brusselsOffice}/evacuation/abort`,
+    needs: EVACUATE,
+  },
   {
     name: 'schedules',
     method: 'POST',
@@ -53,7 +69,13 @@ const CALLS: Call[] = [
     body: { email: 'someone.new@northwind.example', name: 'Someone New', permissions: ['view'] },
     needs: MANAGE_USERS,
   },
-  { name: 'users change', method: 'PATCH', path: () => `/api/v2/projects/${NW}/users/${USERS.tom}`, body: { permissions: ['view', 'evacuate'] }, needs: MANAGE_USERS },
+  {
+    name: 'users change',
+    method: 'PATCH',
+    path: () => `/api/v2/projects/${NW}/users/${USERS.tom}`,
+    body: { permissions: ['view', 'evacuate'] },
+    needs: MANAGE_USERS,
+  },
   { name: 'users remove', method: 'DELETE', path: () => `/api/v2/projects/${NW}/users/${USERS.tom}`, needs: MANAGE_USERS },
 ];
 
@@ -98,7 +120,10 @@ describe('the permission matrix', () => {
 
   it('the 403 is translated', async () => {
     grant([VIEW]);
-    const res = await call(app, 'POST', `/api/public/v1/projects/${NW}/evacuation/start`, { token: viewer, headers: { 'Accept-Language': 'de' } });
+    const res = await call(app, 'POST', `/api/public/v1/projects/${NW}/evacuation/start`, {
+      token: viewer,
+      headers: { 'Accept-Language': 'de' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.errors[0].message).not.toBe('This action is unauthorized.');
     expect(res.headers.get('Content-Language')).toBe('de');

@@ -24,23 +24,40 @@ describe('a file database', () => {
     const manager = await login(app, 'manager@vigil.test');
     const newcomer = await login(app, 'new@vigil.test');
     const days = [[{ from: '22:00', to: '06:00' }], [], [], [], [], [], []];
-    const started = (await call(app, 'POST', `/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, { token: manager })).body.data;
+    const started = (await call(app, 'POST', `/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, { token: manager })).body
+      .data;
     const unread = (await call(app, 'GET', '/api/v2/notifications?filter[unread]=true', { token: manager })).body;
     await call(app, 'PUT', `/api/v2/notifications/${unread.data[0].uuid}/mark-as-read`, { token: manager });
-    await call(app, 'POST', `/api/public/v3/projects/${PROJECTS.northwind}/update-site-schedules`, { token: manager, body: { siteUuids: [SITES.ghentDistribution], schedule: { days }, timezone: 'Europe/Paris' } });
-    await call(app, 'POST', `/api/v2/projects/${PROJECTS.northwind}/users`, { token: manager, body: { email: 'kept@example.test', name: 'Kept User', permissions: ['view'] } });
+    await call(app, 'POST', `/api/public/v3/projects/${PROJECTS.northwind}/update-site-schedules`, {
+      token: manager,
+      body: { siteUuids: [SITES.ghentDistribution], schedule: { days }, timezone: 'Europe/Paris' },
+    });
+    await call(app, 'POST', `/api/v2/projects/${PROJECTS.northwind}/users`, {
+      token: manager,
+      body: { email: 'kept@example.test', name: 'Kept User', permissions: ['view'] },
+    });
     await call(app, 'PUT', '/api/v2/user/locale', { token: newcomer, body: { locale: 'nl-BE' } });
     await call(app, 'PUT', '/api/v2/user/terms', { token: newcomer, body: { terms_accepted_web_portal: true } });
     db.close();
 
     db = openDb(path);
     app = testApp({ db });
-    expect((await call(app, 'GET', `/api/public/v2/sites/${SITES.antwerpWarehouse}/evacuation/status`, { token: manager })).body.data).toEqual(started);
-    expect((await call(app, 'GET', '/api/v2/notifications?filter[unread]=true', { token: manager })).body.meta.total).toBe(unread.meta.total - 1);
-    expect((await call(app, 'GET', `/api/v2/sites/${SITES.ghentDistribution}`, { token: manager })).body.data.schedule).toEqual({ timezone: 'Europe/Paris', days });
+    expect(
+      (await call(app, 'GET', `/api/public/v2/sites/${SITES.antwerpWarehouse}/evacuation/status`, { token: manager })).body.data,
+    ).toEqual(started);
+    expect((await call(app, 'GET', '/api/v2/notifications?filter[unread]=true', { token: manager })).body.meta.total).toBe(
+      unread.meta.total - 1,
+    );
+    expect((await call(app, 'GET', `/api/v2/sites/${SITES.ghentDistribution}`, { token: manager })).body.data.schedule).toEqual({
+      timezone: 'Europe/Paris',
+      days,
+    });
     const users = (await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token: manager })).body.data;
     expect(users.some((u: { email: string }) => u.email === 'kept@example.test')).toBe(true);
-    expect((await call(app, 'GET', '/api/v2/user', { token: newcomer })).body.data).toMatchObject({ locale: 'nl-BE', terms_accepted_web_portal: true });
+    expect((await call(app, 'GET', '/api/v2/user', { token: newcomer })).body.data).toMatchObject({
+      locale: 'nl-BE',
+      terms_accepted_web_portal: true,
+    });
     expect(db.schemaVersion).toBe(2);
     db.close();
   });
@@ -109,8 +126,14 @@ describe('the command line', () => {
   }, 30_000);
 
   it('listens on 127.0.0.1 only, unless HOST says otherwise', async () => {
-    const outside = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;
-    const reach = (host: string, port: string) => fetch(`http://${host}:${port}/api/ping`).then((r) => r.status, () => 'refused');
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+    const reach = (host: string, port: string) =>
+      fetch(`http://${host}:${port}/api/ping`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
     // HOST empty: the default, whatever the environment running the tests holds.
     const local = await start([], { VIGIL_DB: ':memory:', HOST: '' });
     const port = new URL(local.url).port;
@@ -128,10 +151,14 @@ describe('the command line', () => {
   });
 
   it('refuses an invalid fixture with a readable list of problems', async () => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts'), '--seed', join(import.meta.dirname, 'package-that-does-not-exist.json')], {
-      env: { ...process.env, PORT: '0', VIGIL_DB: ':memory:' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(import.meta.dirname, 'main.ts'), '--seed', join(import.meta.dirname, 'package-that-does-not-exist.json')],
+      {
+        env: { ...process.env, PORT: '0', VIGIL_DB: ':memory:' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const code = await new Promise((resolve) => child.on('exit', resolve));

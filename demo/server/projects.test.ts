@@ -64,7 +64,10 @@ describe('GET /api/v2/sites/{uuid}', () => {
     expect(site).toMatchObject({ name: 'Brussels Head Office', timezone: 'Europe/Brussels', project_uuid: PROJECTS.northwind });
     expect(site.project).toMatchObject({ uuid: PROJECTS.northwind, name: 'Northwind Logistics' });
     expect(site.project!.permissions).toContain('manage users');
-    expect(site.schedule!.days[0]).toEqual([{ from: '00:00', to: '07:00' }, { from: '18:00', to: '07:00' }]);
+    expect(site.schedule!.days[0]).toEqual([
+      { from: '00:00', to: '07:00' },
+      { from: '18:00', to: '07:00' },
+    ]);
   });
 
   it('gives an empty week in the site time zone when no schedule is stored', async () => {

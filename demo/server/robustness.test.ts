@@ -30,8 +30,16 @@ const CASES: [string, string, unknown?][] = [
   ['PUT', '/api/v2/user/terms', null],
   ['PUT', '/api/v2/user/locale', { locale: { en: true } }],
   ['POST', `/api/public/v3/projects/${P}/update-site-schedules`, { siteUuids: 'x', schedule: null }],
-  ['POST', `/api/public/v3/projects/${P}/update-site-schedules`, { siteUuids: [1], schedule: { days: [[{ from: 1 }], [], [], [], [], [], []] } }],
-  ['POST', `/api/public/v3/projects/${P}/update-site-schedules`, { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [null, [], [], [], [], [], []] } }],
+  [
+    'POST',
+    `/api/public/v3/projects/${P}/update-site-schedules`,
+    { siteUuids: [1], schedule: { days: [[{ from: 1 }], [], [], [], [], [], []] } },
+  ],
+  [
+    'POST',
+    `/api/public/v3/projects/${P}/update-site-schedules`,
+    { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [null, [], [], [], [], [], []] } },
+  ],
   ['POST', `/api/v2/projects/${P}/users`, { email: 'x@y.z', name: 'a'.repeat(500), permissions: [] }],
   ['PATCH', `/api/v2/projects/${P}/users/${USERS.viewer}`, { permissions: null }],
   ['POST', `/api/public/v1/projects/${P}/evacuation/start`, [1]],
@@ -53,7 +61,9 @@ it('answers a page far past the end with an empty list', async () => {
 });
 
 it('refuses bodies over 1 MB with 413', async () => {
-  const res = await call(app, 'POST', '/api/v2/user/login', { rawBody: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }) });
+  const res = await call(app, 'POST', '/api/v2/user/login', {
+    rawBody: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }),
+  });
   expect(res.status).toBe(413);
   expect(res.body.errors[0].message).toMatch(/too large/);
 });

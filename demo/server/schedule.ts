@@ -29,7 +29,9 @@ export const MAX_INTERVALS_PER_DAY = 48;
 /** The rule violations of a (shape-valid) week, with fields like `schedule.days.2.0.to` and translatable texts. */
 export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 'schedule.days'): ErrorItem[] {
   const crowded = days.flatMap((intervals, d) =>
-    intervals.length > MAX_INTERVALS_PER_DAY ? [{ field: `${prefix}.${d}`, text: text('schedule.tooManyIntervals', { day: dayName(d), max: MAX_INTERVALS_PER_DAY }) }] : [],
+    intervals.length > MAX_INTERVALS_PER_DAY
+      ? [{ field: `${prefix}.${d}`, text: text('schedule.tooManyIntervals', { day: dayName(d), max: MAX_INTERVALS_PER_DAY }) }]
+      : [],
   );
   if (crowded.length) return crowded;
   const errors: ErrorItem[] = [];
@@ -50,7 +52,8 @@ export function scheduleErrors(days: readonly (readonly Interval[])[], prefix = 
       spans[d]!.push([from, to]);
     });
   });
-  for (const d of overlappingDays(spans, DAY_MINUTES)) errors.push({ field: `${prefix}.${d}`, text: text('schedule.overlap', { day: dayName(d) }) });
+  for (const d of overlappingDays(spans, DAY_MINUTES))
+    errors.push({ field: `${prefix}.${d}`, text: text('schedule.overlap', { day: dayName(d) }) });
   return errors;
 }
 

@@ -15,7 +15,9 @@ describe('schedule rules', () => {
   });
 
   it('refuses from = to, a start at 24:00, and overlaps (also with the night before)', () => {
-    expect(scheduleErrors(week([iv('10:00', '10:00')]))).toEqual([{ field: 'schedule.days.0.0.to', text: { key: 'schedule.toDiffers', params: { day: { key: 'days.0' }, n: 1 } } }]);
+    expect(scheduleErrors(week([iv('10:00', '10:00')]))).toEqual([
+      { field: 'schedule.days.0.0.to', text: { key: 'schedule.toDiffers', params: { day: { key: 'days.0' }, n: 1 } } },
+    ]);
     expect(scheduleErrors(week([iv('24:00', '02:00')]))[0]!.field).toBe('schedule.days.0.0.from');
     expect(scheduleErrors(week([iv('08:00', '12:00'), iv('11:30', '14:00')]))[0]!.field).toBe('schedule.days.0');
     expect(scheduleErrors(week([iv('22:00', '06:00')], [iv('05:30', '07:00')]))[0]!.field).toBe('schedule.days.1');
@@ -45,8 +47,20 @@ describe('POST /api/public/v3/projects/{uuid}/update-site-schedules', () => {
   };
 
   it('stores the week exactly as sent on every named site, and sets the time zone', async () => {
-    const days = week([iv('18:00', '07:00')], [iv('07:00', '24:00')], [], [iv('08:00', '12:30'), iv('13:30', '18:00')], [], [], [iv('22:00', '06:30')]);
-    const res = await post({ siteUuids: [SITES.ghentDistribution, SITES.antwerpWarehouse], schedule: { days }, timezone: 'Europe/Amsterdam' });
+    const days = week(
+      [iv('18:00', '07:00')],
+      [iv('07:00', '24:00')],
+      [],
+      [iv('08:00', '12:30'), iv('13:30', '18:00')],
+      [],
+      [],
+      [iv('22:00', '06:30')],
+    );
+    const res = await post({
+      siteUuids: [SITES.ghentDistribution, SITES.antwerpWarehouse],
+      schedule: { days },
+      timezone: 'Europe/Amsterdam',
+    });
     expect(res.status).toBe(200);
     const { sites } = parse(Answers.siteSchedules, res.body).data;
     expect(sites.map((s) => s.uuid)).toEqual([SITES.ghentDistribution, SITES.antwerpWarehouse]);
@@ -62,10 +76,18 @@ describe('POST /api/public/v3/projects/{uuid}/update-site-schedules', () => {
   });
 
   it('refuses times off the half hour, overlaps, from = to, and not seven days', async () => {
-    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([iv('10:15', '12:00')]) } })).toEqual(['schedule.days.0.0.from']);
-    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([iv('10:00', '25:00')]) } })).toEqual(['schedule.days.0.0.to']);
-    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([], [iv('08:00', '12:00'), iv('09:00', '10:00')]) } })).toEqual(['schedule.days.1']);
-    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([iv('09:00', '09:00')]) } })).toEqual(['schedule.days.0.0.to']);
+    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([iv('10:15', '12:00')]) } })).toEqual([
+      'schedule.days.0.0.from',
+    ]);
+    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([iv('10:00', '25:00')]) } })).toEqual([
+      'schedule.days.0.0.to',
+    ]);
+    expect(
+      await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([], [iv('08:00', '12:00'), iv('09:00', '10:00')]) } }),
+    ).toEqual(['schedule.days.1']);
+    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week([iv('09:00', '09:00')]) } })).toEqual([
+      'schedule.days.0.0.to',
+    ]);
     expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: [[]] } })).toEqual(['schedule.days']);
   });
 
@@ -73,14 +95,19 @@ describe('POST /api/public/v3/projects/{uuid}/update-site-schedules', () => {
     expect(await fields({ siteUuids: [SITES.brusselsOffice, SITES.liegeDataCentre], schedule: { days: week() } })).toEqual(['siteUuids']);
     expect(await fields({ siteUuids: ['unknown'], schedule: { days: week() } })).toEqual(['siteUuids']);
     expect(await fields({ siteUuids: [], schedule: { days: week() } })).toEqual(['siteUuids']);
-    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week() }, timezone: 'Europe/Atlantis' })).toEqual(['timezone']);
+    expect(await fields({ siteUuids: [SITES.brusselsOffice], schedule: { days: week() }, timezone: 'Europe/Atlantis' })).toEqual([
+      'timezone',
+    ]);
     // Nothing was stored by the refused calls.
     const site = parse(Answers.site, (await call(app, 'GET', `/api/v2/sites/${SITES.brusselsOffice}`, { token: manager })).body).data;
     expect(site.schedule).toEqual({ timezone: 'Europe/Brussels', days: week() });
   });
 
   it('answers 404 for projects the user is not a member of, 400 for malformed JSON', async () => {
-    const res = await post({ siteUuids: [SITES.brooklynStore], schedule: { days: week() } }, `/api/public/v3/projects/${PROJECTS.hudson}/update-site-schedules`);
+    const res = await post(
+      { siteUuids: [SITES.brooklynStore], schedule: { days: week() } },
+      `/api/public/v3/projects/${PROJECTS.hudson}/update-site-schedules`,
+    );
     expect(res.status).toBe(404);
     expect((await call(app, 'POST', url, { token: manager, rawBody: '[1,' })).status).toBe(400);
   });

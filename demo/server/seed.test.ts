@@ -17,11 +17,18 @@ describe('the built-in seed', () => {
     expect(count('SELECT COUNT(*) AS n FROM projects')).toBe(Object.keys(PROJECTS).length);
     expect(count('SELECT COUNT(*) AS n FROM sites')).toBe(Object.keys(SITES).length);
     expect(count("SELECT COUNT(*) AS n FROM systems WHERE type = 'UFO'")).toBe(20);
-    expect(db.all<{ uuid: string }>("SELECT uuid FROM systems WHERE type <> 'UFO' ORDER BY uuid").map((s) => s.uuid)).toEqual([...NON_UFO_SYSTEMS].sort());
+    expect(db.all<{ uuid: string }>("SELECT uuid FROM systems WHERE type <> 'UFO' ORDER BY uuid").map((s) => s.uuid)).toEqual(
+      [...NON_UFO_SYSTEMS].sort(),
+    );
     expect(count('SELECT COUNT(*) AS n FROM systems')).toBe(Object.keys(SYSTEMS).length);
-    const perSystem = db.all<{ n: number }>('SELECT COUNT(c.uuid) AS n FROM systems y LEFT JOIN cameras c ON c.system_uuid = y.uuid GROUP BY y.uuid');
+    const perSystem = db.all<{ n: number }>(
+      'SELECT COUNT(c.uuid) AS n FROM systems y LEFT JOIN cameras c ON c.system_uuid = y.uuid GROUP BY y.uuid',
+    );
     expect(perSystem.every((r) => r.n >= 1 && r.n <= 4)).toBe(true);
-    expect(db.all<{ timezone: string }>('SELECT DISTINCT timezone FROM sites ORDER BY timezone').map((r) => r.timezone)).toEqual(['America/New_York', 'Europe/Brussels']);
+    expect(db.all<{ timezone: string }>('SELECT DISTINCT timezone FROM sites ORDER BY timezone').map((r) => r.timezone)).toEqual([
+      'America/New_York',
+      'Europe/Brussels',
+    ]);
   });
 
   it('has 200 incidents over the last 60 days, some with media and handlers', () => {
@@ -32,8 +39,10 @@ describe('the built-in seed', () => {
     expect(count('SELECT COUNT(*) AS n FROM incidents WHERE handled_by IS NULL')).toBeGreaterThan(10);
     expect(count('SELECT COUNT(DISTINCT severity) AS n FROM incidents')).toBe(4);
     // Every handler is a member of the incident's project.
-    expect(count(`SELECT COUNT(*) AS n FROM incidents i WHERE handled_by IS NOT NULL AND NOT EXISTS (
-      SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = i.project_uuid AND u.username = i.handled_by)`)).toBe(0);
+    expect(
+      count(`SELECT COUNT(*) AS n FROM incidents i WHERE handled_by IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = i.project_uuid AND u.username = i.handled_by)`),
+    ).toBe(0);
   });
 
   it('gives each seeded account 60 notifications, 12 unread, in six languages', () => {
@@ -68,7 +77,13 @@ describe('the built-in seed', () => {
       parse(Schedule, { timezone: s.timezone, days });
       expect(scheduleErrors(days)).toEqual([]);
     }
-    expect(schedules.some((s) => JSON.parse(s.schedule).flat().some((i: { from: string; to: string }) => i.to !== '24:00' && i.to <= i.from))).toBe(true);
+    expect(
+      schedules.some((s) =>
+        JSON.parse(s.schedule)
+          .flat()
+          .some((i: { from: string; to: string }) => i.to !== '24:00' && i.to <= i.from),
+      ),
+    ).toBe(true);
   });
 
   it('is the same data every time, apart from the moment it is anchored to', () => {
@@ -89,17 +104,30 @@ describe('fixtures', () => {
     const incidents = async (locale: string) => (await call(app, 'GET', `/api/v2/incidents?locale=${locale}`, { token })).body;
     expect((await incidents('en')).meta.total).toBe(1);
     // A translated title follows the locale; a plain description reads the same in every one.
-    expect((await incidents('nl')).data[0]).toMatchObject({ title: 'Beweging gedetecteerd aan de kade', description: 'A fox crossed the dock. No action needed.' });
+    expect((await incidents('nl')).data[0]).toMatchObject({
+      title: 'Beweging gedetecteerd aan de kade',
+      description: 'A fox crossed the dock. No action needed.',
+    });
     expect((await incidents('de')).data[0].title).toBe('Motion detected at dock');
     // The guard has not accepted the terms and uses the default password.
     const guard = await login(app, 'guard@example.test');
-    expect((await call(app, 'GET', '/api/v2/user', { token: guard })).body.data).toMatchObject({ terms_accepted_web_portal: false, locale: 'nl' });
+    expect((await call(app, 'GET', '/api/v2/user', { token: guard })).body.data).toMatchObject({
+      terms_accepted_web_portal: false,
+      locale: 'nl',
+    });
   });
 
   it('lists every problem of an invalid fixture', () => {
     const bad = {
       users: [{ email: 'a@example.test', name: 'A', username: 'a' }],
-      projects: [{ uuid: 'p', name: 'P', members: [{ email: 'ghost@example.test', permissions: ['view'] }], sites: [{ uuid: 's', name: 'S', timezone: 'Nowhere/City', systems: [] }] }],
+      projects: [
+        {
+          uuid: 'p',
+          name: 'P',
+          members: [{ email: 'ghost@example.test', permissions: ['view'] }],
+          sites: [{ uuid: 's', name: 'S', timezone: 'Nowhere/City', systems: [] }],
+        },
+      ],
       incidents: [{ site: 'elsewhere', title: 'T', occurred_at: '2026-01-01T00:00:00Z', severity: 'low' }],
     };
     expect(() => parseFixture(bad)).toThrow(FixtureError);
@@ -128,7 +156,9 @@ describe('test hooks', () => {
     const app = testApp();
     const token = await login(app, 'viewer@vigil.test');
     const started = performance.now();
-    const res = await call(app, 'POST', '/__test/bulk-inbox', { body: { email: 'viewer@vigil.test', incidents: 20_000, notifications: 20_000 } });
+    const res = await call(app, 'POST', '/__test/bulk-inbox', {
+      body: { email: 'viewer@vigil.test', incidents: 20_000, notifications: 20_000 },
+    });
     expect(res.status).toBe(200);
     expect(performance.now() - started).toBeLessThan(5000);
     const incidents = (await call(app, 'GET', '/api/v2/incidents?page=800&per_page=25', { token })).body;

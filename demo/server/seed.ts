@@ -18,7 +18,12 @@ export function builtInFixture(now = Date.now()): Fixture {
   const notifications = INBOX_ACCOUNTS.flatMap((email) => {
     const projects = PROJECTS_SEED.filter((p) => p.members?.some((m) => m.email === email));
     const ownSites = sites.filter((s) => projects.some((p) => p.sites?.some((ps) => ps.uuid === s.uuid)));
-    return generateNotifications(email, ownSites.length ? ownSites : sites, projects.map((p) => p.name), now);
+    return generateNotifications(
+      email,
+      ownSites.length ? ownSites : sites,
+      projects.map((p) => p.name),
+      now,
+    );
   });
   return {
     users: USERS_SEED,

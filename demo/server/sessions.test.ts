@@ -36,7 +36,9 @@ describe('before the terms are accepted', () => {
     expect((await call(app, 'PUT', '/api/v2/user/locale', { token, body: { locale: 'nl' } })).status).toBe(200);
     // Public calls need no terms (and no token).
     expect((await call(app, 'GET', `/api/public/v1/demo-live-views/${DEMO_LIVE_VIEW_UUID}`, { token })).status).toBe(200);
-    expect((await call(app, 'GET', `/api/public/v1/demo-live-views/${DEMO_LIVE_VIEW_UUID}/media/${DEMO_CAMERAS.harbourGate}`)).status).toBe(200);
+    expect((await call(app, 'GET', `/api/public/v1/demo-live-views/${DEMO_LIVE_VIEW_UUID}/media/${DEMO_CAMERAS.harbourGate}`)).status).toBe(
+      200,
+    );
     expect((await call(app, 'GET', '/i18n/messages/en.json')).status).toBe(200);
     expect((await call(app, 'HEAD', '/api/ping')).status).toBe(204);
 
@@ -116,7 +118,9 @@ describe('attempt limits', () => {
   it('sign-in: 20 failures per address, whatever the accounts', async () => {
     const app = testApp();
     for (let i = 0; i < 20; i++) expect((await call(app, 'POST', '/api/v2/user/login', wrong(`nobody${i}@example.test`))).status).toBe(422);
-    expect((await call(app, 'POST', '/api/v2/user/login', { body: { email: 'manager@vigil.test', password: 'vigil-demo' } })).status).toBe(429);
+    expect((await call(app, 'POST', '/api/v2/user/login', { body: { email: 'manager@vigil.test', password: 'vigil-demo' } })).status).toBe(
+      429,
+    );
   });
 
   it('forgot-password: a new link kills the older ones, and requests are limited', async () => {
@@ -127,7 +131,9 @@ describe('attempt limits', () => {
     await ask();
     const second = app.deps.state.lastResetLink!.token;
     const reset = (token: string) =>
-      call(app, 'POST', '/api/v2/user/reset-password', { body: { token, email: 'viewer@vigil.test', password: 'new-password-1', password_confirmation: 'new-password-1' } });
+      call(app, 'POST', '/api/v2/user/reset-password', {
+        body: { token, email: 'viewer@vigil.test', password: 'new-password-1', password_confirmation: 'new-password-1' },
+      });
     expect((await reset(first)).status).toBe(422);
     expect((await reset(second)).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);

@@ -125,8 +125,7 @@ describe('static files', () => {
   });
 
   it("names the Vue and Svelte examples' own Trusted Types policy on their pages only", async () => {
-    const policies = async (path: string) =>
-      (await get(path)).headers.get('Content-Security-Policy')?.match(/trusted-types ([^;]*)/)?.[1];
+    const policies = async (path: string) => (await get(path)).headers.get('Content-Security-Policy')?.match(/trusted-types ([^;]*)/)?.[1];
     expect(await policies('/examples/vue-app/dist/')).toBe('vigil dompurify vue');
     expect(await policies('/examples/svelte-app/dist/')).toBe('vigil dompurify svelte-trusted-html');
     expect(await policies('/examples/')).toBe('vigil dompurify');
@@ -134,7 +133,16 @@ describe('static files', () => {
   });
 
   it('never serves the server, hidden files, or anything outside its folder', async () => {
-    for (const path of ['/demo/server/main.ts', '/demo/server/', '/demo/server', '/demo/.hidden', '/demo/x/..%2f..%2fdemo/server/main.ts', '/demo/server%2fmain.ts', '/dist/..%2fdemo%2fserver%2fmain.ts', '/demo/%2Fetc%2Fpasswd']) {
+    for (const path of [
+      '/demo/server/main.ts',
+      '/demo/server/',
+      '/demo/server',
+      '/demo/.hidden',
+      '/demo/x/..%2f..%2fdemo/server/main.ts',
+      '/demo/server%2fmain.ts',
+      '/dist/..%2fdemo%2fserver%2fmain.ts',
+      '/demo/%2Fetc%2Fpasswd',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain('secret');

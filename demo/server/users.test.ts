@@ -19,7 +19,9 @@ describe('project users', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ errors: [{ message: 'This action is unauthorized.' }] });
     expect((await call(app, 'GET', `/api/v2/projects/${PROJECTS.atlas}/users`, { token: manager })).status).toBe(403);
-    expect((await call(app, 'POST', users, { token: viewer, body: { email: 'x@example.com', name: 'X', permissions: [] } })).status).toBe(403);
+    expect((await call(app, 'POST', users, { token: viewer, body: { email: 'x@example.com', name: 'X', permissions: [] } })).status).toBe(
+      403,
+    );
     expect((await call(app, 'DELETE', `${users}/${USERS.tom}`, { token: viewer })).status).toBe(403);
     expect((await call(app, 'GET', `/api/v2/projects/${PROJECTS.hudson}/users`, { token: manager })).status).toBe(404);
   });
@@ -31,19 +33,32 @@ describe('project users', () => {
   });
 
   it('adds a new person, creating the account, and an existing one', async () => {
-    const created = await call(app, 'POST', users, { token: manager, body: { email: 'ines.claes@northwind.example', name: 'Ines Claes', permissions: ['view', 'evacuate'] } });
+    const created = await call(app, 'POST', users, {
+      token: manager,
+      body: { email: 'ines.claes@northwind.example', name: 'Ines Claes', permissions: ['view', 'evacuate'] },
+    });
     expect(created.status).toBe(201);
-    expect(parse(Answers.projectUser, created.body).data).toMatchObject({ name: 'Ines Claes', email: 'ines.claes@northwind.example', permissions: ['view', 'evacuate'] });
+    expect(parse(Answers.projectUser, created.body).data).toMatchObject({
+      name: 'Ines Claes',
+      email: 'ines.claes@northwind.example',
+      permissions: ['view', 'evacuate'],
+    });
     expect(app.logs.some((l) => l.includes('ines.claes@northwind.example'))).toBe(true);
     // An existing account: the answer holds what the manager typed, never the account's own name.
-    const existing = await call(app, 'POST', users, { token: manager, body: { email: 'lucas.dubois@atlas-dc.example', name: 'L. Dubois', permissions: ['view'] } });
+    const existing = await call(app, 'POST', users, {
+      token: manager,
+      body: { email: 'lucas.dubois@atlas-dc.example', name: 'L. Dubois', permissions: ['view'] },
+    });
     expect(existing.status).toBe(201);
     expect(existing.body.data).toMatchObject({ uuid: USERS.lucas, name: 'L. Dubois', email: 'lucas.dubois@atlas-dc.example' });
     expect(JSON.stringify(existing.body)).not.toContain('Lucas Dubois');
   });
 
   it('refuses an existing member and invalid data with field errors', async () => {
-    const dup = await call(app, 'POST', users, { token: manager, body: { email: 'VIEWER@vigil.test', name: 'Vic', permissions: ['view'] } });
+    const dup = await call(app, 'POST', users, {
+      token: manager,
+      body: { email: 'VIEWER@vigil.test', name: 'Vic', permissions: ['view'] },
+    });
     expect(dup.status).toBe(422);
     expect(dup.body.errors).toEqual([{ field: 'email', message: 'This user is already a member of the project.' }]);
     const bad = await call(app, 'POST', users, { token: manager, body: { email: 'nope', name: '', permissions: ['fly'] } });
@@ -53,21 +68,35 @@ describe('project users', () => {
   });
 
   it('changes name and permissions', async () => {
-    const res = await call(app, 'PATCH', `${users}/${USERS.tom}`, { token: manager, body: { name: 'Thomas Becker', permissions: ['evacuate', 'view'] } });
-    expect(parse(Answers.projectUser, res.body).data).toEqual({ uuid: USERS.tom, name: 'Thomas Becker', email: 'tom.becker@northwind.example', permissions: ['view', 'evacuate'] });
+    const res = await call(app, 'PATCH', `${users}/${USERS.tom}`, {
+      token: manager,
+      body: { name: 'Thomas Becker', permissions: ['evacuate', 'view'] },
+    });
+    expect(parse(Answers.projectUser, res.body).data).toEqual({
+      uuid: USERS.tom,
+      name: 'Thomas Becker',
+      email: 'tom.becker@northwind.example',
+      permissions: ['view', 'evacuate'],
+    });
     expect((await call(app, 'PATCH', `${users}/${USERS.tom}`, { token: manager, body: { permissions: 'all' } })).status).toBe(422);
     expect((await call(app, 'PATCH', `${users}/${USERS.dana}`, { token: manager, body: { name: 'X' } })).status).toBe(404);
   });
 
-  it("never changes what other customers see: an account in projects the manager does not manage keeps its name", async () => {
+  it('never changes what other customers see: an account in projects the manager does not manage keeps its name', async () => {
     // viewer@vigil.test is also in Hudson, which this manager does not manage.
-    const rename = await call(app, 'PATCH', `${users}/${USERS.viewer}`, { token: manager, body: { name: 'Hacked Name', permissions: ['view'] } });
+    const rename = await call(app, 'PATCH', `${users}/${USERS.viewer}`, {
+      token: manager,
+      body: { name: 'Hacked Name', permissions: ['view'] },
+    });
     expect(rename.status).toBe(422);
     expect(rename.body.errors).toEqual([{ field: 'name', message: expect.stringMatching(/projects you do not manage/) }]);
     const viewerToken = await login(app, 'viewer@vigil.test');
     expect((await call(app, 'GET', '/api/v2/user', { token: viewerToken })).body.data.name).toBe('Vic Viewer');
     // The permissions on this project stay changeable, also with the unchanged name sent along.
-    const perms = await call(app, 'PATCH', `${users}/${USERS.viewer}`, { token: manager, body: { name: 'Vic Viewer', permissions: ['view'] } });
+    const perms = await call(app, 'PATCH', `${users}/${USERS.viewer}`, {
+      token: manager,
+      body: { name: 'Vic Viewer', permissions: ['view'] },
+    });
     expect(perms.status).toBe(200);
     expect(perms.body.data.permissions).toEqual(['view']);
     await call(app, 'PATCH', `${users}/${USERS.viewer}`, { token: manager, body: { permissions: ['view', 'evacuate'] } });
@@ -78,7 +107,10 @@ describe('project users', () => {
     const list = parse(Answers.projectUsers, (await call(app, 'GET', users, { token: manager })).body).data;
     expect(list.find((u) => u.uuid === USERS.lucas)?.name).toBe('L. Dubois');
     expect((await call(app, 'GET', '/api/v2/user', { token: lucas })).body.data.name).toBe('Lucas Dubois');
-    const atlas = parse(Answers.projectUsers, (await call(app, 'GET', `/api/v2/projects/${PROJECTS.atlas}/users`, { token: lucas })).body).data;
+    const atlas = parse(
+      Answers.projectUsers,
+      (await call(app, 'GET', `/api/v2/projects/${PROJECTS.atlas}/users`, { token: lucas })).body,
+    ).data;
     expect(atlas.find((u) => u.uuid === USERS.lucas)?.name).toBe('Lucas Dubois');
     // Lucas is in Atlas too, which this manager does not manage.
     expect((await call(app, 'PATCH', `${users}/${USERS.lucas}`, { token: manager, body: { name: 'Someone Else' } })).status).toBe(422);

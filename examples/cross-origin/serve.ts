@@ -22,7 +22,9 @@ app.use('/*', async (c, next) => {
   for (const [name, value] of Object.entries(integratorHeaders('http://localhost:8080'))) c.res.headers.set(name, value);
 });
 app.use('/*', serveStatic({ root: relative(process.cwd(), import.meta.dirname) }));
-serve({ fetch: app.fetch, port: 8081, hostname: '127.0.0.1' }, () => console.log('Cross-origin example on http://localhost:8081/ (API on http://localhost:8080)'));
+serve({ fetch: app.fetch, port: 8081, hostname: '127.0.0.1' }, () =>
+  console.log('Cross-origin example on http://localhost:8081/ (API on http://localhost:8080)'),
+);
 const stop = () => {
   api.kill();
   process.exit(0);

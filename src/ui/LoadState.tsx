@@ -20,7 +20,17 @@ export interface LoadStateProps {
 }
 
 /** The one view of a resource that is not there: loading, missing, or failed with a retry. */
-export function LoadState({ status, loading, missingText, failedText, retryLabel, onRetry, className = 'v-stack', textClassName = 'v-message', part = 'error' }: LoadStateProps) {
+export function LoadState({
+  status,
+  loading,
+  missingText,
+  failedText,
+  retryLabel,
+  onRetry,
+  className = 'v-stack',
+  textClassName = 'v-message',
+  part = 'error',
+}: LoadStateProps) {
   if (status !== 'missing' && status !== 'failed') return loading;
   return (
     <div className={className} role="alert" part={part}>

@@ -38,7 +38,12 @@ export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewP
     // Not a landmark: each toast announces itself (role alert or status).
     <div className="v-toasts" part="toasts" data-label={label}>
       {toasts.map((toast) => (
-        <div key={toast.id} className={`v-toast v-toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} part={`toast toast-${toast.type}`}>
+        <div
+          key={toast.id}
+          className={`v-toast v-toast--${toast.type}`}
+          role={toast.type === 'error' ? 'alert' : 'status'}
+          part={`toast toast-${toast.type}`}
+        >
           <svg className="v-toast-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d={ICONS[toast.type]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

@@ -21,10 +21,17 @@ async function checkRoutes(page: Page, routes: readonly string[]): Promise<void>
     await test.step(route, async () => {
       if (i === 0) await page.goto(portalPath(route));
       else await goInApp(page, portalPath(route));
-      await expect.poll(() => new URL(page.url()).pathname, { message: `${route} is shown, not redirected` }).toBe(portalPath(route).split('?')[0]);
+      await expect
+        .poll(() => new URL(page.url()).pathname, { message: `${route} is shown, not redirected` })
+        .toBe(portalPath(route).split('?')[0]);
       await waitForContent(page);
       const violations = await axe(page);
-      expect.soft(violations.map((v) => v.id), `accessibility violations on ${route}:\n${formatViolations(violations)}`).toEqual([]);
+      expect
+        .soft(
+          violations.map((v) => v.id),
+          `accessibility violations on ${route}:\n${formatViolations(violations)}`,
+        )
+        .toEqual([]);
     });
   }
 }
@@ -85,8 +92,11 @@ for (const signedIn of [false, true]) {
       await expect(page.locator(`section#${tag}`), `the gallery shows ${tag}`).toHaveCount(1);
       // vigil.js loads each element when its tag appears: defined once its module arrived.
       // The portal is shown in an iframe, a page of its own.
-      const instance = tag === 'vigil-portal' ? page.frameLocator(`section#${tag} iframe`).locator(tag) : page.locator(`section#${tag} ${tag}`).first();
-      await expect.poll(() => instance.evaluate((el) => el.matches(':defined')), { message: `${tag} is defined`, timeout: 15_000 }).toBe(true);
+      const instance =
+        tag === 'vigil-portal' ? page.frameLocator(`section#${tag} iframe`).locator(tag) : page.locator(`section#${tag} ${tag}`).first();
+      await expect
+        .poll(() => instance.evaluate((el) => el.matches(':defined')), { message: `${tag} is defined`, timeout: 15_000 })
+        .toBe(true);
     }
     await waitForGallery(page, tags);
 
@@ -97,7 +107,12 @@ for (const signedIn of [false, true]) {
     const bySection = await sectionsOf(page, violations);
     for (const section of ['(page)', ...tags]) {
       const found = bySection.get(section) ?? [];
-      expect.soft(found.map((v) => v.id), `accessibility violations in ${section}:\n${formatViolations(found)}`).toEqual([]);
+      expect
+        .soft(
+          found.map((v) => v.id),
+          `accessibility violations in ${section}:\n${formatViolations(found)}`,
+        )
+        .toEqual([]);
     }
     // A violation outside every known section would be missed above.
     expect([...bySection.keys()].filter((s) => s !== '(page)' && !tags.includes(s))).toEqual([]);

@@ -107,7 +107,9 @@ customElements.define('x-early', class extends HTMLElement {
   // A page that waits for an element before inserting it (fine with a suite that defined
   // every tag at once) gets it loaded by asking.
   expect(scripts).not.toContain('vigil-projects.js');
-  expect(await page.evaluate(() => customElements.whenDefined('vigil-projects').then(() => typeof customElements.get('vigil-projects')))).toBe('function');
+  expect(
+    await page.evaluate(() => customElements.whenDefined('vigil-projects').then(() => typeof customElements.get('vigil-projects'))),
+  ).toBe('function');
   expect(scripts).toContain('vigil-projects.js');
 
   // Each element's entry was fetched once, however many times its tag appeared.

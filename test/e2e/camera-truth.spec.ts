@@ -30,7 +30,10 @@ test.describe('camera status', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('a live system is Live; when its frames stop it turns Delayed with the last image time, and Live again', async ({ signedInPage, api }) => {
+  test('a live system is Live; when its frames stop it turns Delayed with the last image time, and Live again', async ({
+    signedInPage,
+    api,
+  }) => {
     const page = await signedInPage('manager@vigil.test', { path: `/system/${SYSTEMS.brusselsReception}` });
     const system = new SystemPage(page);
     await expect(system.heading('Reception')).toBeVisible();
@@ -65,7 +68,9 @@ test.describe('camera status', () => {
 test.describe('large view on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('fills the screen, letterboxes the image, and keeps Previous, Close and Next on one row of large buttons', async ({ signedInPage }) => {
+  test('fills the screen, letterboxes the image, and keeps Previous, Close and Next on one row of large buttons', async ({
+    signedInPage,
+  }) => {
     const page = await signedInPage('manager@vigil.test', { path: `/system/${SYSTEMS.antwerpDocks}` });
     const system = new SystemPage(page);
     const first = system.camera('Loading dock 1');

@@ -4,7 +4,17 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type BrowserProblems } from './fixtures.ts';
 import { portalPath } from './screens/BasePage.ts';
-import { examplePages, exampleHtmlFiles, goInApp, manifestTags, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent, waitForGallery } from './support/faults.ts';
+import {
+  examplePages,
+  exampleHtmlFiles,
+  goInApp,
+  manifestTags,
+  seededUuids,
+  SIGNED_OUT_ROUTES,
+  signedInRoutes,
+  waitForContent,
+  waitForGallery,
+} from './support/faults.ts';
 
 test.describe.configure({ mode: 'default' });
 test.use({ dbReset: 'file' });
@@ -169,7 +179,12 @@ test('injected code is blocked in a live portal page, and the guard reports each
 
   await expect
     .poll(() => browserProblems.cspViolations.map((v) => `${v.directive} ${v.sample.split('|')[0]}`).sort())
-    .toEqual(['require-trusted-types-for Element onclick', 'require-trusted-types-for HTMLScriptElement textContent', 'require-trusted-types-for Window setTimeout', 'style-src-elem ']);
+    .toEqual([
+      'require-trusted-types-for Element onclick',
+      'require-trusted-types-for HTMLScriptElement textContent',
+      'require-trusted-types-for Window setTimeout',
+      'style-src-elem ',
+    ]);
   // The guard would fail this test with exactly these lines…
   const unexpected = browserProblems.unexpected();
   expect(unexpected.filter((l) => l.startsWith('CSP violation: '))).toHaveLength(4);
@@ -206,12 +221,16 @@ try { new Function('window.__ran.push("new Function")')(); } catch (e) { window.
     });
   });
   // ran.js (an allowed external script) defines the list the other scripts write to.
-  await page.route(`**${probe}ran.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__ran = window.__ran || [];' }));
+  await page.route(`**${probe}ran.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'window.__ran = window.__ran || [];' }),
+  );
 
   await page.goto(`${probe}index.html`);
   const ran = await page.evaluate(() => (window as unknown as { __ran: string[] }).__ran);
   expect(ran).toEqual(['external script', 'eval blocked: EvalError', 'new Function blocked: EvalError']);
-  expect(await page.locator('h1').evaluate((h) => getComputedStyle(h).color), 'neither the <style> block nor style="" applied').toBe('rgb(0, 0, 0)');
+  expect(await page.locator('h1').evaluate((h) => getComputedStyle(h).color), 'neither the <style> block nor style="" applied').toBe(
+    'rgb(0, 0, 0)',
+  );
 
   await expect
     .poll(() => new Set(browserProblems.cspViolations.map((v) => v.directive)))

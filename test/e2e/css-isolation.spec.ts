@@ -41,7 +41,20 @@ interface Box {
   style: Record<string, string>;
 }
 
-const STYLE_PROPS = ['fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'fontVariantCaps', 'lineHeight', 'letterSpacing', 'wordSpacing', 'textTransform', 'textAlign', 'textIndent', 'whiteSpace'] as const;
+const STYLE_PROPS = [
+  'fontSize',
+  'fontFamily',
+  'fontWeight',
+  'fontStyle',
+  'fontVariantCaps',
+  'lineHeight',
+  'letterSpacing',
+  'wordSpacing',
+  'textTransform',
+  'textAlign',
+  'textIndent',
+  'whiteSpace',
+] as const;
 
 /** Every element inside each host's shadow root: its box relative to the host, and its text styles. */
 function measure(page: Page): Promise<Record<string, Box[]>> {

@@ -34,7 +34,12 @@ async function checkRoutes(page: Page, routes: readonly string[], scheme: 'light
       const lum = luminance(await headerBackground(page));
       expect(scheme === 'dark' ? lum < 0.05 : lum > 0.8, `${route}: header background luminance ${lum.toFixed(3)} in ${scheme}`).toBe(true);
       const violations = await axe(page);
-      expect.soft(violations.map((v) => v.id), `accessibility violations on ${route} (${scheme}):\n${formatViolations(violations)}`).toEqual([]);
+      expect
+        .soft(
+          violations.map((v) => v.id),
+          `accessibility violations on ${route} (${scheme}):\n${formatViolations(violations)}`,
+        )
+        .toEqual([]);
     });
   }
 }
@@ -126,14 +131,15 @@ test('an embedded element follows its host page color-scheme, light when the pag
   await expect(host).toBeAttached();
   // The gallery loads each element when its tag appears (the autoloader): wait for it.
   await page.waitForFunction(() => !!document.querySelector('vigil-language-picker')?.shadowRoot);
-  const surface = () => host.evaluate((el) => {
-    const probe = document.createElement('div');
-    probe.style.background = 'var(--v-surface)';
-    el.shadowRoot!.append(probe);
-    const colour = getComputedStyle(probe).backgroundColor;
-    probe.remove();
-    return colour;
-  });
+  const surface = () =>
+    host.evaluate((el) => {
+      const probe = document.createElement('div');
+      probe.style.background = 'var(--v-surface)';
+      el.shadowRoot!.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
   await expect.poll(async () => luminance(await surface())).toBeGreaterThan(0.8);
   await page.evaluate(() => (document.documentElement.style.colorScheme = 'dark'));
   await expect.poll(async () => luminance(await surface())).toBeLessThan(0.05);

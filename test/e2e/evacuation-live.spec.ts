@@ -6,7 +6,12 @@ import { expect, test } from './fixtures.ts';
 import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { integratorPage } from './support/integrator-page.ts';
 
-test('a start in one tab shows in the other tab and in every element of the page within 1 s', async ({ context, page, signIn, baseURL }) => {
+test('a start in one tab shows in the other tab and in every element of the page within 1 s', async ({
+  context,
+  page,
+  signIn,
+  baseURL,
+}) => {
   await signIn('manager@vigil.test');
   await page.goto(`/site/${SITES.antwerpWarehouse}`); // signs the browser in (localStorage), for both tabs
   const here = new EvacuationBlock(page);
@@ -35,20 +40,36 @@ test('a start in one tab shows in the other tab and in every element of the page
   await other.close();
 });
 
-test('a status that cannot be checked says unconfirmed, with the last confirmed time, and an evacuation stays one', async ({ page, signIn, api, browserProblems }) => {
+test('a status that cannot be checked says unconfirmed, with the last confirmed time, and an evacuation stays one', async ({
+  page,
+  signIn,
+  api,
+  browserProblems,
+}) => {
   test.setTimeout(60_000);
   browserProblems.allow(/status of 503/);
   const manager = await signIn('manager@vigil.test');
-  await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, { headers: { Authorization: `Bearer ${manager.token}` }, data: {} });
+  await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
+    headers: { Authorization: `Bearer ${manager.token}` },
+    data: {},
+  });
   await page.goto(`/site/${SITES.brusselsOffice}`);
   const block = new EvacuationBlock(page);
   await expect(block.status()).toContainText('The whole project Northwind Logistics is being evacuated');
-  const confirmed = (await block.root().getByText(/^Confirmed /).textContent())!.replace('Confirmed ', '');
+  const confirmed = (await block
+    .root()
+    .getByText(/^Confirmed /)
+    .textContent())!.replace('Confirmed ', '');
   expect(confirmed).toMatch(/^\d{1,2}:\d\d( [AP]M)?$/); // hours and minutes, no seconds
 
-  await page.route('**/evacuation/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }));
+  await page.route('**/evacuation/status', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }),
+  );
   // Three poll intervals (15 s) of failures: then it says so.
-  await expect(block.status()).toContainText(`Unconfirmed: the status could not be checked since ${confirmed}. This is the last confirmed state.`, { timeout: 30_000 });
+  await expect(block.status()).toContainText(
+    `Unconfirmed: the status could not be checked since ${confirmed}. This is the last confirmed state.`,
+    { timeout: 30_000 },
+  );
   await expect(block.status()).toContainText('Evacuation in progress');
   await expect(block.status()).toContainText('The whole project Northwind Logistics is being evacuated');
   await expect(block.root()).not.toContainText('No evacuation in progress');
@@ -68,9 +89,15 @@ test('the bar is announced once when it appears, not again on every poll', async
   const block = new EvacuationBlock(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(block.bar()).toBeHidden();
-  const alert = page.locator('vigil-portal').getByRole('alert').filter({ hasText: /Evacuation in progress:/ });
+  const alert = page
+    .locator('vigil-portal')
+    .getByRole('alert')
+    .filter({ hasText: /Evacuation in progress:/ });
 
-  await api.request.post(`/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, { headers: { Authorization: `Bearer ${manager.token}` }, data: {} });
+  await api.request.post(`/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, {
+    headers: { Authorization: `Bearer ${manager.token}` },
+    data: {},
+  });
   await expect(block.bar()).toContainText('Antwerp Port Warehouse (Northwind Logistics)', { timeout: 8_000 });
   await expect(alert).toHaveText('Evacuation in progress: Antwerp Port Warehouse (Northwind Logistics)');
   // Polls go on (every 5 s); the alert region does not change, so nothing is said again.

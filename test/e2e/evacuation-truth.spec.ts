@@ -36,13 +36,20 @@ async function expectSite(block: EvacuationBlock, s: State, site: 'A' | 'B'): Pr
     await expect(block.status()).toContainText(COVERED_SITE);
     await expect(block.button('Abort the evacuation of Northwind Logistics')).toBeVisible();
   }
-  if (own) await expect(block.status()).toContainText(projectOn(s) ? 'This site’s own evacuation is in progress too.' : 'This site is being evacuated.');
+  if (own)
+    await expect(block.status()).toContainText(
+      projectOn(s) ? 'This site’s own evacuation is in progress too.' : 'This site is being evacuated.',
+    );
   if (projectOn(s) || own) {
     await expect(block.status()).toContainText('Evacuation in progress');
     await expect(block.root()).not.toContainText(CALM);
     await expect(block.button('Start evacuation')).toHaveCount(0);
     // Each Abort says whose evacuation it ends when there are two.
-    if (projectOn(s) && own) await expect(block.actions()).toHaveText(['Abort the evacuation of Northwind Logistics', 'Abort the evacuation of Antwerp Port Warehouse']);
+    if (projectOn(s) && own)
+      await expect(block.actions()).toHaveText([
+        'Abort the evacuation of Northwind Logistics',
+        'Abort the evacuation of Antwerp Port Warehouse',
+      ]);
     else await expect(block.actions()).toHaveCount(1);
   } else {
     await expect(block.status()).toContainText(CALM);
@@ -64,7 +71,8 @@ async function expectProject(block: EvacuationBlock, s: State): Promise<void> {
   await expect(block.root()).not.toContainText(CALM);
   await expect(block.root().getByText(/^Confirmed \d/)).toHaveCount(1); // one "confirmed" line
   // The whole project's action, named as such beside its sites' own.
-  if (projectOn(s)) await expect(block.actions()).toHaveText([siteAOn(s) ? 'Abort the evacuation of Northwind Logistics' : 'Abort evacuation']);
+  if (projectOn(s))
+    await expect(block.actions()).toHaveText([siteAOn(s) ? 'Abort the evacuation of Northwind Logistics' : 'Abort evacuation']);
   else await expect(block.actions()).toHaveText(['Start the evacuation of Northwind Logistics']);
 }
 
@@ -75,7 +83,10 @@ async function expectBar(block: EvacuationBlock, s: State): Promise<void> {
   }
   await expect(block.bar()).toContainText('Evacuation in progress');
   const links = block.bar().getByRole('link');
-  const expected = [...(projectOn(s) ? ['Northwind Logistics (whole project)'] : []), ...(siteAOn(s) ? ['Antwerp Port Warehouse (Northwind Logistics)'] : [])];
+  const expected = [
+    ...(projectOn(s) ? ['Northwind Logistics (whole project)'] : []),
+    ...(siteAOn(s) ? ['Antwerp Port Warehouse (Northwind Logistics)'] : []),
+  ];
   await expect(links).toHaveText(expected);
   await expect(block.bar()).toContainText(/since \d+:\d\d/);
 }
@@ -103,7 +114,10 @@ test.describe('one truth for evacuations: every state at every place', () => {
       if (s === 'none') await expect(block.status()).toContainText('Nothing is being evacuated at Antwerp Port Warehouse.');
       else {
         await expect(block.status()).toContainText('Evacuation in progress');
-        if (projectOn(s)) await expect(block.status()).toContainText('The whole project Northwind Logistics is being evacuated, Antwerp Port Warehouse included.');
+        if (projectOn(s))
+          await expect(block.status()).toContainText(
+            'The whole project Northwind Logistics is being evacuated, Antwerp Port Warehouse included.',
+          );
         if (siteAOn(s)) await expect(block.status()).toContainText('Antwerp Port Warehouse is being evacuated.');
         await expect(block.root()).not.toContainText(CALM);
       }
@@ -133,7 +147,10 @@ test('without the evacuate permission: the state, and no start or abort (viewer 
 
   // Started by someone who may: Dana Rivera holds every permission on Hudson.
   const dana = await api.login('dana.rivera@hudson-retail.example');
-  const started = await api.request.post(`/api/public/v1/projects/${PROJECTS.hudson}/evacuation/start`, { headers: { Authorization: `Bearer ${dana.token}` }, data: {} });
+  const started = await api.request.post(`/api/public/v1/projects/${PROJECTS.hudson}/evacuation/start`, {
+    headers: { Authorization: `Bearer ${dana.token}` },
+    data: {},
+  });
   expect(started.ok()).toBe(true);
   await page.goto(`/site/${SITES.brooklynStore}`);
   await expect(block.status()).toContainText('The whole project Hudson Retail Group is being evacuated, this site included.');

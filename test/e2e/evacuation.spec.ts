@@ -91,13 +91,21 @@ test.describe('evacuation on the intranet example page', () => {
     expect(sent[1]!.headers()['idempotency-key']).not.toBe(sent[0]!.headers()['idempotency-key']);
   });
 
-  test('a 500 on start leaves the status inactive, shows the toast, and the retry reuses the key', async ({ page, signIn, browserProblems }) => {
+  test('a 500 on start leaves the status inactive, shows the toast, and the retry reuses the key', async ({
+    page,
+    signIn,
+    browserProblems,
+  }) => {
     browserProblems.allow(/status of 500/);
     await signIn('manager@vigil.test');
     const example = await new EvacuationExamplePage(page).open();
     const sent = example.recordActions();
     await page.route(startUrl, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Internal Server Error' }] }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ message: 'Internal Server Error' }] }),
+      }),
     );
     await expect(example.status()).toContainText('No evacuation in progress');
     await example.start();
@@ -163,7 +171,11 @@ test.describe('evacuation on the intranet example page', () => {
 });
 
 test.describe('evacuation in the portal', () => {
-  test('a site started from its page shows in the project’s one block with the starter, and aborts from there', async ({ page, signedInPage, api }) => {
+  test('a site started from its page shows in the project’s one block with the starter, and aborts from there', async ({
+    page,
+    signedInPage,
+    api,
+  }) => {
     await signedInPage('manager@vigil.test', { path: `/site/${SITES.antwerpWarehouse}` });
     const block = new EvacuationBlock(page);
     await expect(block.status()).toContainText('No evacuation in progress');
@@ -202,7 +214,10 @@ test.describe('evacuation in the portal', () => {
     await expect(block.button('Start evacuation')).toBeFocused();
   });
 
-  test('the whole project is evacuated from its page: confirmation, then the block says so; abort ends it', async ({ page, signedInPage }) => {
+  test('the whole project is evacuated from its page: confirmation, then the block says so; abort ends it', async ({
+    page,
+    signedInPage,
+  }) => {
     await signedInPage('manager@vigil.test', { path: `/project/${PROJECTS.northwind}` });
     const block = new EvacuationBlock(page);
     await expect(block.status()).toContainText('No evacuation in progress');

@@ -24,10 +24,14 @@ test('intranet page: one sign-in with <vigil-login> serves evacuation, inbox and
   await expect(page.locator('vigil-unread-badge').first()).toContainText('12');
   await expect(page.locator('#log')).toContainText('vigil-signed-in');
   // The dark theme is made of --vigil-* properties only.
-  const before = await page.locator('vigil-evacuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('button')!).backgroundColor);
+  const before = await page
+    .locator('vigil-evacuation')
+    .evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('button')!).backgroundColor);
   await page.getByLabel('Dark theme').check();
   await expect
-    .poll(() => page.locator('vigil-evacuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('button')!).backgroundColor))
+    .poll(() =>
+      page.locator('vigil-evacuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('button')!).backgroundColor),
+    )
     .not.toBe(before);
 });
 
@@ -43,7 +47,10 @@ test('React 19 app: typed elements render and their events reach React handlers'
 });
 
 test('plain HTML page on another origin (no build step): bundles and API through CORS', async ({ page, baseURL }) => {
-  const html = readFileSync(join(import.meta.dirname, '../../examples/cross-origin/index.html'), 'utf8').replaceAll('http://localhost:8080', baseURL!);
+  const html = readFileSync(join(import.meta.dirname, '../../examples/cross-origin/index.html'), 'utf8').replaceAll(
+    'http://localhost:8080',
+    baseURL!,
+  );
   const css = readFileSync(join(import.meta.dirname, '../../examples/cross-origin/style.css'), 'utf8');
   // A real second server on this machine (like the example's :8081 next to the API's
   // :8080): another port is another origin, which the demo server's CORS allows. The page

@@ -53,10 +53,16 @@ async function lookUpOnce(api: DemoApi, token: string): Promise<Data> {
   return {
     incident: need(incidents[0]?.uuid, 'incident'),
     incidentWithMedia: need(incidents.find((i) => i.media.length > 0)?.uuid, 'incident with media'),
-    incidentHandledByOther: need(incidents.find((i) => i.handled_by && i.handled_by !== 'manager')?.uuid, 'incident handled by another user'),
+    incidentHandledByOther: need(
+      incidents.find((i) => i.handled_by && i.handled_by !== 'manager')?.uuid,
+      'incident handled by another user',
+    ),
     notification: need(notifications[0]?.uuid, 'notification'),
     unreadNotification: need(notifications.find((n) => !n.read_at)?.uuid, 'unread notification'),
-    otherUser: need(users.find((u) => u.uuid !== USERS.manager), 'other member'),
+    otherUser: need(
+      users.find((u) => u.uuid !== USERS.manager),
+      'other member',
+    ),
   };
 }
 
@@ -124,7 +130,9 @@ for (const row of CALLS) {
           const undo: (() => Promise<void>)[] = [];
           const arm = async () => {
             const validated = row.afterValidation
-              ? page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/v2/user', { timeout: 20_000 })
+              ? page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/v2/user', {
+                  timeout: 20_000,
+                })
               : undefined;
             const injected = await injectFault(page, row.match, fault, validated ? { holdUntil: validated } : {});
             armed.push(injected);

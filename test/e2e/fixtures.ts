@@ -102,7 +102,10 @@ function createBrowserProblems(allowed: RegExp | undefined): BrowserProblems {
         ...problems.consoleErrors.filter((s) => !ok(s)).map((s) => `console error: ${s}`),
         ...problems.cspMessages.filter((s) => !cspOk(s)).map((s) => `CSP: ${s}`),
         ...problems.cspViolations
-          .map((v) => `${v.directive} blocked ${v.blockedURI || '(inline)'} at ${v.sourceFile || v.page}:${v.line}${v.sample ? ` "${v.sample}"` : ''}`)
+          .map(
+            (v) =>
+              `${v.directive} blocked ${v.blockedURI || '(inline)'} at ${v.sourceFile || v.page}:${v.line}${v.sample ? ` "${v.sample}"` : ''}`,
+          )
           .filter((s) => !cspOk(s))
           .map((s) => `CSP violation: ${s}`),
       ];
@@ -165,9 +168,7 @@ export function formatViolations(violations: AxeResult[]): string {
     .map((v) => {
       const nodes = v.nodes
         .map((n) => {
-          const target = (n.target as unknown[])
-            .map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t)))
-            .join(' | ');
+          const target = (n.target as unknown[]).map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' | ');
           return `    - ${target}\n      ${n.html}\n      ${n.failureSummary?.replace(/\s*\n\s*/g, ' ') ?? ''}`;
         })
         .join('\n');

@@ -73,7 +73,10 @@ test.describe('e2e harness', () => {
   });
 
   test('bulkInbox adds generated items', async ({ api }) => {
-    expect(await api.bulkInbox({ email: 'manager@vigil.test', incidents: 3, notifications: 2 })).toEqual({ incidents: 3, notifications: 2 });
+    expect(await api.bulkInbox({ email: 'manager@vigil.test', incidents: 3, notifications: 2 })).toEqual({
+      incidents: 3,
+      notifications: 2,
+    });
   });
 
   test('axe finds violations in a page served by the demo server', async ({ page }) => {

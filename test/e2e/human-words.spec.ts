@@ -32,8 +32,20 @@ async function expectNoCodes(page: Page, where: string): Promise<void> {
 }
 
 const WORDS = {
-  de: { users: 'Benutzer verwalten', zone: 'Mitteleuropäische Zeit', ufo: 'Videoüberwachung (UFO)', alarm: 'Alarmanlage', schedules: /Sicherungszeiten/ },
-  nl: { users: 'Gebruikers beheren', zone: 'Midden-Europese tijd', ufo: 'Camerabewaking (UFO)', alarm: 'Alarmsysteem', schedules: /Beveiligingsuren/ },
+  de: {
+    users: 'Benutzer verwalten',
+    zone: 'Mitteleuropäische Zeit',
+    ufo: 'Videoüberwachung (UFO)',
+    alarm: 'Alarmanlage',
+    schedules: /Sicherungszeiten/,
+  },
+  nl: {
+    users: 'Gebruikers beheren',
+    zone: 'Midden-Europese tijd',
+    ufo: 'Camerabewaking (UFO)',
+    alarm: 'Alarmsysteem',
+    schedules: /Beveiligingsuren/,
+  },
 } as const;
 
 for (const [language, words] of Object.entries(WORDS)) {

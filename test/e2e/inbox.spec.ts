@@ -7,7 +7,8 @@ import { expect, expectNoA11yViolations, test, type AxeOptions } from './fixture
 import { InboxPage } from './screens/InboxPage.ts';
 
 const MANAGER = 'manager@vigil.test';
-const MARK_READ_ERROR = 'Something went wrong. Unable to mark notification as read. Please try again by refreshing the page or contact our support.';
+const MARK_READ_ERROR =
+  'Something went wrong. Unable to mark notification as read. Please try again by refreshing the page or contact our support.';
 
 /** The server's unread count for this user (meta.total of the unread list). */
 async function serverUnread(request: APIRequestContext, user: CurrentUser): Promise<number> {
@@ -82,7 +83,11 @@ test.describe('inbox on an integrator page', () => {
     const user = await signIn(MANAGER);
     const unread = await serverUnread(request, user);
     await page.route('**/api/v2/notifications/*/mark-as-read', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Down for maintenance' }] }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ message: 'Down for maintenance' }] }),
+      }),
     );
     const inbox = await new InboxPage(page).open();
     await inbox.openNotification(/Unread$/);
@@ -136,7 +141,8 @@ test.describe('inbox on an integrator page', () => {
     const pageRequests: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if (url.pathname === '/api/v2/notifications' && !url.searchParams.has('filter[unread]')) pageRequests.push(url.searchParams.get('page') ?? '');
+      if (url.pathname === '/api/v2/notifications' && !url.searchParams.has('filter[unread]'))
+        pageRequests.push(url.searchParams.get('page') ?? '');
     });
     const inbox = await new InboxPage(page).open();
     const list = inbox.notificationList();
@@ -149,7 +155,12 @@ test.describe('inbox on an integrator page', () => {
       const scroller = el.parentElement!;
       scroller.scrollTop = scroller.scrollHeight / 2;
     });
-    await expect(inbox.rows(list).getByRole('button', { name: /Generated notification/ }).first()).toBeVisible();
+    await expect(
+      inbox
+        .rows(list)
+        .getByRole('button', { name: /Generated notification/ })
+        .first(),
+    ).toBeVisible();
     expect(await listNodes(page)).toBeLessThanOrEqual(500);
 
     // To the very end by keyboard.
@@ -185,7 +196,11 @@ test.describe('inbox on an integrator page', () => {
     await expect(rows.filter({ hasText: /Severity: (Low|Medium|High)/ })).toHaveCount(0);
   });
 
-  test('by keyboard: arrows move through rows, Enter opens an incident with its images, Back returns', async ({ page, request, signIn }) => {
+  test('by keyboard: arrows move through rows, Enter opens an incident with its images, Back returns', async ({
+    page,
+    request,
+    signIn,
+  }) => {
     const user = await signIn(MANAGER);
     const res = await request.get('/api/v2/incidents', { params: { per_page: 8 }, headers: { Authorization: `Bearer ${user.token}` } });
     const incidents = ((await res.json()) as { data: { title: string; media: string[] }[] }).data;
@@ -244,7 +259,10 @@ test.describe('inbox in the portal', () => {
     await inbox.tab('Notifications').click();
     await inbox.expectRoute('/inbox/notifications');
     await expect(inbox.layout.pill(/^Inbox/)).toContainText(String(unread));
-    await inbox.row(inbox.notificationList(), /Unread$/).first().click();
+    await inbox
+      .row(inbox.notificationList(), /Unread$/)
+      .first()
+      .click();
     await inbox.expectRoute(/^\/inbox\/notification\/[0-9a-f-]{36}$/);
     await expect(inbox.detail()).toBeVisible();
     await expect(inbox.layout.pill(/^Inbox/)).toContainText(String(unread - 1));
@@ -266,7 +284,11 @@ test.describe('inbox in the portal', () => {
       if (r.method() === 'GET' && isList(new URL(r.url()))) listCalls.push(r.url());
     });
     // The first call fails (the server is down for a moment); the next ones reach the server.
-    await page.route(isList, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }), { times: 1 });
+    await page.route(
+      isList,
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }),
+      { times: 1 },
+    );
     const inbox = await new InboxPage(page).openPortal('/inbox');
     await expect(page.getByText('The list could not be loaded.')).toBeVisible();
     await expect(inbox.errorToast(/Unable to load incidents/)).toBeVisible();

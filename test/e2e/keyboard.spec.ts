@@ -167,7 +167,12 @@ test('paint security hours on the site page with arrows, Space and Shift+arrows,
   // Save, by keyboard.
   await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: message('schedules.editor.savedToast') }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: message('schedules.editor.savedToast') })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(message('schedules.editor.upToDate'))).toBeVisible();
 
   // The server has it.

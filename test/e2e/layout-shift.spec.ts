@@ -34,13 +34,20 @@ async function recordShifts(page: Page): Promise<void> {
       const host = (el.getRootNode() as ShadowRoot).host;
       return `${host ? `${host.localName} >>> ` : ''}${el.localName}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
     };
-    type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    type LayoutShift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     const take = (entries: PerformanceEntryList) => {
       for (const entry of entries as LayoutShift[]) {
         if (entry.hadRecentInput) continue;
         window.__shifts!.push({
           value: entry.value,
-          sources: entry.sources.map((s) => `${name(s.node)}: y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}, height ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`),
+          sources: entry.sources.map(
+            (s) =>
+              `${name(s.node)}: y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}, height ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`,
+          ),
         });
       }
     };
@@ -77,7 +84,9 @@ async function hold(page: Page, url: string | RegExp): Promise<{ release(): void
 /** The rendered heights of the evacuation control and the inbox (whole pixels). */
 async function heights(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() =>
-    Object.fromEntries(['vigil-evacuation', 'vigil-inbox'].map((tag) => [tag, Math.round(document.querySelector(tag)!.getBoundingClientRect().height)])),
+    Object.fromEntries(
+      ['vigil-evacuation', 'vigil-inbox'].map((tag) => [tag, Math.round(document.querySelector(tag)!.getBoundingClientRect().height)]),
+    ),
   );
 }
 
@@ -161,7 +170,12 @@ test.describe('examples/intranet/ keeps its layout while its five elements load'
       status.release();
       list.release();
       await expect(page.locator('vigil-evacuation')).toContainText('No evacuation in progress');
-      await expect(page.locator('vigil-inbox').getByRole('button', { name: /Scheduled maintenance/ }).first()).toBeVisible();
+      await expect(
+        page
+          .locator('vigil-inbox')
+          .getByRole('button', { name: /Scheduled maintenance/ })
+          .first(),
+      ).toBeVisible();
       await expect(page.locator('vigil-unread-badge').first()).toContainText('12');
 
       const recorded = await shifts(page);

@@ -20,7 +20,8 @@ async function fastPolling(context: BrowserContext, interval = INTERVAL): Promis
 /** The polls: the unread count and the newest incidents (not the lists' own page loads). */
 const isPoll = (r: Request) => {
   const url = new URL(r.url());
-  if (url.pathname === '/api/v2/notifications') return url.searchParams.get('filter[unread]') === 'true' && url.searchParams.get('per_page') === '1';
+  if (url.pathname === '/api/v2/notifications')
+    return url.searchParams.get('filter[unread]') === 'true' && url.searchParams.get('per_page') === '1';
   return url.pathname === '/api/v2/incidents' && url.searchParams.get('per_page') === '50' && !url.searchParams.has('filter[severity]');
 };
 
@@ -50,14 +51,21 @@ test('a new incident slides in without moving the row being read, and its toast 
   await page.locator('vigil-portal').evaluate((portal) => {
     portal.shadowRoot!.querySelector('.vi-scroller')!.scrollTop = 72 * 20;
   });
-  const reading = inbox.rows(list).filter({ has: page.locator('[data-row]') }).nth(8);
+  const reading = inbox
+    .rows(list)
+    .filter({ has: page.locator('[data-row]') })
+    .nth(8);
   const readingTitle = ((await reading.locator('.vi-row-title').textContent()) ?? '').trim();
   await reading.locator('[data-row]').focus();
   const before = await rowTop(page, readingTitle);
   const totalText = page.getByText(/^Total: [\d,]+$/);
   const total = Number(((await totalText.textContent()) ?? '').replace(/\D/g, ''));
 
-  const made = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Glass break detected at live test gate' });
+  const made = await api.createIncident({
+    site: SITES.antwerpWarehouse,
+    severity: 'critical',
+    title: 'Glass break detected at live test gate',
+  });
   const toast = page.getByRole('status').filter({ hasText: 'New incident at Antwerp Port Warehouse, severity critical' });
   await expect(toast).toBeVisible({ timeout: 4 * INTERVAL + 2000 });
   await expect(toast.getByRole('link', { name: 'View incident' })).toHaveAttribute('href', new RegExp(`/inbox/incident/${made.uuid}$`));
@@ -171,7 +179,11 @@ test('two tabs make one set of polls; the other tab takes over when the first cl
   await expect(follower.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
 });
 
-test('an integrator page gets vigil-incident-received from the inbox and vigil-unread-changed from the badges', async ({ page, api, signIn }) => {
+test('an integrator page gets vigil-incident-received from the inbox and vigil-unread-changed from the badges', async ({
+  page,
+  api,
+  signIn,
+}) => {
   await fastPolling(page.context());
   await signIn(MANAGER);
   const inbox = await new InboxPage(page).open();
@@ -184,7 +196,13 @@ test('an integrator page gets vigil-incident-received from the inbox and vigil-u
   await expect(received).toHaveCount(1);
   await expect(received.first()).toContainText('from <vigil-inbox>');
   const detail = JSON.parse(((await received.first().textContent()) ?? '').replace(/^[^{]+/, '')) as Record<string, unknown>;
-  expect(detail).toEqual({ uuid: incident.uuid, title: incident.title, severity: 'medium', site: incident.site, occurred_at: incident.occurred_at });
+  expect(detail).toEqual({
+    uuid: incident.uuid,
+    title: incident.title,
+    severity: 'medium',
+    site: incident.site,
+    occurred_at: incident.occurred_at,
+  });
   // Each element that shows the count tells: two badges and the inbox (its tab shows it).
   const changed = inbox.events('vigil-unread-changed').filter({ hasText: '{"count":13,"previous":12}' });
   await expect(changed).toHaveCount(3);
@@ -233,5 +251,7 @@ test('desktop notifications: asked for only from the user menu, per account, for
   await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Glass break detected at live test window' });
   await expect(page.getByRole('status').filter({ hasText: 'severity critical' })).toBeVisible({ timeout: 4 * INTERVAL + 2000 });
   const shown = await page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown);
-  expect(shown).toEqual([{ title: 'New incident at Antwerp Port Warehouse, severity critical', body: 'Glass break detected at live test window' }]);
+  expect(shown).toEqual([
+    { title: 'New incident at Antwerp Port Warehouse, severity critical', body: 'Glass break detected at live test window' },
+  ]);
 });

@@ -78,7 +78,10 @@ test.describe('projects, sites and systems', () => {
   test('a site card counts the camera systems it lists; the site page lists every system', async ({ signedInPage }) => {
     const page = await signedInPage('manager@vigil.test');
     const project = await new ProjectPage(page).openProject(PROJECTS.northwind);
-    const card = page.locator('vigil-portal').locator('[part="site"]').filter({ has: project.site('Antwerp Port Warehouse') });
+    const card = page
+      .locator('vigil-portal')
+      .locator('[part="site"]')
+      .filter({ has: project.site('Antwerp Port Warehouse') });
     await expect(card.locator('.pj-system')).toHaveCount(3);
     await expect(card).toContainText('3 camera systems');
     await project.site('Antwerp Port Warehouse').click();
@@ -191,7 +194,9 @@ test.describe('live view memory', () => {
       )
       .toBeGreaterThanOrEqual(1800);
     const end = (await stats())!;
-    console.log(`[live view memory] ${end.created - start.created} frames over 4 cameras: live at the end ${end.live}, peak ${end.peak}, most seen ${most}`);
+    console.log(
+      `[live view memory] ${end.created - start.created} frames over 4 cameras: live at the end ${end.live}, peak ${end.peak}, most seen ${most}`,
+    );
     expect(end.peak, 'peak of live frames').toBeLessThanOrEqual(2 * 4);
     expect(most).toBeLessThanOrEqual(2 * 4);
     expect(end.live).toBeLessThanOrEqual(2 * 4);

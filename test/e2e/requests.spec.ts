@@ -30,7 +30,8 @@ test('twenty elements on one page: one user validation, no duplicate request', a
   const calls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (/^\/(api|auth)\//.test(url.pathname) && !url.pathname.startsWith('/api/v2/media/')) calls.push(`${r.method()} ${url.pathname}${url.search}`);
+    if (/^\/(api|auth)\//.test(url.pathname) && !url.pathname.startsWith('/api/v2/media/'))
+      calls.push(`${r.method()} ${url.pathname}${url.search}`);
   });
   await page.goto('/e2e/twenty.html');
   // Everything has rendered: the schedule grid and the evacuation controls are there.

@@ -12,7 +12,12 @@ import { ScheduleMatrixPage } from './screens/ScheduleMatrixPage.ts';
 import { SiteSchedulesPage } from './screens/SiteSchedulesPage.ts';
 
 /** Signs the manager in with `locale` saved on the account (the portal follows it). */
-async function signInAs(locale: string, api: DemoApi, signIn: (email: string) => Promise<CurrentUser>, request: APIRequestContext): Promise<CurrentUser> {
+async function signInAs(
+  locale: string,
+  api: DemoApi,
+  signIn: (email: string) => Promise<CurrentUser>,
+  request: APIRequestContext,
+): Promise<CurrentUser> {
   const first = await api.login('manager@vigil.test');
   const res = await request.put('/api/v2/user/locale', { headers: { Authorization: `Bearer ${first.token}` }, data: { locale } });
   expect(res.ok()).toBe(true);
@@ -61,12 +66,16 @@ test.describe('painting by keyboard', () => {
 });
 
 test.describe('applying to several sites', () => {
-  test('asks first: removals marked, no change said; Cancel sends nothing, Apply sends one request naming each site once', async ({ page, signIn }) => {
+  test('asks first: removals marked, no change said; Cancel sends nothing, Apply sends one request naming each site once', async ({
+    page,
+    signIn,
+  }) => {
     test.setTimeout(90_000);
     await signIn('manager@vigil.test');
     const writes = countWrites(page);
     const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
-    for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre']) await editor.siteCheckbox(site).check();
+    for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre'])
+      await editor.siteCheckbox(site).check();
     // Start from Antwerp's own hours (nights 22:00–06:00), so Antwerp does not change.
     await page.getByLabel('Start from').selectOption({ label: 'The schedule of Antwerp Port Warehouse' });
     await editor.applyButton().click();
@@ -78,13 +87,19 @@ test.describe('applying to several sites', () => {
     // Brussels (nights 18:00–07:00) loses its evenings and early mornings: removals, in words, icon and colour.
     await expect(editor.removals('Brussels Head Office')).toHaveText(['Removes Mon–Fri 06:00–07:00', 'Removes Mon–Fri 18:00–22:00']);
     await expect(editor.removals('Brussels Head Office').first().locator('svg')).toHaveCount(1);
-    const colours = await editor.removals('Brussels Head Office').first().evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('.ac-site')!).color]);
+    const colours = await editor
+      .removals('Brussels Head Office')
+      .first()
+      .evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('.ac-site')!).color]);
     expect(colours[0]).not.toBe(colours[1]);
     await expect(editor.additions('Brussels Head Office')).toHaveCount(0);
     await expect(editor.confirmationSite('Antwerp Port Warehouse')).toContainText('No change: it already has these hours.');
     // Ghent (never secured) gains the nights, the weekend from Friday evening to Monday morning as one span.
     await expect(editor.removals('Ghent Distribution Centre')).toHaveCount(0);
-    await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Thu 22:00–06:00 (next day)', 'Adds Fri 22:00–Mon 06:00']);
+    await expect(editor.additions('Ghent Distribution Centre')).toHaveText([
+      'Adds Mon–Thu 22:00–06:00 (next day)',
+      'Adds Fri 22:00–Mon 06:00',
+    ]);
     await expect(editor.confirmButton()).toHaveText('Apply to 3 sites');
     await expect(editor.cancelButton()).toBeFocused(); // the safe choice first
     const violations = await axe(page);
@@ -130,7 +145,12 @@ test.describe('applying to several sites', () => {
 test.describe('on a 360 px phone, in German', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('no page overflow, cells at least 24 × 24 px, the chosen "show from" pressed, the confirmation fits', async ({ page, api, signIn, request }) => {
+  test('no page overflow, cells at least 24 × 24 px, the chosen "show from" pressed, the confirmation fits', async ({
+    page,
+    api,
+    signIn,
+    request,
+  }) => {
     test.setTimeout(90_000);
     await signInAs('de', api, signIn, request);
     const editor = new SiteSchedulesPage(page);
@@ -140,7 +160,9 @@ test.describe('on a 360 px phone, in German', () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await overflow()).toBeLessThanOrEqual(360);
 
-    const sizes = await grid.locator('[role=gridcell]').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+    const sizes = await grid
+      .locator('[role=gridcell]')
+      .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
     expect(sizes).toHaveLength(336);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
 
@@ -158,7 +180,8 @@ test.describe('on a 360 px phone, in German', () => {
     expect(await overflow()).toBeLessThanOrEqual(360);
 
     // The confirmation in German: pluralised, removals in words, nothing sticks out.
-    for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre']) await editor.siteCheckbox(site).check();
+    for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre'])
+      await editor.siteCheckbox(site).check();
     await page.getByRole('group', { name: 'Vorlagen' }).getByRole('button').first().click();
     await expect(editor.applyButton()).toHaveText('Prüfen und anwenden …');
     const applyBox = (await editor.applyButton().boundingBox())!;

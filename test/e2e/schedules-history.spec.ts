@@ -14,7 +14,11 @@ test.describe('Back and Forward with unsaved changes', () => {
   const LEAVE = 'confirm: You have unsaved changes to the security hours. Leave anyway?';
   /** Where the page is in the session history: its length, the portal's stamp, the Navigation API's index. */
   const position = (page: Page) =>
-    page.evaluate(() => [history.length, (history.state as { vigilHistoryIndex?: number } | null)?.vigilHistoryIndex ?? null, (window as { navigation?: { currentEntry: { index: number } } }).navigation?.currentEntry.index ?? null]);
+    page.evaluate(() => [
+      history.length,
+      (history.state as { vigilHistoryIndex?: number } | null)?.vigilHistoryIndex ?? null,
+      (window as { navigation?: { currentEntry: { index: number } } }).navigation?.currentEntry.index ?? null,
+    ]);
   /** Answers the next dialog, recording it; resolves once answered. */
   const answerNext = (page: Page, dialogs: string[], accept: boolean) =>
     new Promise<void>((resolve) =>
@@ -24,7 +28,8 @@ test.describe('Back and Forward with unsaved changes', () => {
       }),
     );
   /** Hides the Navigation API, as in a browser without it: the portal's popstate fallback works instead. */
-  const withoutNavigationApi = (page: Page) => page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined, configurable: true }));
+  const withoutNavigationApi = (page: Page) =>
+    page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined, configurable: true }));
 
   for (const mode of ['Navigation API', 'popstate fallback'] as const) {
     test(`in the portal (${mode}): Cancel keeps the page, its edits and its URL; OK goes where asked`, async ({ page, signIn }) => {
@@ -85,7 +90,10 @@ test.describe('Back and Forward with unsaved changes', () => {
   }
 
   for (const mode of ['Navigation API', 'popstate fallback'] as const) {
-    test(`on an integrator's page (${mode}): ${mode === 'Navigation API' ? 'Cancel keeps the host page as it was' : 'the host’s history is left alone'}`, async ({ page, signIn }) => {
+    test(`on an integrator's page (${mode}): ${mode === 'Navigation API' ? 'Cancel keeps the host page as it was' : 'the host’s history is left alone'}`, async ({
+      page,
+      signIn,
+    }) => {
       if (mode === 'popstate fallback') await withoutNavigationApi(page);
       await signIn('manager@vigil.test');
       const matrix = await new ScheduleMatrixPage(page).openElement(SITES.brusselsOffice);

@@ -20,7 +20,11 @@ const ET = String.raw`Eastern Time \(UTC-[45]\)`;
 const re = (...parts: string[]) => new RegExp(parts.join(''));
 
 /** Lucas's saved locale is French: switch it to English first, so the texts below apply. */
-async function signInAsLucasInEnglish(api: DemoApi, signIn: (email: string) => Promise<CurrentUser>, request: APIRequestContext): Promise<CurrentUser> {
+async function signInAsLucasInEnglish(
+  api: DemoApi,
+  signIn: (email: string) => Promise<CurrentUser>,
+  request: APIRequestContext,
+): Promise<CurrentUser> {
   const email = 'lucas.dubois@atlas-dc.example';
   const first = await api.login(email);
   const res = await request.put('/api/v2/user/locale', { headers: { Authorization: `Bearer ${first.token}` }, data: { locale: 'en' } });
@@ -81,7 +85,15 @@ test.describe('one site’s matrix', () => {
     const stored = await siteDays(request, user.token, SITES.ghentDistribution);
     expect(stored).toEqual({
       timezone: 'Europe/Brussels',
-      days: [[iv('08:00', '12:00')], [iv('18:00', '21:00')], [iv('18:00', '21:00')], [iv('18:00', '21:00')], [], [], [iv('22:00', '02:00')]],
+      days: [
+        [iv('08:00', '12:00')],
+        [iv('18:00', '21:00')],
+        [iv('18:00', '21:00')],
+        [iv('18:00', '21:00')],
+        [],
+        [],
+        [iv('22:00', '02:00')],
+      ],
     });
 
     await page.reload();
@@ -97,7 +109,11 @@ test.describe('one site’s matrix', () => {
       await signIn('manager@vigil.test');
       const matrix = await new ScheduleMatrixPage(page).openSite(SITES.ghentDistribution);
       await page.route('**/update-site-schedules', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'The schedule store is unavailable' }] }) }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'The schedule store is unavailable' }] }),
+        }),
       );
       await matrix.drag(matrix.cell('Friday', '09:00'), matrix.cell('Saturday', '10:30'));
       const painted = await matrix.securedCells();
@@ -119,7 +135,10 @@ test.describe('one site’s matrix', () => {
     });
   });
 
-  test('leaving with unsaved changes asks first; after a reload the saved state shows and the draft is offered back', async ({ page, signIn }) => {
+  test('leaving with unsaved changes asks first; after a reload the saved state shows and the draft is offered back', async ({
+    page,
+    signIn,
+  }) => {
     await signIn('manager@vigil.test');
     const matrix = await new ScheduleMatrixPage(page).openSite(SITES.brusselsOffice);
     const saved = await matrix.securedCells();
@@ -138,7 +157,9 @@ test.describe('one site’s matrix', () => {
 
     // The server's saved schedule, and the unsaved cells offered back.
     await expect.poll(() => matrix.securedCells()).toEqual(saved);
-    await expect(page.getByText(/^Unsaved changes from before the page was reloaded were kept in this tab \(adds Wed 08:00–12:00\)/)).toBeVisible();
+    await expect(
+      page.getByText(/^Unsaved changes from before the page was reloaded were kept in this tab \(adds Wed 08:00–12:00\)/),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Restore my changes' }).click();
     expect(await matrix.securedCells()).toEqual(painted);
     await expect(matrix.saveButton()).toBeEnabled();
@@ -182,7 +203,6 @@ test.describe('one site’s matrix', () => {
     violations = await axe(page, { disableRules: ['page-has-heading-one'] }); // the try page has no h1 of its own
     expect(violations, formatViolations(violations)).toEqual([]);
   });
-
 });
 
 // Painting speed is measured by `npm run bench` (schedule scenario: long tasks while
@@ -194,7 +214,9 @@ test.describe('without the permission “edit schedules”', () => {
     await signIn('viewer@vigil.test'); // Northwind: view and evacuate only
     const matrix = await new ScheduleMatrixPage(page).openSite(SITES.brusselsOffice);
     await expect(matrix.grid()).toHaveAttribute('aria-readonly', 'true');
-    await expect(page.getByText('You can view these security hours. Changing them needs the “edit schedules” permission on this project.')).toBeVisible();
+    await expect(
+      page.getByText('You can view these security hours. Changing them needs the “edit schedules” permission on this project.'),
+    ).toBeVisible();
     await expect(matrix.saveButton()).toHaveCount(0);
     const before = await matrix.securedCells();
     await matrix.focusGrid();
@@ -204,14 +226,21 @@ test.describe('without the permission “edit schedules”', () => {
 
     const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
     await expect(page.getByText('Changing security hours needs the “edit schedules” permission on this project.')).toBeVisible();
-    await expect(editor.siteEntry('Brussels Head Office')).toContainText(re(CET, ' · Mon–Thu 18:00–07:00 \\(next day\\) and Fri 18:00–Mon 07:00'));
+    await expect(editor.siteEntry('Brussels Head Office')).toContainText(
+      re(CET, ' · Mon–Thu 18:00–07:00 \\(next day\\) and Fri 18:00–Mon 07:00'),
+    );
     await expect(page.getByRole('checkbox')).toHaveCount(0);
     await expect(page.getByRole('grid')).toHaveCount(0);
   });
 });
 
 test.describe('several sites at once', () => {
-  test('applies one schedule to two sites in different time zones in ONE request, after a per-site diff', async ({ page, api, signIn, request }) => {
+  test('applies one schedule to two sites in different time zones in ONE request, after a per-site diff', async ({
+    page,
+    api,
+    signIn,
+    request,
+  }) => {
     test.setTimeout(90_000);
     // Lucas holds 'edit schedules' on Atlas (Liège in Europe/Brussels, Newark in America/New_York).
     const user = await signInAsLucasInEnglish(api, signIn, request);
@@ -222,7 +251,9 @@ test.describe('several sites at once', () => {
     await editor.siteCheckbox('Liège Data Centre').check();
     await editor.siteCheckbox('Newark Data Hall').check();
     await editor.preset('Office hours').click();
-    await expect(editor.reviewLine('Liège Data Centre')).toHaveText('Liège Data Centre: removes Mon–Thu 18:00–08:00 (next day) and Fri 18:00–Mon 08:00');
+    await expect(editor.reviewLine('Liège Data Centre')).toHaveText(
+      'Liège Data Centre: removes Mon–Thu 18:00–08:00 (next day) and Fri 18:00–Mon 08:00',
+    );
     await expect(editor.reviewLine('Newark Data Hall')).toHaveText('Newark Data Hall: adds Mon–Fri 08:00–18:00');
 
     const posts: { url: string; body: unknown }[] = [];
@@ -262,7 +293,9 @@ test.describe('several sites at once', () => {
     await page.getByLabel('Start from').selectOption({ label: 'The schedule of Liège Data Centre' });
     await editor.timeZone().selectOption('Europe/Brussels');
     await expect(page.locator('[part="time-note"]')).toContainText('Central European Time');
-    await expect(editor.reviewLine('Newark Data Hall')).toHaveText(re('^Newark Data Hall: adds around the clock, all week; time zone ', ET, ' → ', CET, '$'));
+    await expect(editor.reviewLine('Newark Data Hall')).toHaveText(
+      re('^Newark Data Hall: adds around the clock, all week; time zone ', ET, ' → ', CET, '$'),
+    );
     const violations = await axe(page);
     expect(violations, formatViolations(violations)).toEqual([]);
     await editor.apply();

@@ -19,7 +19,12 @@ function recordRequests(page: Page): { seen: Seen[]; settle(): Promise<void> } {
   const pending: Promise<void>[] = [];
   const seen: Seen[] = [];
   const onRequest = (req: Request) => {
-    pending.push(req.allHeaders().then((h) => void seen.push({ url: new URL(req.url()), authorization: h.authorization })).catch(() => undefined));
+    pending.push(
+      req
+        .allHeaders()
+        .then((h) => void seen.push({ url: new URL(req.url()), authorization: h.authorization }))
+        .catch(() => undefined),
+    );
   };
   page.on('request', onRequest);
   return { seen, settle: async () => void (await Promise.all(pending)) };
@@ -34,7 +39,9 @@ async function signInOnLoginCard(page: Page): Promise<void> {
 
 /** Seeds a sign-in issued by `api` into `origin`'s localStorage before the page loads. */
 async function seedSignIn(page: Page, request: APIRequestContext, origin: string, api: string): Promise<string> {
-  const res = await request.post('/api/v2/user/login', { data: { email: 'manager@vigil.test', password: SEED_PASSWORD, device_name: 'e2e' } });
+  const res = await request.post('/api/v2/user/login', {
+    data: { email: 'manager@vigil.test', password: SEED_PASSWORD, device_name: 'e2e' },
+  });
   const { data } = (await res.json()) as { data: { token: string } };
   const value = JSON.stringify({ ...data, api_origin: api });
   await page.addInitScript(
@@ -81,9 +88,12 @@ test.describe('the token stays with the API that issued it', () => {
         res.writeHead(200, { 'Content-Type': 'text/javascript' });
         res.end(app);
       } else if (req.url === '/') {
-        html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
+        html(
+          res,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
           <script type="module" src="${api}/dist/vigil.js"></script><script type="module" src="/app.js"></script></head>
-          <body><main><h1>Integrator</h1><p>Unread: <span id="badge"></span></p><div id="login"></div></main></body></html>`);
+          <body><main><h1>Integrator</h1><p>Unread: <span id="badge"></span></p><div id="login"></div></main></body></html>`,
+        );
       } else {
         res.writeHead(404).end();
       }
@@ -119,21 +129,33 @@ test.describe('the token stays with the API that issued it', () => {
     await check();
   });
 
-  test('markup naming a foreign api-base gets no token, alone or beside the real API', async ({ page, request, baseURL, browserProblems }) => {
+  test('markup naming a foreign api-base gets no token, alone or beside the real API', async ({
+    page,
+    request,
+    baseURL,
+    browserProblems,
+  }) => {
     browserProblems.allow(/Failed to load resource/);
     const api = new URL(baseURL!).origin;
     // Some other server that would gladly take a token: it lets any origin send one.
     const foreign = await serveOn(foreignOrigin(), (req, res) => {
-      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Accept-Language, Content-Type', 'Access-Control-Allow-Methods': 'GET, POST, PUT' };
+      const cors = {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': 'Authorization, Accept-Language, Content-Type',
+        'Access-Control-Allow-Methods': 'GET, POST, PUT',
+      };
       if (req.method === 'OPTIONS') res.writeHead(204, cors).end();
       else if (req.url?.startsWith('/i18n/messages/')) res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end('{}');
       else res.writeHead(404, { ...cors, 'Content-Type': 'application/json' }).end('{"errors":[{"message":"Not found."}]}');
     });
     const host = await serveOn(integratorOrigin(), (req, res) => {
       const beside = req.url === '/beside' ? `<vigil-login api-base="${api}"></vigil-login>` : '';
-      html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
+      html(
+        res,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
         <script type="module" src="${api}/dist/vigil.js"></script></head>
-        <body><main><h1>Integrator</h1><p>Injected: <vigil-unread-badge api-base="${foreign.origin}"></vigil-unread-badge></p>${beside}</main></body></html>`);
+        <body><main><h1>Integrator</h1><p>Injected: <vigil-unread-badge api-base="${foreign.origin}"></vigil-unread-badge></p>${beside}</main></body></html>`,
+      );
     });
     servers.push(foreign, host);
     await seedSignIn(page, request, host.origin, api);
@@ -167,9 +189,12 @@ test.describe('clickjacking', () => {
   /** An integrator's page with the evacuation element, served without any framing guard. */
   async function unguardedIntegratorPage(api: string): Promise<OriginServer> {
     const server = await serveOn(integratorOrigin(), (_req, res) =>
-      html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site security</title>
+      html(
+        res,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site security</title>
         <meta name="vigil-api-base" content="${api}"><script type="module" src="${api}/dist/vigil.js"></script></head>
-        <body><main><h1>Site security</h1><vigil-evacuation site="${SITE}"></vigil-evacuation></main></body></html>`),
+        <body><main><h1>Site security</h1><vigil-evacuation site="${SITE}"></vigil-evacuation></main></body></html>`,
+      ),
     );
     servers.push(server);
     return server;
@@ -177,9 +202,12 @@ test.describe('clickjacking', () => {
 
   async function hostilePage(target: string, opacity: string): Promise<OriginServer> {
     const server = await serveOn(foreignOrigin(), (_req, res) =>
-      html(res, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Win a prize</title></head>
+      html(
+        res,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Win a prize</title></head>
         <body><main><h1>Click twice to win</h1>
-        <iframe title="framed" src="${target}" style="position:absolute;top:0;left:0;width:900px;height:700px;border:0;opacity:${opacity}"></iframe></main></body></html>`),
+        <iframe title="framed" src="${target}" style="position:absolute;top:0;left:0;width:900px;height:700px;border:0;opacity:${opacity}"></iframe></main></body></html>`,
+      ),
     );
     servers.push(server);
     return server;

@@ -9,7 +9,9 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`an error toast is red with an icon (${scheme})`, async ({ page, signIn }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await signIn('manager@vigil.test');
-    await page.route('**/api/v2/projects', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' }));
+    await page.route('**/api/v2/projects', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' }),
+    );
     await page.goto(portalPath('/'));
     const toast = page.locator('vigil-toast-region').getByRole('alert').filter({ hasText: 'Unable to load projects' });
     await expect(toast).toBeVisible();

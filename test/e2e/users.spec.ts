@@ -93,7 +93,12 @@ test.describe('project users', () => {
     await expect(users.rows()).toHaveCount(4);
   });
 
-  test('an account also in projects the manager does not manage keeps its name; the message is on the field', async ({ page, request, signIn, browserProblems }) => {
+  test('an account also in projects the manager does not manage keeps its name; the message is on the field', async ({
+    page,
+    request,
+    signIn,
+    browserProblems,
+  }) => {
     browserProblems.allow(/status of 422/);
     const manager = await signIn(MANAGER);
     const users = await new ProjectUsersPage(page).openFor(NW);

@@ -69,7 +69,9 @@ async function settled(page: Page): Promise<void> {
 async function check(page: Page, route: string): Promise<void> {
   await settled(page);
   const o = await overflow(page);
-  expect.soft(o.scrollWidth, `${route}: the page is ${o.scrollWidth} px wide on a ${o.clientWidth} px screen; widest: ${o.widest}`).toBeLessThanOrEqual(o.clientWidth);
+  expect
+    .soft(o.scrollWidth, `${route}: the page is ${o.scrollWidth} px wide on a ${o.clientWidth} px screen; widest: ${o.widest}`)
+    .toBeLessThanOrEqual(o.clientWidth);
   const lines = await readable(page);
   for (const raw of RAW_LINES) expect.soft(lines, `${route}: the raw code “${raw}” shown`).not.toContain(raw);
   for (const line of lines) {
@@ -126,7 +128,9 @@ for (const language of LANGUAGES) {
     test.setTimeout(120_000);
     const user = await signIn('manager@vigil.test');
     const newest = async (accept: string) => {
-      const res = await api.request.get('/api/v2/incidents?page=1&per_page=1', { headers: { authorization: `Bearer ${user.token}`, 'accept-language': accept } });
+      const res = await api.request.get('/api/v2/incidents?page=1&per_page=1', {
+        headers: { authorization: `Bearer ${user.token}`, 'accept-language': accept },
+      });
       expect(res.status()).toBe(200);
       return ((await res.json()) as { data: { uuid: string; title: string }[] }).data[0]!;
     };
@@ -158,6 +162,8 @@ test('inbox rows at 360 px show the whole place of each incident', async ({ page
   await waitForContent(page);
   const places = page.locator('vigil-portal main .vi-row-place');
   await expect(places.first()).toBeVisible();
-  const cut = await places.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent));
+  const cut = await places.evaluateAll((els) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+  );
   expect(cut, 'places cut short').toEqual([]);
 });

@@ -3,7 +3,20 @@ import type { MiddlewareHandler } from 'hono';
 import { Bodies } from '../../../src/core/api/contract.ts';
 import { READABLE_PROJECTS } from '../access.ts';
 import { nowIso } from '../db.ts';
-import { ApiError, failure, invalid, notFound, readBody, readJson, say, type App, type AppEnv, type Ctx, type Deps, type UserRow } from '../http.ts';
+import {
+  ApiError,
+  failure,
+  invalid,
+  notFound,
+  readBody,
+  readJson,
+  say,
+  type App,
+  type AppEnv,
+  type Ctx,
+  type Deps,
+  type UserRow,
+} from '../http.ts';
 import { guard } from '../limits.ts';
 import { text } from '../messages.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
@@ -31,7 +44,8 @@ const BEFORE_TERMS = [
 /** Last-use times are written at most once a minute per token (a tenth of the idle time when that is shorter). */
 const touchEvery = (idleMs: number): number => Math.min(60 * 1000, idleMs / 10);
 
-const bearer = (c: Ctx): string | undefined => /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.toLowerCase();
+const bearer = (c: Ctx): string | undefined =>
+  /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.toLowerCase();
 
 /**
  * Resolves the bearer token to a user, or answers 401 (unknown, revoked, past its
@@ -48,11 +62,14 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
       deps.db.get<UserRow & { token_id: number; last_used_at: string | null }>(
         `SELECT users.*, tokens.id AS token_id, tokens.last_used_at FROM tokens JOIN users ON users.id = tokens.user_id
          WHERE tokens.token_hash = ? AND tokens.expires_at > ? AND COALESCE(tokens.last_used_at, tokens.created_at) > ?`,
-        sha256(token), nowIso(), new Date(now - deps.tokenIdleMs).toISOString(),
+        sha256(token),
+        nowIso(),
+        new Date(now - deps.tokenIdleMs).toISOString(),
       );
     if (!row) throw failure(401, text('errors.unauthenticated'));
     const { token_id: tokenId, last_used_at: lastUsed, ...user } = row;
-    if (!lastUsed || Date.parse(lastUsed) < now - touchEvery(deps.tokenIdleMs)) deps.db.run('UPDATE tokens SET last_used_at = ? WHERE id = ?', nowIso(), tokenId);
+    if (!lastUsed || Date.parse(lastUsed) < now - touchEvery(deps.tokenIdleMs))
+      deps.db.run('UPDATE tokens SET last_used_at = ? WHERE id = ?', nowIso(), tokenId);
     c.set('user', user);
     if (!user.terms_accepted && !BEFORE_TERMS.some((r) => r.method === c.req.method && r.path.test(c.req.path))) {
       throw failure(403, text('errors.termsNotAccepted'));
@@ -80,10 +97,20 @@ export function authRoutes(app: App, deps: Deps): void {
     attempts.succeed();
     const token = randomToken();
     db.transaction(() => {
-      db.run('DELETE FROM tokens WHERE user_id = ? AND (expires_at <= ? OR COALESCE(last_used_at, created_at) <= ?)', user.id, nowIso(), nowIso(-deps.tokenIdleMs));
+      db.run(
+        'DELETE FROM tokens WHERE user_id = ? AND (expires_at <= ? OR COALESCE(last_used_at, created_at) <= ?)',
+        user.id,
+        nowIso(),
+        nowIso(-deps.tokenIdleMs),
+      );
       db.run(
         'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)',
-        user.id, sha256(token), body.device_name?.slice(0, 200) ?? null, nowIso(), nowIso(TOKEN_TTL_MS), nowIso(),
+        user.id,
+        sha256(token),
+        body.device_name?.slice(0, 200) ?? null,
+        nowIso(),
+        nowIso(TOKEN_TTL_MS),
+        nowIso(),
       );
     });
     return c.json({ data: userView(user, token) });
@@ -111,7 +138,10 @@ export function authRoutes(app: App, deps: Deps): void {
         db.run('DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL', user.id);
         db.run(
           'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
-          user.id, sha256(token), nowIso(), nowIso(RESET_TTL_MS),
+          user.id,
+          sha256(token),
+          nowIso(),
+          nowIso(RESET_TTL_MS),
         );
       });
       const url = `${deps.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
@@ -134,7 +164,9 @@ export function authRoutes(app: App, deps: Deps): void {
       reset = db.get<{ id: number; user_id: number }>(
         `SELECT password_resets.id, password_resets.user_id FROM password_resets JOIN users ON users.id = password_resets.user_id
          WHERE password_resets.token_hash = ? AND users.email = ? AND password_resets.used_at IS NULL AND password_resets.expires_at > ?`,
-        sha256(token), email.trim(), nowIso(),
+        sha256(token),
+        email.trim(),
+        nowIso(),
       );
     }
     if (!reset && !errors.some((e) => e.field === 'token')) {
@@ -170,7 +202,10 @@ export function authRoutes(app: App, deps: Deps): void {
   app.get('/auth/jwt', (c) => {
     const user = c.get('user');
     const iat = Math.floor(Date.now() / 1000);
-    const token = signJwt({ iss: deps.publicUrl, sub: user.uuid, username: user.username, name: user.name, iat, exp: iat + 3600 }, deps.jwtSecret);
+    const token = signJwt(
+      { iss: deps.publicUrl, sub: user.uuid, username: user.username, name: user.name, iat, exp: iat + 3600 },
+      deps.jwtSecret,
+    );
     return c.json({ data: { token } });
   });
 
@@ -185,7 +220,10 @@ export function authRoutes(app: App, deps: Deps): void {
          u.id = ?
          OR EXISTS (SELECT 1 FROM memberships b WHERE b.user_id = u.id AND b.project_uuid IN ${READABLE_PROJECTS})
          OR EXISTS (SELECT 1 FROM incidents i WHERE i.handled_by = u.username AND i.project_uuid IN ${READABLE_PROJECTS}))`,
-      c.req.param('username'), me.id, me.id, me.id,
+      c.req.param('username'),
+      me.id,
+      me.id,
+      me.id,
     );
     if (!found) throw notFound('user');
     return c.json({ data: { username: found.username, name: found.name } });

@@ -15,7 +15,11 @@ type Action = 'start' | 'abort';
 type StateRow = { status: 'inactive' | 'active'; started_at: string | null; started_by: string | null; aborted_at: string | null };
 
 function state(db: Db, scope: Scope, uuid: string): EvacuationStatus {
-  const row = db.get<StateRow>('SELECT status, started_at, started_by, aborted_at FROM evacuations WHERE scope = ? AND target_uuid = ?', scope, uuid);
+  const row = db.get<StateRow>(
+    'SELECT status, started_at, started_by, aborted_at FROM evacuations WHERE scope = ? AND target_uuid = ?',
+    scope,
+    uuid,
+  );
   if (!row) return { status: 'inactive', started_at: null, started_by: null, aborted_at: null };
   // started_* describe the latest start (still shown once aborted), aborted_at the latest abort.
   return { status: row.status, started_at: row.started_at, started_by: row.started_by, aborted_at: row.aborted_at };
@@ -42,13 +46,21 @@ function transition(db: Db, scope: Scope, uuid: string, action: Action, user: Us
       const at = nowIso();
       db.run(
         'INSERT INTO evacuation_events (scope, target_uuid, action, user_id, user_name, at) VALUES (?, ?, ?, ?, ?, ?)',
-        scope, uuid, action, user.id, user.name, at,
+        scope,
+        uuid,
+        action,
+        user.id,
+        user.name,
+        at,
       );
       if (action === 'start') {
         db.run(
           `INSERT INTO evacuations (scope, target_uuid, status, started_at, started_by) VALUES (?, ?, 'active', ?, ?)
            ON CONFLICT(scope, target_uuid) DO UPDATE SET status = 'active', started_at = excluded.started_at, started_by = excluded.started_by`,
-          scope, uuid, at, user.name,
+          scope,
+          uuid,
+          at,
+          user.name,
         );
       } else {
         db.run(`UPDATE evacuations SET status = 'inactive', aborted_at = ? WHERE scope = ? AND target_uuid = ?`, at, scope, uuid);
@@ -66,13 +78,24 @@ function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data
   const user = c.get('user');
   const request = `${c.req.method} ${c.req.path}`;
   return db.transaction(() => {
-    const stored = db.get<{ request: string; body: string }>('SELECT request, body FROM idempotency WHERE user_id = ? AND key = ?', user.id, key);
+    const stored = db.get<{ request: string; body: string }>(
+      'SELECT request, body FROM idempotency WHERE user_id = ? AND key = ?',
+      user.id,
+      key,
+    );
     if (stored) {
       if (stored.request !== request) throw invalid('Idempotency-Key', text('evacuation.keyReused'));
       return { body: JSON.parse(stored.body) as { data: EvacuationStatus }, replayed: true };
     }
     const body = { data: act() };
-    db.run('INSERT INTO idempotency (user_id, key, request, status, body, created_at) VALUES (?, ?, ?, 200, ?, ?)', user.id, key, request, JSON.stringify(body), nowIso());
+    db.run(
+      'INSERT INTO idempotency (user_id, key, request, status, body, created_at) VALUES (?, ?, ?, 200, ?, ?)',
+      user.id,
+      key,
+      request,
+      JSON.stringify(body),
+      nowIso(),
+    );
     return { body, replayed: false };
   });
 }
@@ -88,7 +111,10 @@ export function evacuationRoutes(app: App, { db }: Deps): void {
     return uuid;
   };
 
-  for (const [scope, plural] of [['project', 'projects'], ['site', 'sites']] as const) {
+  for (const [scope, plural] of [
+    ['project', 'projects'],
+    ['site', 'sites'],
+  ] as const) {
     app.get(`/api/public/v2/${plural}/:uuid/evacuation/status`, (c) => c.json({ data: current(db, scope, target(c, scope)) }));
 
     for (const action of ['start', 'abort'] as const) {

@@ -8,8 +8,16 @@ import { text } from '../messages.ts';
 import { mediaUrl } from '../views.ts';
 
 type IncidentRow = {
-  uuid: string; title: string; description: string; occurred_at: string; severity: Incident['severity'];
-  site_uuid: string | null; site_name: string | null; system_uuid: string | null; system_name: string | null; handled_by: string | null;
+  uuid: string;
+  title: string;
+  description: string;
+  occurred_at: string;
+  severity: Incident['severity'];
+  site_uuid: string | null;
+  site_name: string | null;
+  system_uuid: string | null;
+  system_name: string | null;
+  handled_by: string | null;
 };
 type NotificationRow = { uuid: string; title: string; body_html: string; created_at: string; read_at: string | null };
 
@@ -28,20 +36,31 @@ function incidentView(db: Db, r: IncidentRow, locale: string): Incident {
     severity: r.severity,
     site: r.site_uuid && r.site_name ? { uuid: r.site_uuid, name: r.site_name } : null,
     system: r.system_uuid && r.system_name ? { uuid: r.system_uuid, name: r.system_name } : null,
-    media: db.all<{ uuid: string }>('SELECT uuid FROM incident_media WHERE incident_uuid = ? ORDER BY position', r.uuid).map((m) => mediaUrl(m.uuid)),
+    media: db
+      .all<{ uuid: string }>('SELECT uuid FROM incident_media WHERE incident_uuid = ? ORDER BY position', r.uuid)
+      .map((m) => mediaUrl(m.uuid)),
     handled_by: r.handled_by,
   };
 }
 
 function notificationView(r: NotificationRow, locale: string): Notification {
-  return { uuid: r.uuid, title: localized(r.title, locale), body_html: localized(r.body_html, locale), created_at: r.created_at, read_at: r.read_at };
+  return {
+    uuid: r.uuid,
+    title: localized(r.title, locale),
+    body_html: localized(r.body_html, locale),
+    created_at: r.created_at,
+    read_at: r.read_at,
+  };
 }
 
 /** `filter[severity]=high` or `=high,critical`. */
 function severities(c: Ctx): string[] {
   const raw = c.req.query('filter[severity]');
   if (!raw) return [];
-  const list = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (list.some((s) => !(SEVERITIES as readonly string[]).includes(s))) {
     throw invalid('filter[severity]', text('query.severity', { list: SEVERITIES.join(', ') }));
   }
@@ -63,7 +82,13 @@ export function inboxRoutes(app: App, { db }: Deps): void {
     const sev = severities(c);
     const where = `WHERE ${MINE}${sev.length ? ` AND i.severity IN (${sev.map(() => '?').join(', ')})` : ''}`;
     const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i ${where}`, user.id, ...sev)!.n;
-    const rows = db.all<IncidentRow>(`${INCIDENT_SELECT} ${where} ORDER BY i.occurred_at DESC, i.uuid LIMIT ? OFFSET ?`, user.id, ...sev, perPage, offset);
+    const rows = db.all<IncidentRow>(
+      `${INCIDENT_SELECT} ${where} ORDER BY i.occurred_at DESC, i.uuid LIMIT ? OFFSET ?`,
+      user.id,
+      ...sev,
+      perPage,
+      offset,
+    );
     const locale = requestLocale(c, user);
     return c.json({ data: rows.map((r) => incidentView(db, r, locale)), meta: { total, page, per_page: perPage } });
   });
@@ -82,16 +107,24 @@ export function inboxRoutes(app: App, { db }: Deps): void {
     const locale = requestLocale(c, user);
     const filter = unread ? ' AND read_at IS NULL' : '';
     const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?${filter}`, user.id)!.n;
-    const unreadTotal = unread ? total : db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL', user.id)!.n;
+    const unreadTotal = unread
+      ? total
+      : db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL', user.id)!.n;
     const rows = db.all<NotificationRow>(
       `SELECT uuid, title, body_html, created_at, read_at FROM notifications WHERE user_id = ?${filter} ORDER BY created_at DESC, uuid LIMIT ? OFFSET ?`,
-      user.id, perPage, offset,
+      user.id,
+      perPage,
+      offset,
     );
     return c.json({ data: rows.map((r) => notificationView(r, locale)), meta: { total, page, per_page: perPage, unread: unreadTotal } });
   });
 
   const ownNotification = (uuid: string, userId: number) =>
-    db.get<NotificationRow>('SELECT uuid, title, body_html, created_at, read_at FROM notifications WHERE uuid = ? AND user_id = ?', uuid, userId);
+    db.get<NotificationRow>(
+      'SELECT uuid, title, body_html, created_at, read_at FROM notifications WHERE uuid = ? AND user_id = ?',
+      uuid,
+      userId,
+    );
 
   app.get('/api/v2/notifications/:uuid', (c) => {
     const user = c.get('user');
@@ -104,7 +137,12 @@ export function inboxRoutes(app: App, { db }: Deps): void {
     const user = c.get('user');
     const uuid = c.req.param('uuid');
     // Idempotent: a second call keeps the first read time.
-    const { changes } = db.run('UPDATE notifications SET read_at = COALESCE(read_at, ?) WHERE uuid = ? AND user_id = ?', nowIso(), uuid, user.id);
+    const { changes } = db.run(
+      'UPDATE notifications SET read_at = COALESCE(read_at, ?) WHERE uuid = ? AND user_id = ?',
+      nowIso(),
+      uuid,
+      user.id,
+    );
     if (!changes) throw notFound('notification');
     return c.json({ data: notificationView(ownNotification(uuid, user.id)!, requestLocale(c, user)) });
   });

@@ -20,7 +20,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
        FROM projects p JOIN memberships m ON m.project_uuid = p.uuid AND m.user_id = ?
        WHERE p.uuid IN ${READABLE_PROJECTS}
        ORDER BY p.position, p.name`,
-      user.id, user.id,
+      user.id,
+      user.id,
     );
     const data: ProjectSummary[] = rows.map((r) => ({
       uuid: r.uuid,
@@ -56,7 +57,15 @@ export function projectRoutes(app: App, { db }: Deps): void {
 
   app.get('/api/v2/systems/:uuid', (c) => {
     const user = c.get('user');
-    const row = db.get<{ uuid: string; site_uuid: string; name: string; type: string; online: number; site_name: string; project_uuid: string }>(
+    const row = db.get<{
+      uuid: string;
+      site_uuid: string;
+      name: string;
+      type: string;
+      online: number;
+      site_name: string;
+      project_uuid: string;
+    }>(
       `SELECT y.*, s.name AS site_name, s.project_uuid FROM systems y JOIN sites s ON s.uuid = y.site_uuid WHERE y.uuid = ?`,
       c.req.param('uuid'),
     );

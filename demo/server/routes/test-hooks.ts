@@ -23,7 +23,13 @@ const CameraDelay = v.object({
   age_seconds: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7 * 86_400))),
 });
 
-const TITLES = ['Motion detected at loading dock', 'Person detected after hours', 'Perimeter breach near fence', 'Video signal lost', 'Door forced open'];
+const TITLES = [
+  'Motion detected at loading dock',
+  'Person detected after hours',
+  'Perimeter breach near fence',
+  'Video signal lost',
+  'Door forced open',
+];
 
 export function testHookRoutes(app: App, deps: Deps): void {
   const { db } = deps;
@@ -59,7 +65,12 @@ export function testHookRoutes(app: App, deps: Deps): void {
       if (!user) throw notFound('user');
       userId = user.id;
     }
-    const made = createIncident(db, { ...(userId === undefined ? {} : { userId }), ...(body.site ? { site: body.site } : {}), ...(body.severity ? { severity: body.severity } : {}), ...(body.title ? { title: body.title } : {}) });
+    const made = createIncident(db, {
+      ...(userId === undefined ? {} : { userId }),
+      ...(body.site ? { site: body.site } : {}),
+      ...(body.severity ? { severity: body.severity } : {}),
+      ...(body.title ? { title: body.title } : {}),
+    });
     if (!made) throw invalid(body.site ? 'site' : 'email', text('testHooks.noSites'));
     return c.json({ data: made });
   });
@@ -88,7 +99,10 @@ export function testHookRoutes(app: App, deps: Deps): void {
     const body = await readBody(c, BulkInbox);
     const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
     if (!user) throw notFound('user');
-    const sites = db.all<SiteRow>('SELECT s.* FROM sites s JOIN memberships m ON m.project_uuid = s.project_uuid WHERE m.user_id = ?', user.id);
+    const sites = db.all<SiteRow>(
+      'SELECT s.* FROM sites s JOIN memberships m ON m.project_uuid = s.project_uuid WHERE m.user_id = ?',
+      user.id,
+    );
     if (body.incidents && !sites.length) throw invalid('email', text('testHooks.noSites'));
     const now = Date.now();
     db.transaction(() => {
@@ -98,12 +112,29 @@ export function testHookRoutes(app: App, deps: Deps): void {
       for (let i = 0; i < body.incidents; i++) {
         const site = sites[i % sites.length]!;
         const at = new Date(now - ((i + 1) / (body.incidents + 1)) * 365 * DAY).toISOString();
-        incident.run(randomUUID(), site.project_uuid, site.uuid, `${TITLES[i % TITLES.length]} (#${i + 1})`, `Generated incident ${i + 1} of ${body.incidents}.`, at, SEVERITIES[i % SEVERITIES.length]!);
+        incident.run(
+          randomUUID(),
+          site.project_uuid,
+          site.uuid,
+          `${TITLES[i % TITLES.length]} (#${i + 1})`,
+          `Generated incident ${i + 1} of ${body.incidents}.`,
+          at,
+          SEVERITIES[i % SEVERITIES.length]!,
+        );
       }
-      const notification = db.statement('INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, ?, ?, ?)');
+      const notification = db.statement(
+        'INSERT INTO notifications (uuid, user_id, created_at, read_at, title, body_html) VALUES (?, ?, ?, ?, ?, ?)',
+      );
       for (let i = 0; i < body.notifications; i++) {
         const at = new Date(now - ((i + 1) / (body.notifications + 1)) * 365 * DAY).toISOString();
-        notification.run(randomUUID(), user.id, at, i % 3 === 0 ? null : at, JSON.stringify({ en: `Generated notification #${i + 1}` }), JSON.stringify({ en: `Body of generated notification <b>#${i + 1}</b>.` }));
+        notification.run(
+          randomUUID(),
+          user.id,
+          at,
+          i % 3 === 0 ? null : at,
+          JSON.stringify({ en: `Generated notification #${i + 1}` }),
+          JSON.stringify({ en: `Body of generated notification <b>#${i + 1}</b>.` }),
+        );
       }
     });
     return c.json({ data: { incidents: body.incidents, notifications: body.notifications } });

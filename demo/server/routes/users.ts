@@ -17,7 +17,12 @@ type MemberRow = { id: number; uuid: string; name: string; email: string; permis
 
 const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, u.email, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
 
-const view = (m: MemberRow): ProjectUser => ({ uuid: m.uuid, name: m.name, email: m.email, permissions: sortPermissions(JSON.parse(m.permissions) as string[]) });
+const view = (m: MemberRow): ProjectUser => ({
+  uuid: m.uuid,
+  name: m.name,
+  email: m.email,
+  permissions: sortPermissions(JSON.parse(m.permissions) as string[]),
+});
 
 function member(db: Db, project: string, userUuid: string): MemberRow {
   const row = db.get<MemberRow>(`${MEMBER_SELECT} AND u.uuid = ?`, project, userUuid);
@@ -28,7 +33,8 @@ function member(db: Db, project: string, userUuid: string): MemberRow {
 /** Refuses a change that would leave the project without anyone who can manage its users. */
 function keepOneManager(db: Db, project: string, target: MemberRow, field: string): void {
   if (!(JSON.parse(target.permissions) as string[]).includes(MANAGE_USERS)) return;
-  const managers = db.all<{ permissions: string }>('SELECT permissions FROM memberships WHERE project_uuid = ?', project)
+  const managers = db
+    .all<{ permissions: string }>('SELECT permissions FROM memberships WHERE project_uuid = ?', project)
     .filter((m) => (JSON.parse(m.permissions) as string[]).includes(MANAGE_USERS)).length;
   if (managers <= 1) throw invalid(field, text('users.lastManager'));
 }
@@ -40,13 +46,18 @@ function managesAllProjectsOf(db: Db, managerId: number, accountId: number): boo
        SELECT 1 FROM memberships m WHERE m.project_uuid = t.project_uuid AND m.user_id = ?
          AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${VIEW}')
          AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${MANAGE_USERS}'))`,
-    accountId, managerId,
+    accountId,
+    managerId,
   );
   return !outside;
 }
 
 function uniqueUsername(db: Db, email: string): string {
-  const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user';
+  const base =
+    email
+      .split('@')[0]!
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '') || 'user';
   let name = base;
   for (let n = 2; db.get('SELECT 1 FROM users WHERE username = ?', name); n++) name = `${base}${n}`;
   return name;
@@ -72,8 +83,13 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
       if (!user) {
         const r = db.run(
           'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
-          stableUuid(`user:${body.email.toLowerCase()}:${randomToken()}`), body.email, uniqueUsername(db, body.email), body.name,
-          hashPassword(randomToken()), 'en', nowIso(),
+          stableUuid(`user:${body.email.toLowerCase()}:${randomToken()}`),
+          body.email,
+          uniqueUsername(db, body.email),
+          body.name,
+          hashPassword(randomToken()),
+          'en',
+          nowIso(),
         );
         user = { id: r.lastInsertRowid };
         log(`Created user ${body.email} for ${project.name}; they set a password with "Forgot password".`);
@@ -81,7 +97,10 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
       // An existing account is known here by the name the manager typed, never by its own.
       db.run(
         'INSERT INTO memberships (project_uuid, user_id, permissions, name) VALUES (?, ?, ?, ?)',
-        project.uuid, user.id, JSON.stringify(sortPermissions(body.permissions)), existing ? body.name : null,
+        project.uuid,
+        user.id,
+        JSON.stringify(sortPermissions(body.permissions)),
+        existing ? body.name : null,
       );
       return db.get<MemberRow>(`${MEMBER_SELECT} AND u.id = ?`, project.uuid, user.id)!;
     });
@@ -102,7 +121,12 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
         db.run('UPDATE memberships SET name = NULL WHERE user_id = ?', target.id);
       }
       if (body.permissions) {
-        db.run('UPDATE memberships SET permissions = ? WHERE project_uuid = ? AND user_id = ?', JSON.stringify(sortPermissions(body.permissions)), project.uuid, target.id);
+        db.run(
+          'UPDATE memberships SET permissions = ? WHERE project_uuid = ? AND user_id = ?',
+          JSON.stringify(sortPermissions(body.permissions)),
+          project.uuid,
+          target.id,
+        );
       }
     });
     return c.json({ data: view(member(db, project.uuid, target.uuid)) });

@@ -20,7 +20,12 @@ export function siteInfo(f: Pick<Fixture, 'projects' | 'users'>): SiteInfo[] {
       uuid: s.uuid,
       name: s.name,
       members: (p.members ?? []).map((m) => username.get(m.email.toLowerCase())!).filter(Boolean),
-      systems: (s.systems ?? []).map((y) => ({ uuid: y.uuid, name: y.name, type: y.type ?? 'UFO', cameras: (y.cameras ?? []).map((c) => c.name) })),
+      systems: (s.systems ?? []).map((y) => ({
+        uuid: y.uuid,
+        name: y.name,
+        type: y.type ?? 'UFO',
+        cameras: (y.cameras ?? []).map((c) => c.name),
+      })),
     })),
   );
 }
@@ -41,7 +46,13 @@ export function generateIncidents(sites: SiteInfo[], now: number, count = 200, d
     const outcome = pick(rand, OUTCOMES);
     const action = pick(rand, ACTIONS);
     const vars = (locale: SeedLocale) => ({
-      camera, site: site.name, system: system.name, zone, minutes, outcome: outcome[locale], action: action[locale],
+      camera,
+      site: site.name,
+      system: system.name,
+      zone,
+      minutes,
+      outcome: outcome[locale],
+      action: action[locale],
     });
     const title = {} as Record<SeedLocale, string>;
     const description = {} as Record<SeedLocale, string>;
@@ -83,7 +94,14 @@ function localize(t: Template, vars: (locale: string) => Record<string, string |
  * `count` notifications for one user over the last ~60 days, newest first: the newest 10
  * and two older ones unread, the fourth newest is the hostile-HTML one.
  */
-export function generateNotifications(email: string, sites: SiteInfo[], projects: string[], now: number, count = 60, seed = 11): Notifications {
+export function generateNotifications(
+  email: string,
+  sites: SiteInfo[],
+  projects: string[],
+  now: number,
+  count = 60,
+  seed = 11,
+): Notifications {
   const rand = prng(seed + email.length * 31 + email.charCodeAt(0));
   const out: Notifications = [];
   for (let i = 0; i < count; i++) {

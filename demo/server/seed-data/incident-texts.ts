@@ -285,11 +285,46 @@ export const PANEL_EVENTS: IncidentTemplate[] = [
 
 /** What the operator found on the footage ("… and found {outcome}"). */
 export const OUTCOMES: Text[] = [
-  { en: 'nothing unusual', de: 'nichts Ungewöhnliches', fr: "rien d'inhabituel", nl: 'niets ongewoons', it: 'nulla di insolito', es: 'nada fuera de lo común' },
-  { en: 'a cleaning crew at work', de: 'ein Reinigungsteam bei der Arbeit', fr: "une équipe de nettoyage au travail", nl: 'een schoonmaakploeg aan het werk', it: 'una squadra di pulizie al lavoro', es: 'un equipo de limpieza trabajando' },
-  { en: 'a delivery that arrived early', de: 'eine zu früh eingetroffene Lieferung', fr: 'une livraison arrivée en avance', nl: 'een levering die te vroeg was aangekomen', it: 'una consegna arrivata in anticipo', es: 'una entrega que llegó antes de tiempo' },
-  { en: 'wind moving a tarpaulin', de: 'eine im Wind flatternde Plane', fr: 'une bâche agitée par le vent', nl: 'een dekzeil dat in de wind bewoog', it: 'un telone mosso dal vento', es: 'una lona movida por el viento' },
-  { en: 'staff working late', de: 'Mitarbeitende, die länger arbeiteten', fr: 'du personnel qui travaillait tard', nl: 'personeel dat laat doorwerkte', it: 'personale al lavoro fino a tardi', es: 'personal trabajando hasta tarde' },
+  {
+    en: 'nothing unusual',
+    de: 'nichts Ungewöhnliches',
+    fr: "rien d'inhabituel",
+    nl: 'niets ongewoons',
+    it: 'nulla di insolito',
+    es: 'nada fuera de lo común',
+  },
+  {
+    en: 'a cleaning crew at work',
+    de: 'ein Reinigungsteam bei der Arbeit',
+    fr: 'une équipe de nettoyage au travail',
+    nl: 'een schoonmaakploeg aan het werk',
+    it: 'una squadra di pulizie al lavoro',
+    es: 'un equipo de limpieza trabajando',
+  },
+  {
+    en: 'a delivery that arrived early',
+    de: 'eine zu früh eingetroffene Lieferung',
+    fr: 'une livraison arrivée en avance',
+    nl: 'een levering die te vroeg was aangekomen',
+    it: 'una consegna arrivata in anticipo',
+    es: 'una entrega que llegó antes de tiempo',
+  },
+  {
+    en: 'wind moving a tarpaulin',
+    de: 'eine im Wind flatternde Plane',
+    fr: 'une bâche agitée par le vent',
+    nl: 'een dekzeil dat in de wind bewoog',
+    it: 'un telone mosso dal vento',
+    es: 'una lona movida por el viento',
+  },
+  {
+    en: 'staff working late',
+    de: 'Mitarbeitende, die länger arbeiteten',
+    fr: 'du personnel qui travaillait tard',
+    nl: 'personeel dat laat doorwerkte',
+    it: 'personale al lavoro fino a tardi',
+    es: 'personal trabajando hasta tarde',
+  },
 ];
 
 /** What the operator did ("The operator {action}."). */

@@ -156,9 +156,9 @@ export const TEMPLATES: Template[] = [
     body: {
       en: 'We updated the terms of use of the web portal. <a href="https://vigil.example/terms">Read what changed</a>.',
       de: 'Wir haben die Nutzungsbedingungen des Webportals aktualisiert. <a href="https://vigil.example/terms">Änderungen lesen</a>.',
-      fr: "Nous avons mis à jour les conditions d'utilisation du portail. <a href=\"https://vigil.example/terms\">Voir les changements</a>.",
+      fr: 'Nous avons mis à jour les conditions d\'utilisation du portail. <a href="https://vigil.example/terms">Voir les changements</a>.',
       nl: 'We hebben de gebruiksvoorwaarden van het webportaal bijgewerkt. <a href="https://vigil.example/terms">Lees wat er veranderde</a>.',
-      it: "Abbiamo aggiornato le condizioni d'uso del portale web. <a href=\"https://vigil.example/terms\">Leggi le modifiche</a>.",
+      it: 'Abbiamo aggiornato le condizioni d\'uso del portale web. <a href="https://vigil.example/terms">Leggi le modifiche</a>.',
       es: 'Hemos actualizado las condiciones de uso del portal web. <a href="https://vigil.example/terms">Ver los cambios</a>.',
     },
   },

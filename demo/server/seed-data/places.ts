@@ -9,7 +9,14 @@ type Day = { from: string; to: string }[];
 export const USERS_SEED: Users = [
   { uuid: USERS.manager, email: 'manager@vigil.test', name: 'Morgan Manager', username: 'manager', locale: 'en' },
   { uuid: USERS.viewer, email: 'viewer@vigil.test', name: 'Vic Viewer', username: 'viewer', locale: 'en' },
-  { uuid: USERS.newcomer, email: 'new@vigil.test', name: 'Nina Newcomer', username: 'newcomer', locale: 'en', terms_accepted_web_portal: false },
+  {
+    uuid: USERS.newcomer,
+    email: 'new@vigil.test',
+    name: 'Nina Newcomer',
+    username: 'newcomer',
+    locale: 'en',
+    terms_accepted_web_portal: false,
+  },
   { uuid: USERS.sofie, email: 'sofie.peeters@northwind.example', name: 'Sofie Peeters', username: 'speeters', locale: 'nl' },
   { uuid: USERS.lucas, email: 'lucas.dubois@atlas-dc.example', name: 'Lucas Dubois', username: 'ldubois', locale: 'fr' },
   { uuid: USERS.dana, email: 'dana.rivera@hudson-retail.example', name: 'Dana Rivera', username: 'drivera', locale: 'en' },
@@ -19,7 +26,13 @@ export const USERS_SEED: Users = [
 const ALL = ['view', 'manage users', 'evacuate', 'edit schedules'] as const;
 
 const cams = (...names: string[]) => names.map((name) => ({ name }));
-const ufo = (uuid: string, name: string, cameras: string[], online = true) => ({ uuid, name, type: 'UFO', online, cameras: cams(...cameras) });
+const ufo = (uuid: string, name: string, cameras: string[], online = true) => ({
+  uuid,
+  name,
+  type: 'UFO',
+  online,
+  cameras: cams(...cameras),
+});
 const alarm = (uuid: string, name: string, camera: string) => ({ uuid, name, type: 'ALARM', online: true, cameras: cams(camera) });
 
 // Schedules: the secured hours of a site.
@@ -36,7 +49,10 @@ const OFFICE_NIGHTS_AND_WEEKENDS: Day[] = [
 ];
 /** Outside the warehouse's two shifts (06:00–22:00), plus whole weekends. */
 const WAREHOUSE_NIGHTS: Day[] = [
-  ...Array.from({ length: 5 }, () => [{ from: '00:00', to: '06:00' }, { from: '22:00', to: '24:00' }]),
+  ...Array.from({ length: 5 }, () => [
+    { from: '00:00', to: '06:00' },
+    { from: '22:00', to: '24:00' },
+  ]),
   [{ from: '00:00', to: '24:00' }],
   [{ from: '00:00', to: '24:00' }],
 ];
@@ -48,7 +64,10 @@ const STORE_CLOSED: Day[] = [
 ];
 /** Office hours guarded by the front desk. */
 const OFFICE_HOURS: Day[] = [
-  ...Array.from({ length: 5 }, () => [{ from: '08:00', to: '12:30' }, { from: '13:30', to: '18:00' }]),
+  ...Array.from({ length: 5 }, () => [
+    { from: '08:00', to: '12:30' },
+    { from: '13:30', to: '18:00' },
+  ]),
   [],
   [],
 ];

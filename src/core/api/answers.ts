@@ -4,8 +4,21 @@
  */
 import * as v from 'valibot';
 import {
-  ContentPage, ContentPageSummary, DemoLiveView, EvacuationStatus, Incident, Notification, PageMeta, Project,
-  ProjectSummary, ProjectUser, PublicUser, Site, SiteScheduleResult, System, User,
+  ContentPage,
+  ContentPageSummary,
+  DemoLiveView,
+  EvacuationStatus,
+  Incident,
+  Notification,
+  PageMeta,
+  Project,
+  ProjectSummary,
+  ProjectUser,
+  PublicUser,
+  Site,
+  SiteScheduleResult,
+  System,
+  User,
 } from './schemas.ts';
 
 /* @__NO_SIDE_EFFECTS__ */

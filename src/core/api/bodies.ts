@@ -5,7 +5,11 @@
 import * as v from 'valibot';
 import { EMAIL, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
 
-export const login = v.object({ email: EMAIL, password: v.pipe(v.string(), v.minLength(1, 'is required')), device_name: v.optional(v.string()) });
+export const login = v.object({
+  email: EMAIL,
+  password: v.pipe(v.string(), v.minLength(1, 'is required')),
+  device_name: v.optional(v.string()),
+});
 export const forgotPassword = v.object({ email: EMAIL });
 export const resetPassword = v.pipe(
   v.object({ token: v.pipe(v.string(), v.minLength(1)), email: EMAIL, password: PASSWORD, password_confirmation: v.string() }),

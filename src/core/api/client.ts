@@ -98,7 +98,8 @@ function isPublic(url: string, basePath: string): boolean {
 const bearerForApiOnly: ConfiguredMiddleware = (next) => (url, opts) => {
   const headers = new Headers(opts.headers as HeadersInit | undefined);
   const token = tokenFor(url);
-  const anonymous = (opts as Record<string, unknown>)[ANONYMOUS] === true || isPublic(url, new URL(apiUrl('/')).pathname.replace(/\/$/, ''));
+  const anonymous =
+    (opts as Record<string, unknown>)[ANONYMOUS] === true || isPublic(url, new URL(apiUrl('/')).pathname.replace(/\/$/, ''));
   if (token && !anonymous) headers.set('Authorization', `Bearer ${token}`);
   else headers.delete('Authorization');
   const rest = { ...opts };
@@ -190,8 +191,18 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
  * (`Answers.project` of answer-names.ts) or a schema. Throws {@link ApiError} only.
  */
 export async function request<K extends AnswerName>(method: Method, path: string, answer: K, opts?: RequestOptions): Promise<AnswerOf<K>>;
-export async function request<S extends v.GenericSchema>(method: Method, path: string, schema: S, opts?: RequestOptions): Promise<v.InferOutput<S>>;
-export async function request(method: Method, path: string, answer: AnswerName | v.GenericSchema, opts: RequestOptions = {}): Promise<unknown> {
+export async function request<S extends v.GenericSchema>(
+  method: Method,
+  path: string,
+  schema: S,
+  opts?: RequestOptions,
+): Promise<v.InferOutput<S>>;
+export async function request(
+  method: Method,
+  path: string,
+  answer: AnswerName | v.GenericSchema,
+  opts: RequestOptions = {},
+): Promise<unknown> {
   const validating = validator ? null : loadValidation();
   validating?.catch(() => {}); // awaited below; a failed load must not go unhandled meanwhile
   const response = await send(method, path, { ...opts, headers: { Accept: 'application/json', ...opts.headers } });
@@ -236,7 +247,10 @@ export async function requestBlob(path: string, opts: Omit<RequestOptions, 'body
 }
 
 /** {@link requestBlob} with the answer's headers (a camera frame's `X-Frame-Time`). */
-export async function requestBlobWithHeaders(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; headers: Headers }> {
+export async function requestBlobWithHeaders(
+  path: string,
+  opts: Omit<RequestOptions, 'body'> = {},
+): Promise<{ blob: Blob; headers: Headers }> {
   const response = await send('GET', path, opts);
   try {
     return { blob: await response.blob(), headers: response.headers };

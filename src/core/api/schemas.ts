@@ -16,10 +16,7 @@ export const uuid = v.pipe(v.string(), v.minLength(1));
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const nullableIso = v.nullable(isoDate);
 /** "HH:MM" on a half-hour boundary, 00:00 to 24:00. */
-export const HALF_HOUR = v.pipe(
-  v.string(),
-  v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, 'must be HH:MM on a half hour (00 or 30)'),
-);
+export const HALF_HOUR = v.pipe(v.string(), v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, 'must be HH:MM on a half hour (00 or 30)'));
 
 // ---------------------------------------------------------------------------------------
 // Envelopes
@@ -176,9 +173,7 @@ export const EvacuationStatus = v.looseObject({
   started_by: v.nullable(v.string()),
   aborted_at: nullableIso,
   /** On a project's status: its sites with an active evacuation of their own. */
-  active_sites: v.optional(
-    v.array(v.looseObject({ uuid, name: v.string(), started_at: nullableIso, started_by: v.nullable(v.string()) })),
-  ),
+  active_sites: v.optional(v.array(v.looseObject({ uuid, name: v.string(), started_at: nullableIso, started_by: v.nullable(v.string()) }))),
 });
 export type EvacuationStatus = v.InferOutput<typeof EvacuationStatus>;
 

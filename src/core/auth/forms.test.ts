@@ -7,7 +7,16 @@ import authFr from '../../features/auth/messages/fr.json';
 import authIt from '../../features/auth/messages/it.json';
 import authNl from '../../features/auth/messages/nl.json';
 import { registerBundledMessages } from '../i18n/i18n.ts';
-import { checkEmail, hasErrors, PASSWORD_MIN, serverErrors, tooManyAttempts, validateForgot, validateLogin, validateReset } from './forms.ts';
+import {
+  checkEmail,
+  hasErrors,
+  PASSWORD_MIN,
+  serverErrors,
+  tooManyAttempts,
+  validateForgot,
+  validateLogin,
+  validateReset,
+} from './forms.ts';
 
 describe('checkEmail', () => {
   it('needs an address', () => {
@@ -61,7 +70,9 @@ describe('validateReset', () => {
     expect(validateReset({ ...ok, password: eight, password_confirmation: eight })).toEqual({});
   });
   it('needs a matching confirmation', () => {
-    expect(validateReset({ ...ok, password_confirmation: 'long enougH' })).toEqual({ password_confirmation: { key: 'auth.errors.confirmationMismatch' } });
+    expect(validateReset({ ...ok, password_confirmation: 'long enougH' })).toEqual({
+      password_confirmation: { key: 'auth.errors.confirmationMismatch' },
+    });
   });
   it('names a missing password and a bad address', () => {
     const errors = validateReset({ email: 'x', password: '', password_confirmation: '' });
@@ -94,7 +105,8 @@ describe('serverErrors', () => {
 describe('too many attempts (429)', () => {
   // The auth feature's English, as the portal bundles it.
   registerBundledMessages('auth', authEn);
-  const limited = (retryAfter?: number) => new ApiError('http', 429, [{ message: 'Too many attempts. Try again in 15 minutes.' }], retryAfter);
+  const limited = (retryAfter?: number) =>
+    new ApiError('http', 429, [{ message: 'Too many attempts. Try again in 15 minutes.' }], retryAfter);
 
   it('says how many minutes to wait, from Retry-After rounded up, singular and plural', () => {
     expect(tooManyAttempts(limited(60))).toBe('Too many attempts. Try again in 1 minute.');

@@ -55,7 +55,8 @@ export function validateReset(input: { email: string; password: string; password
   if (email) errors.email = email;
   if (!input.password) errors.password = { key: 'auth.errors.passwordRequired' };
   else if (input.password.length < PASSWORD_MIN) errors.password = { key: 'auth.errors.passwordTooShort', params: { min: PASSWORD_MIN } };
-  if (input.password && input.password_confirmation !== input.password) errors.password_confirmation = { key: 'auth.errors.confirmationMismatch' };
+  if (input.password && input.password_confirmation !== input.password)
+    errors.password_confirmation = { key: 'auth.errors.confirmationMismatch' };
   return errors;
 }
 

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $currentUser } from '../session/store.ts';
 import { SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $apiBase } from './config.ts';
-import { apiBaseSource, configure, conflictingApiBase, elementConnected, resetApiBaseForTests, settleApiBase, whenApiBaseSettled } from './settle.ts';
+import {
+  apiBaseSource,
+  configure,
+  conflictingApiBase,
+  elementConnected,
+  resetApiBaseForTests,
+  settleApiBase,
+  whenApiBaseSettled,
+} from './settle.ts';
 
 const API = 'https://api.vigil.test';
 const EVIL = 'https://elsewhere.test';

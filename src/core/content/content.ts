@@ -71,7 +71,8 @@ export async function loadContentPage(uuid: string, signal?: AbortSignal): Promi
     });
     return data;
   } catch (e) {
-    if (isUnauthorized(e)) void validateUser(); // an expired session signs out (docs/product.md#session)
+    if (isUnauthorized(e))
+      void validateUser(); // an expired session signs out (docs/product.md#session)
     else if (!isMissing(e) && !isAborted(e)) showError('core.errors.loadPage');
     throw e;
   }

@@ -36,8 +36,10 @@ export function readBar(now = Date.now()): BarItem[] {
     if (!status) continue;
     const unconfirmed = Boolean(entry.error) && (entry.checkedAt === undefined || now - entry.checkedAt > UNCONFIRMED_AFTER_MS);
     const base = { projectUuid: project.uuid, projectName: project.name, unconfirmed };
-    if (status.status === 'active') items.push({ kind: 'project', uuid: project.uuid, name: project.name, since: status.started_at, ...base });
-    for (const site of status.active_sites ?? []) sites.push({ kind: 'site', uuid: site.uuid, name: site.name, since: site.started_at, ...base });
+    if (status.status === 'active')
+      items.push({ kind: 'project', uuid: project.uuid, name: project.name, since: status.started_at, ...base });
+    for (const site of status.active_sites ?? [])
+      sites.push({ kind: 'site', uuid: site.uuid, name: site.name, since: site.started_at, ...base });
   }
   return [...items, ...sites];
 }

@@ -19,7 +19,8 @@ function bus() {
     members.add(me);
     return {
       postMessage(data: unknown) {
-        for (const m of members) if (m !== me && m.name === name) setTimeout(() => m.listeners.forEach((l) => l({ data } as MessageEvent)), 0);
+        for (const m of members)
+          if (m !== me && m.name === name) setTimeout(() => m.listeners.forEach((l) => l({ data } as MessageEvent)), 0);
       },
       addEventListener(_: 'message', l: (e: MessageEvent) => void) {
         me.listeners.push(l);
@@ -76,7 +77,9 @@ describe('evacuation channel between tabs', () => {
     envB.events.dispatchEvent(Object.assign(new Event('storage'), { key: STORAGE_KEY, newValue: 'not json' }));
     expect(heard).toHaveLength(1);
     b.close();
-    envB.events.dispatchEvent(Object.assign(new Event('storage'), { key: STORAGE_KEY, newValue: JSON.stringify({ ...heard[0], from: 'x' }) }));
+    envB.events.dispatchEvent(
+      Object.assign(new Event('storage'), { key: STORAGE_KEY, newValue: JSON.stringify({ ...heard[0], from: 'x' }) }),
+    );
     expect(heard).toHaveLength(1);
     a.close();
   });

@@ -59,7 +59,10 @@ const isMessage = (value: unknown): value is ChannelMessage =>
   typeof value === 'object' && value !== null && typeof (value as ChannelMessage).from === 'string';
 
 /** Opens the channel; `onRemote` runs for every action another tab announces. */
-export function openEvacuationChannel(onRemote: (message: ChannelMessage) => void, env: ChannelEnvironment = defaultEnvironment()): EvacuationChannel {
+export function openEvacuationChannel(
+  onRemote: (message: ChannelMessage) => void,
+  env: ChannelEnvironment = defaultEnvironment(),
+): EvacuationChannel {
   const self = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const heard = (value: unknown) => {
     if (isMessage(value) && value.from !== self) onRemote(value);

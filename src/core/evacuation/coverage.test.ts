@@ -98,7 +98,11 @@ describe('deriveCoverage: every state × every place', () => {
 describe('deriveCoverage: permission', () => {
   it('offers nothing without evacuate, and says so (denied), whatever the state', () => {
     for (const s of STATES) {
-      for (const [scope, which] of [['project', 'project'], ['site', 'A'], ['site', 'B']] as const) {
+      for (const [scope, which] of [
+        ['project', 'project'],
+        ['site', 'A'],
+        ['site', 'B'],
+      ] as const) {
         const c = derive(s, scope, which, ['view']);
         expect(c.permission).toBe('denied');
         expect(c.actions).toEqual([]);
@@ -162,7 +166,9 @@ describe('deriveCoverage: loading, unavailable, unconfirmed', () => {
   });
 
   it('is confirmed as of the older of the two statuses', () => {
-    const c = deriveCoverage(base({ projectEntry: entry(off, { checkedAt: NOW - 4_000 }), siteEntry: entry(off, { checkedAt: NOW - 1_000 }) }));
+    const c = deriveCoverage(
+      base({ projectEntry: entry(off, { checkedAt: NOW - 4_000 }), siteEntry: entry(off, { checkedAt: NOW - 1_000 }) }),
+    );
     expect(c.confirmedAt).toBe(NOW - 4_000);
   });
 

@@ -89,7 +89,8 @@ export interface EvacuationCoverage {
 }
 
 const active = (s: EvacuationStatus | undefined): boolean => s?.status === 'active';
-const ongoing = (s: EvacuationStatus | undefined): Ongoing | undefined => (active(s) ? { since: s!.started_at, by: s!.started_by } : undefined);
+const ongoing = (s: EvacuationStatus | undefined): Ongoing | undefined =>
+  active(s) ? { since: s!.started_at, by: s!.started_by } : undefined;
 
 /** True when this entry's status has gone unconfirmed too long (or never came and failed). */
 function stale(entry: EvacuationEntry | undefined, now: number): boolean {
@@ -133,7 +134,11 @@ export function deriveCoverage(input: CoverageInput): EvacuationCoverage {
   const phase = evacuating || !missing ? 'known' : failed ? 'unavailable' : 'loading';
 
   const checked = required.map((e) => e?.checkedAt);
-  const confirmedAt = checked.every((c) => c !== undefined) ? Math.min(...(checked as number[])) : evacuating ? checked.find((c) => c !== undefined) : undefined;
+  const confirmedAt = checked.every((c) => c !== undefined)
+    ? Math.min(...(checked as number[]))
+    : evacuating
+      ? checked.find((c) => c !== undefined)
+      : undefined;
   const unconfirmed = phase === 'known' && (required.some((e) => stale(e, now)) || (missing && failed));
 
   const projectAction = (action: EvacuationAction): OfferedAction => ({ scope: 'project', uuid: project.uuid!, action, name: projectName });

@@ -4,15 +4,7 @@ import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
-import {
-  $evacuations,
-  abortEvacuation,
-  createIntent,
-  fetchStatus,
-  getEntry,
-  newIdempotencyKey,
-  startEvacuation,
-} from './evacuation.ts';
+import { $evacuations, abortEvacuation, createIntent, fetchStatus, getEntry, newIdempotencyKey, startEvacuation } from './evacuation.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const STATUS_PATH = `/api/public/v2/projects/${PROJECT}/evacuation/status`;
@@ -20,7 +12,13 @@ const START_PATH = `/api/public/v1/projects/${PROJECT}/evacuation/start`;
 const ABORT_PATH = `/api/public/v1/projects/${PROJECT}/evacuation/abort`;
 
 const inactive: EvacuationStatus = { status: 'inactive', started_at: null, started_by: null, aborted_at: null, active_sites: [] };
-const active: EvacuationStatus = { status: 'active', started_at: '2025-03-01T09:00:00.000Z', started_by: 'Morgan Manager', aborted_at: null, active_sites: [] };
+const active: EvacuationStatus = {
+  status: 'active',
+  started_at: '2025-03-01T09:00:00.000Z',
+  started_by: 'Morgan Manager',
+  aborted_at: null,
+  active_sites: [],
+};
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 function deferred<T>() {
@@ -154,7 +152,9 @@ describe('evacuation: status and actions', () => {
 
   it('a failed start leaves the status as the server says, toasts, and the retry reuses the same key until it succeeds', async () => {
     let fail = 2;
-    const s = server({ post: async () => (fail-- > 0 ? json({ errors: [{ message: 'Internal error' }] }, 500) : (undefined as unknown as Response)) });
+    const s = server({
+      post: async () => (fail-- > 0 ? json({ errors: [{ message: 'Internal error' }] }, 500) : (undefined as unknown as Response)),
+    });
     await fetchStatus('project', PROJECT);
     const intent = createIntent('project', PROJECT, 'start');
     const events: Event[] = [];

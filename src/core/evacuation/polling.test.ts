@@ -42,7 +42,9 @@ describe('evacuation polling', () => {
   });
 
   function api() {
-    return mockFetch(async (call) => (call.method === 'GET' ? json({ data: inactive }) : json({ data: { ...inactive, status: 'active' } })));
+    return mockFetch(async (call) =>
+      call.method === 'GET' ? json({ data: inactive }) : json({ data: { ...inactive, status: 'active' } }),
+    );
   }
   const gets = (m: ReturnType<typeof api>, uuid = PROJECT) =>
     m.calls.filter((c) => c.method === 'GET' && c.url.pathname.includes(uuid)).length;

@@ -34,7 +34,9 @@ describe('languages', () => {
 
   it('loads each catalogue once and applies it', async () => {
     const m = mockFetch((call) =>
-      call.url.pathname === '/i18n/messages/fr.json' ? json({ core: { errors: { generic: 'Erreur' }, common: { loading: 'Chargement…', signIn: 'Se connecter (serveur)' } } }) : json({}, 404),
+      call.url.pathname === '/i18n/messages/fr.json'
+        ? json({ core: { errors: { generic: 'Erreur' }, common: { loading: 'Chargement…', signIn: 'Se connecter (serveur)' } } })
+        : json({}, 404),
     );
     await applyLanguage('fr');
     await applyLanguage('en');
@@ -82,7 +84,11 @@ describe('bundled English fallback', () => {
     const { flatten, loadCatalogue } = await import('../../../scripts/catalogues.ts');
     const bundles = import.meta.glob('../../features/*/messages/bundled.ts');
     // Parts of catalogues that come with the code showing them (`en.json?<part>.part.json`), not with the rest.
-    const parts = import.meta.glob(['../../features/*/messages/bundled-*.ts', '../inbox/live/alerts.ts', '../../features/layout/LanguagePicker.tsx']);
+    const parts = import.meta.glob([
+      '../../features/*/messages/bundled-*.ts',
+      '../inbox/live/alerts.ts',
+      '../../features/layout/LanguagePicker.tsx',
+    ]);
     await Promise.all([...Object.values(bundles), ...Object.values(parts)].map((load) => load()));
     expect(Object.keys(bundles)).toHaveLength(Object.keys(NAMESPACES).length - 1);
     await applyLanguage('en');

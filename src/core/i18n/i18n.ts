@@ -109,11 +109,19 @@ export function formatDateTime(iso: string | null | undefined, options: Intl.Dat
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const language = $language.get();
-  const timeOnly = (options.timeStyle !== undefined || options.hour !== undefined || options.minute !== undefined) && options.dateStyle === undefined && options.year === undefined && options.month === undefined && options.day === undefined && options.weekday === undefined;
+  const timeOnly =
+    (options.timeStyle !== undefined || options.hour !== undefined || options.minute !== undefined) &&
+    options.dateStyle === undefined &&
+    options.year === undefined &&
+    options.month === undefined &&
+    options.day === undefined &&
+    options.weekday === undefined;
   const zone = options.timeZone ? { timeZone: options.timeZone } : {};
   const text = new Intl.DateTimeFormat(language, { ...(timeOnly ? {} : { dateStyle: 'medium' }), timeStyle: 'short', ...zone }).format(d);
   if (!options.timeZoneName) return text;
-  const name = new Intl.DateTimeFormat(language, { timeZoneName: 'short', ...zone }).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value;
+  const name = new Intl.DateTimeFormat(language, { timeZoneName: 'short', ...zone })
+    .formatToParts(d)
+    .find((p) => p.type === 'timeZoneName')?.value;
   return name ? `${text} ${name}` : text;
 }
 

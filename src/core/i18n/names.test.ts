@@ -18,12 +18,60 @@ const MOMENT = '2027-01-15T13:05:42Z';
 // Per locale: permission names, system types, a zone in winter and summer, and the one
 // date-time style (the moment read in UTC).
 const EXPECTED = {
-  en: { manage: 'Manage users', edit: 'Edit schedules', ufo: 'Video surveillance (UFO)', alarm: 'Alarm system', winter: 'Central European Time (UTC+1)', summer: 'Central European Time (UTC+2)', date: 'Jan 15, 2027, 1:05 PM' },
-  de: { manage: 'Benutzer verwalten', edit: 'Zeitpläne bearbeiten', ufo: 'Videoüberwachung (UFO)', alarm: 'Alarmanlage', winter: 'Mitteleuropäische Zeit (UTC+1)', summer: 'Mitteleuropäische Zeit (UTC+2)', date: '15.01.2027, 13:05' },
-  fr: { manage: 'Gérer les utilisateurs', edit: 'Modifier les horaires', ufo: 'Vidéosurveillance (UFO)', alarm: 'Système d’alarme', winter: 'heure d’Europe centrale (UTC+1)', summer: 'heure d’Europe centrale (UTC+2)', date: '15 janv. 2027, 13:05' },
-  nl: { manage: 'Gebruikers beheren', edit: 'Schema’s bewerken', ufo: 'Camerabewaking (UFO)', alarm: 'Alarmsysteem', winter: 'Midden-Europese tijd (UTC+1)', summer: 'Midden-Europese tijd (UTC+2)', date: '15 jan 2027, 13:05' },
-  it: { manage: 'Gestire gli utenti', edit: 'Modificare gli orari', ufo: 'Videosorveglianza (UFO)', alarm: 'Sistema d’allarme', winter: 'Ora dell’Europa centrale (UTC+1)', summer: 'Ora dell’Europa centrale (UTC+2)', date: '15 gen 2027, 13:05' },
-  es: { manage: 'Gestionar usuarios', edit: 'Editar horarios', ufo: 'Videovigilancia (UFO)', alarm: 'Sistema de alarma', winter: 'hora de Europa central (UTC+1)', summer: 'hora de Europa central (UTC+2)', date: '15 ene 2027, 13:05' },
+  en: {
+    manage: 'Manage users',
+    edit: 'Edit schedules',
+    ufo: 'Video surveillance (UFO)',
+    alarm: 'Alarm system',
+    winter: 'Central European Time (UTC+1)',
+    summer: 'Central European Time (UTC+2)',
+    date: 'Jan 15, 2027, 1:05 PM',
+  },
+  de: {
+    manage: 'Benutzer verwalten',
+    edit: 'Zeitpläne bearbeiten',
+    ufo: 'Videoüberwachung (UFO)',
+    alarm: 'Alarmanlage',
+    winter: 'Mitteleuropäische Zeit (UTC+1)',
+    summer: 'Mitteleuropäische Zeit (UTC+2)',
+    date: '15.01.2027, 13:05',
+  },
+  fr: {
+    manage: 'Gérer les utilisateurs',
+    edit: 'Modifier les horaires',
+    ufo: 'Vidéosurveillance (UFO)',
+    alarm: 'Système d’alarme',
+    winter: 'heure d’Europe centrale (UTC+1)',
+    summer: 'heure d’Europe centrale (UTC+2)',
+    date: '15 janv. 2027, 13:05',
+  },
+  nl: {
+    manage: 'Gebruikers beheren',
+    edit: 'Schema’s bewerken',
+    ufo: 'Camerabewaking (UFO)',
+    alarm: 'Alarmsysteem',
+    winter: 'Midden-Europese tijd (UTC+1)',
+    summer: 'Midden-Europese tijd (UTC+2)',
+    date: '15 jan 2027, 13:05',
+  },
+  it: {
+    manage: 'Gestire gli utenti',
+    edit: 'Modificare gli orari',
+    ufo: 'Videosorveglianza (UFO)',
+    alarm: 'Sistema d’allarme',
+    winter: 'Ora dell’Europa centrale (UTC+1)',
+    summer: 'Ora dell’Europa centrale (UTC+2)',
+    date: '15 gen 2027, 13:05',
+  },
+  es: {
+    manage: 'Gestionar usuarios',
+    edit: 'Editar horarios',
+    ufo: 'Videovigilancia (UFO)',
+    alarm: 'Sistema de alarma',
+    winter: 'hora de Europa central (UTC+1)',
+    summer: 'hora de Europa central (UTC+2)',
+    date: '15 ene 2027, 13:05',
+  },
 } as const;
 
 beforeAll(() => {
@@ -76,7 +124,9 @@ describe.each(Object.entries(EXPECTED))('human words in %s', (language, want) =>
     // a caller asking for a long weekday or seconds still gets the one style
     expect(norm(formatDateTime(MOMENT, { weekday: 'long', month: 'long', second: '2-digit', timeZone: 'UTC' }))).toBe(want.date);
     expect(formatDateTime(MOMENT, { timeStyle: 'short', timeZone: 'UTC' })).not.toMatch(/2027|:42/);
-    expect(norm(formatDateTime(MOMENT, { timeZoneName: 'short', timeZone: 'UTC' }))).toMatch(new RegExp(`^${want.date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+`));
+    expect(norm(formatDateTime(MOMENT, { timeZoneName: 'short', timeZone: 'UTC' }))).toMatch(
+      new RegExp(`^${want.date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+`),
+    );
     expect(formatDateTime('not a date')).toBe('');
   });
 });

@@ -97,6 +97,9 @@ export function timeZoneOptions(zones: readonly string[], at: Date = new Date())
   const counts = new Map<string, number>();
   for (const o of options) counts.set(o.label, (counts.get(o.label) ?? 0) + 1);
   return options
-    .map((o) => ({ value: o.value, label: (counts.get(o.label) ?? 0) > 1 && !o.label.includes(o.city) ? `${o.label} – ${o.city}` : o.label }))
+    .map((o) => ({
+      value: o.value,
+      label: (counts.get(o.label) ?? 0) > 1 && !o.label.includes(o.city) ? `${o.label} – ${o.city}` : o.label,
+    }))
     .sort((a, b) => collator.compare(a.label, b.label));
 }

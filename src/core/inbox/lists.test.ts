@@ -19,7 +19,13 @@ const incident = (n: number): Incident => ({
   media: [],
   handled_by: null,
 });
-const notification = (n: number): Notification => ({ uuid: `n-${n}`, title: `N ${n}`, body_html: '', created_at: '2025-01-01T00:00:00.000Z', read_at: null });
+const notification = (n: number): Notification => ({
+  uuid: `n-${n}`,
+  title: `N ${n}`,
+  body_html: '',
+  created_at: '2025-01-01T00:00:00.000Z',
+  read_at: null,
+});
 
 function answer(call: RecordedCall) {
   const page = Number(call.url.searchParams.get('page'));

@@ -89,7 +89,13 @@ shared('inbox.lists.live', () =>
     const newest = news.newestUnread;
     const notes = notificationList.$state.get();
     const first = notes.pages[1];
-    if (newest && notes.status === 'ready' && first && !first.some((n) => n?.uuid === newest.uuid) && newest.created_at >= (first[0]?.created_at ?? '')) {
+    if (
+      newest &&
+      notes.status === 'ready' &&
+      first &&
+      !first.some((n) => n?.uuid === newest.uuid) &&
+      newest.created_at >= (first[0]?.created_at ?? '')
+    ) {
       notificationList.refreshTop().catch(quiet);
     }
     const state = incidentList.$state.get();
@@ -101,7 +107,8 @@ shared('inbox.lists.live', () =>
       return;
     }
     const top = state.pages[1];
-    const newer = (i: Incident) => i.severity === severity && (!top?.[0] || i.occurred_at > top[0].occurred_at) && !top?.some((r) => r?.uuid === i.uuid);
+    const newer = (i: Incident) =>
+      i.severity === severity && (!top?.[0] || i.occurred_at > top[0].occurred_at) && !top?.some((r) => r?.uuid === i.uuid);
     if (data.some(newer)) incidentList.refreshTop().catch(quiet);
   }),
 );

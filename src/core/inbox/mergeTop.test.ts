@@ -14,7 +14,8 @@ const ready = (pages: Record<number, Item[]>, total: number): PagedState<Item, o
   stale: [],
   added: 0,
 });
-const all = (state: PagedState<Item, object>, perPage: number) => Array.from({ length: state.total! }, (_, i) => itemAt(state, perPage, i)?.uuid ?? null);
+const all = (state: PagedState<Item, object>, perPage: number) =>
+  Array.from({ length: state.total! }, (_, i) => itemAt(state, perPage, i)?.uuid ?? null);
 
 describe('mergeOnTop', () => {
   it('puts new items before the first known one and moves every loaded row down with them', () => {
@@ -64,7 +65,10 @@ describe('pagedList.mergeTop / refreshTop', () => {
   it('fetches only the first page and loads a stale page again when it comes on screen', async () => {
     let total = 10;
     let data = items(0, 10);
-    const fetchPage = vi.fn(async ({ page, perPage }: { page: number; perPage: number }) => ({ data: data.slice((page - 1) * perPage, page * perPage), meta: { total } }));
+    const fetchPage = vi.fn(async ({ page, perPage }: { page: number; perPage: number }) => ({
+      data: data.slice((page - 1) * perPage, page * perPage),
+      meta: { total },
+    }));
     const list = createPagedList<Item, object>({ perPage: 4, filters: {}, errorKey: 'core.errors.loadIncidents', fetchPage });
     list.start();
     await vi.waitFor(() => expect(list.$state.get().status).toBe('ready'));

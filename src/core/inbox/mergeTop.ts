@@ -22,7 +22,10 @@ export function mergeOnTop<T extends { uuid: string }, F>(
   if (anchor === -1) {
     // More new items than a page: no loaded row can be placed, start over from this page.
     if (top.length === 0 && answer.data.length === 0) return null;
-    return { state: { ...state, total, pages: { 1: answer.data }, stale: [], failed: [], loading: [], added: state.added + answer.data.length }, added: answer.data.length };
+    return {
+      state: { ...state, total, pages: { 1: answer.data }, stale: [], failed: [], loading: [], added: state.added + answer.data.length },
+      added: answer.data.length,
+    };
   }
   const added = fresh.get(top[anchor]!.uuid)! - anchor;
   if (added <= 0) return null;
@@ -46,7 +49,15 @@ export function mergeOnTop<T extends { uuid: string }, F>(
     if (!full) stale.add(Number(key));
   }
   return {
-    state: { ...state, total, pages, stale: [...stale], loading: [], failed: state.failed.filter((p) => !stale.has(p) && !pages[p]), added: state.added + added },
+    state: {
+      ...state,
+      total,
+      pages,
+      stale: [...stale],
+      loading: [],
+      failed: state.failed.filter((p) => !stale.has(p) && !pages[p]),
+      added: state.added + added,
+    },
     added,
   };
 }

@@ -11,7 +11,13 @@ import { notificationList } from './lists.ts';
 import { markRead, openNotification } from './notifications.ts';
 
 const UUID = 'aaaaaaaa-0000-4000-8000-000000000001';
-const unread: Notification = { uuid: UUID, title: 'Report ready', body_html: '<b>Hi</b>', created_at: '2025-01-02T10:00:00.000Z', read_at: null };
+const unread: Notification = {
+  uuid: UUID,
+  title: 'Report ready',
+  body_html: '<b>Hi</b>',
+  created_at: '2025-01-02T10:00:00.000Z',
+  read_at: null,
+};
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function clearToasts() {
@@ -84,7 +90,9 @@ describe('notifications: open and mark read', () => {
 
   it('opens a notification: loads it with the locale, then marks it read', async () => {
     $language.set('fr-BE');
-    const m = mockFetch((call) => (call.method === 'GET' ? json({ data: unread }) : json({ data: { ...unread, read_at: '2025-01-03T08:00:00.000Z' } })));
+    const m = mockFetch((call) =>
+      call.method === 'GET' ? json({ data: unread }) : json({ data: { ...unread, read_at: '2025-01-03T08:00:00.000Z' } }),
+    );
     const shown = await openNotification(UUID);
     expect(m.calls[0]!.url.pathname).toBe(`/api/v2/notifications/${UUID}`);
     expect(m.calls[0]!.url.searchParams.get('locale')).toBe('fr-BE');

@@ -41,7 +41,12 @@ describe('createPagedList', () => {
 
   it('loads the first page on start, once, and learns the total', async () => {
     const s = server(120);
-    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'core.errors.loadIncidents' });
+    const list = createPagedList<Item, Filters>({
+      perPage: 50,
+      filters: {},
+      fetchPage: s.fetchPage,
+      errorKey: 'core.errors.loadIncidents',
+    });
     list.start();
     list.start();
     expect(s.requests).toHaveLength(1);
@@ -97,7 +102,12 @@ describe('createPagedList', () => {
 
   it('shows the error state and toast when the first page fails, and retries', async () => {
     const s = server(10);
-    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'core.errors.loadNotifications' });
+    const list = createPagedList<Item, Filters>({
+      perPage: 50,
+      filters: {},
+      fetchPage: s.fetchPage,
+      errorKey: 'core.errors.loadNotifications',
+    });
     list.start();
     s.requests[0]!.reject(new ApiError('http', 500, []));
     await settle();
@@ -130,7 +140,12 @@ describe('createPagedList', () => {
 
   it('shown again after the first page failed (start), it loads again; a loaded list asks for nothing', async () => {
     const s = server(10);
-    const list = createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'core.errors.loadIncidents' });
+    const list = createPagedList<Item, Filters>({
+      perPage: 50,
+      filters: {},
+      fetchPage: s.fetchPage,
+      errorKey: 'core.errors.loadIncidents',
+    });
     list.start();
     s.requests[0]!.reject(new ApiError('network', 0, []));
     await settle();
@@ -199,7 +214,16 @@ describe('createPagedList', () => {
     s.requests[0]!.resolve();
     await settle();
     list.clear();
-    expect(list.$state.get()).toEqual({ filters: {}, status: 'idle', total: null, pages: {}, loading: [], failed: [], stale: [], added: 0 });
+    expect(list.$state.get()).toEqual({
+      filters: {},
+      status: 'idle',
+      total: null,
+      pages: {},
+      loading: [],
+      failed: [],
+      stale: [],
+      added: 0,
+    });
   });
 
   it('pageOf maps indices to 1-based pages', () => {

@@ -89,7 +89,16 @@ const without = (list: readonly number[], n: number) => list.filter((x) => x !==
 
 export function createPagedList<T extends { uuid: string }, F>(options: PagedListOptions<T, F>): PagedList<T, F> {
   const perPage = options.perPage ?? 50;
-  const initial = (filters: F): PagedState<T, F> => ({ filters, status: 'idle', total: null, pages: {}, loading: [], failed: [], stale: [], added: 0 });
+  const initial = (filters: F): PagedState<T, F> => ({
+    filters,
+    status: 'idle',
+    total: null,
+    pages: {},
+    loading: [],
+    failed: [],
+    stale: [],
+    added: 0,
+  });
   const $state = atom<PagedState<T, F>>(initial(options.filters));
   let controller = new AbortController();
   let generation = 0;
@@ -205,4 +214,3 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
     },
   };
 }
-

@@ -59,7 +59,10 @@ describe('loadFrame', () => {
 
   it('fetches with the bearer header (never in the URL), decodes, and counts the frame until released', async () => {
     const close = vi.fn();
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 480, height: 270, close })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 480, height: 270, close })),
+    );
     const m = mockFetch(() => new Response(new Blob(['jpeg'], { type: 'image/jpeg' })));
     const before = liveFrameCount();
     const frame = await loadFrame('/api/v2/media/cam-1', new AbortController().signal);

@@ -8,5 +8,7 @@ import { request } from '../api/client.ts';
 import { createCache } from '../resources/cache.ts';
 
 export const demoLiveViewCache = createCache<DemoLiveView>('demoLiveView', (uuid) =>
-  request('GET', `/api/public/v1/demo-live-views/${encodeURIComponent(uuid)}`, Answers.demoLiveView, { anonymous: true }).then((r) => r.data),
+  request('GET', `/api/public/v1/demo-live-views/${encodeURIComponent(uuid)}`, Answers.demoLiveView, { anonymous: true }).then(
+    (r) => r.data,
+  ),
 );

@@ -152,7 +152,7 @@ describe('frame loop', () => {
     expect(loader.load).toHaveBeenCalledTimes(2); // then at once
   });
 
-  it("keeps the time each frame was taken, and goes stale when frames stop coming", async () => {
+  it('keeps the time each frame was taken, and goes stale when frames stop coming', async () => {
     const loader = fakeLoader();
     start(loader);
     await flush();

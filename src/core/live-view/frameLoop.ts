@@ -81,35 +81,38 @@ export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
     pending = controller;
     const started = now();
     nextDue = started + interval;
-    options.load(controller.signal).then(
-      (frame) => {
-        if (destroyed || controller.signal.aborted) {
-          frame.release();
-          return;
-        }
-        const previous = $state.get().frame;
-        reported = false;
-        // Listeners draw the new frame before the old one is freed.
-        update({ frame, frameAt: now(), takenAt: frame.takenAt, failures: 0, offline: false });
-        previous?.release();
-      },
-      (error: unknown) => {
-        if (destroyed || controller.signal.aborted || options.isAbort?.(error)) return;
-        const failures = $state.get().failures + 1;
-        const offline = failures >= offlineAfter || Boolean(options.isPermanent?.(error));
-        update({ failures, offline });
-        if (offline) {
-          nextDue = started + offlineRetry;
-          if (!reported) {
-            reported = true;
-            options.onOffline?.(error);
+    options
+      .load(controller.signal)
+      .then(
+        (frame) => {
+          if (destroyed || controller.signal.aborted) {
+            frame.release();
+            return;
           }
-        }
-      },
-    ).finally(() => {
-      if (pending === controller) pending = null;
-      schedule();
-    });
+          const previous = $state.get().frame;
+          reported = false;
+          // Listeners draw the new frame before the old one is freed.
+          update({ frame, frameAt: now(), takenAt: frame.takenAt, failures: 0, offline: false });
+          previous?.release();
+        },
+        (error: unknown) => {
+          if (destroyed || controller.signal.aborted || options.isAbort?.(error)) return;
+          const failures = $state.get().failures + 1;
+          const offline = failures >= offlineAfter || Boolean(options.isPermanent?.(error));
+          update({ failures, offline });
+          if (offline) {
+            nextDue = started + offlineRetry;
+            if (!reported) {
+              reported = true;
+              options.onOffline?.(error);
+            }
+          }
+        },
+      )
+      .finally(() => {
+        if (pending === controller) pending = null;
+        schedule();
+      });
   }
 
   return {

@@ -55,7 +55,13 @@ function exposeForDebugging(): void {
  * Counts `image` as a live frame; `free` is called once by `release()` (e.g. to close an
  * ImageBitmap).
  */
-export function trackFrame(image: CanvasImageSource, width: number, height: number, free: () => void, takenAt: number | null = null): LiveFrame {
+export function trackFrame(
+  image: CanvasImageSource,
+  width: number,
+  height: number,
+  free: () => void,
+  takenAt: number | null = null,
+): LiveFrame {
   exposeForDebugging();
   stats.live++;
   stats.created++;

@@ -5,7 +5,15 @@ import { cameraStatus, frameAgeSeconds, frameTakenAt, liveWithinMs, OFFLINE_AFTE
 
 const NOW = Date.UTC(2026, 0, 5, 14, 32, 7);
 const frame = trackFrame({} as CanvasImageSource, 480, 270, () => {});
-const feed = (takenAt: number | null, patch: Partial<FeedState> = {}): FeedState => ({ frame, frameAt: NOW, takenAt, failures: 0, offline: false, active: true, ...patch });
+const feed = (takenAt: number | null, patch: Partial<FeedState> = {}): FeedState => ({
+  frame,
+  frameAt: NOW,
+  takenAt,
+  failures: 0,
+  offline: false,
+  active: true,
+  ...patch,
+});
 const headers = (values: Record<string, string>) => new Headers(values);
 
 describe('cameraStatus', () => {
@@ -58,7 +66,15 @@ describe('frameTakenAt', () => {
   });
 
   it('treats a missing, garbled or future time as unknown', () => {
-    for (const value of [undefined, '', 'yesterday', '1736087527', '2026-13-45T99:00:00Z', '2026-01-05 14:32:07', 'Mon, 05 Jan 2026 14:32:07 GMT']) {
+    for (const value of [
+      undefined,
+      '',
+      'yesterday',
+      '1736087527',
+      '2026-13-45T99:00:00Z',
+      '2026-01-05 14:32:07',
+      'Mon, 05 Jan 2026 14:32:07 GMT',
+    ]) {
       expect(frameTakenAt(headers(value === undefined ? {} : { 'X-Frame-Time': value }), NOW)).toBeNull();
     }
     expect(frameTakenAt(headers({ 'X-Frame-Time': new Date(NOW + 60_000).toISOString() }), NOW)).toBeNull();

@@ -31,11 +31,17 @@ export const siteCache = createCache<Site>('site', (uuid) =>
 );
 
 export const systemCache = createCache<System>('system', (uuid) =>
-  request('GET', `/api/v2/systems/${encodeURIComponent(uuid)}`, Answers.system).then((r) => r.data, toastUnlessMissing('core.errors.loadSystem')),
+  request('GET', `/api/v2/systems/${encodeURIComponent(uuid)}`, Answers.system).then(
+    (r) => r.data,
+    toastUnlessMissing('core.errors.loadSystem'),
+  ),
 );
 
 export const incidentCache = createCache<Incident>('incident', (uuid) =>
-  request('GET', `/api/v2/incidents/${encodeURIComponent(uuid)}`, Answers.incident, { query: { locale: $language.get() } }).then((r) => r.data, toastUnlessMissing('core.errors.loadIncident')),
+  request('GET', `/api/v2/incidents/${encodeURIComponent(uuid)}`, Answers.incident, { query: { locale: $language.get() } }).then(
+    (r) => r.data,
+    toastUnlessMissing('core.errors.loadIncident'),
+  ),
 );
 
 export const notificationCache = createCache<Notification>('notification', (uuid) =>

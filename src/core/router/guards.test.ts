@@ -62,7 +62,10 @@ describe('guard', () => {
   });
 
   it('/forgot-password and /reset-password ignore redirectFrom for a signed-in user', () => {
-    expect(guard(input('resetPassword', '/reset-password/t', accepted, { redirectFrom: '/inbox' }))).toEqual({ action: 'redirect', to: '/' });
+    expect(guard(input('resetPassword', '/reset-password/t', accepted, { redirectFrom: '/inbox' }))).toEqual({
+      action: 'redirect',
+      to: '/',
+    });
   });
 
   it('/404 and /demo-live-view are open to everyone and never held at /terms', () => {
@@ -96,12 +99,24 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('/project/abc')).toBe('/project/abc');
     expect(safeRedirectTarget('/inbox?x=1&y=2')).toBe('/inbox?x=1&y=2');
   });
-  it.each([undefined, null, '', 'inbox', '//evil.test', '/\\evil.test', 'https://evil.test/', 'javascript:alert(1)', '/a\nb', '/login', '/login?redirectFrom=/x', '/logout', '/reset-password/tok', '/forgot-password'])(
-    'rejects %j',
-    (value) => {
-      expect(safeRedirectTarget(value)).toBeNull();
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    '',
+    'inbox',
+    '//evil.test',
+    '/\\evil.test',
+    'https://evil.test/',
+    'javascript:alert(1)',
+    '/a\nb',
+    '/login',
+    '/login?redirectFrom=/x',
+    '/logout',
+    '/reset-password/tok',
+    '/forgot-password',
+  ])('rejects %j', (value) => {
+    expect(safeRedirectTarget(value)).toBeNull();
+  });
   it('keeps a path that merely starts like a sign-in screen', () => {
     expect(safeRedirectTarget('/loginhelp')).toBe('/loginhelp');
   });

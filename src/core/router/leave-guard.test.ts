@@ -6,7 +6,15 @@ import { holdLeaveGuard } from './leave-guard.ts';
 import { registerNavigator } from './navigation.ts';
 import { createPortalRouter, type PortalState } from './portal-router.ts';
 
-const USER = { uuid: 'u1', username: 'm', name: 'M', email: 'm@x.test', locale: 'en', terms_accepted_web_portal: true, token: 't' } as CurrentUser;
+const USER = {
+  uuid: 'u1',
+  username: 'm',
+  name: 'M',
+  email: 'm@x.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+  token: 't',
+} as CurrentUser;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const route = (s: PortalState) => (s.status === 'ready' ? s.view.fullPath : null);
 
@@ -94,7 +102,10 @@ describe('leave guard: Back/Forward with the Navigation API', () => {
     const release = holdLeaveGuard('Leave?');
     const confirm = stubConfirm().mockReturnValue(false);
     expect(navigation.traverse('/site/s1#top', 2)).toBe(true);
-    const push = Object.assign(new Event('navigate', { cancelable: true }), { navigationType: 'push', destination: { url: `${location.origin}/x`, index: -1, sameDocument: true } });
+    const push = Object.assign(new Event('navigate', { cancelable: true }), {
+      navigationType: 'push',
+      destination: { url: `${location.origin}/x`, index: -1, sameDocument: true },
+    });
     expect(navigation.dispatchEvent(push)).toBe(true);
     release();
     expect(navigation.traverse('/project/p1', 2)).toBe(true);

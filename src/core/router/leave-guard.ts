@@ -59,21 +59,18 @@ interface Guards {
   onHashChange: (event: Event) => void;
 }
 
-const guards = shared(
-  'router.leaveGuards',
-  (): Guards => ({
-    active: new Set(),
-    installed: false,
-    here: { url: '', index: null },
-    pendingDelta: null,
-    reverting: false,
-    onBeforeUnload,
-    onClick,
-    onNavigate,
-    onPopState,
-    onHashChange,
-  }),
-);
+const guards = shared('router.leaveGuards', (): Guards => ({
+  active: new Set(),
+  installed: false,
+  here: { url: '', index: null },
+  pendingDelta: null,
+  reverting: false,
+  onBeforeUnload,
+  onClick,
+  onNavigate,
+  onPopState,
+  onHashChange,
+}));
 
 const navigationApi = (): NavigationLike | null => (globalThis as { navigation?: NavigationLike }).navigation ?? null;
 const pageOf = (href: string): string => {

@@ -25,7 +25,9 @@ describe('loadWithTimeout', () => {
   });
 
   it('turns a failed import into a PageLoadError', async () => {
-    const error = await loadWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 100).catch((e: unknown) => e);
+    const error = await loadWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 100).catch(
+      (e: unknown) => e,
+    );
     expect(isPageLoadError(error) && error.reason).toBe('failed');
     const thrown = await loadWithTimeout(() => {
       throw new Error('sync');

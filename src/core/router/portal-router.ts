@@ -28,8 +28,7 @@ export interface PortalView {
 
 export type PortalState =
   /** Before the first page is known, or while a navigation is being checked. */
-  | { status: 'checking'; fullPath: string; previous: PortalView | null }
-  | { status: 'ready'; view: PortalView };
+  { status: 'checking'; fullPath: string; previous: PortalView | null } | { status: 'ready'; view: PortalView };
 
 export interface PortalRouterOptions {
   /** The `base-path` attribute: where the portal lives under its origin ("/portal"). */
@@ -108,7 +107,12 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     const page = router.get();
     if (!page) return null;
     const appPath = page.path.slice(base.length) || '/';
-    return { route: page.route, params: { ...(page.params as Record<string, string>) }, search: { ...page.search }, fullPath: fullPathOf(appPath, page.search) };
+    return {
+      route: page.route,
+      params: { ...(page.params as Record<string, string>) },
+      search: { ...page.search },
+      fullPath: fullPathOf(appPath, page.search),
+    };
   };
 
   const lastView = (): PortalView | null => {

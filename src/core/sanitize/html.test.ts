@@ -85,6 +85,7 @@ describe('link rules', () => {
       expect(PAGE_LINK.test(href), href).toBe(false);
       expect(ALLOWED_LINK.test(href), href).toBe(false);
     }
-    for (const href of ['https://vigil.example/', 'mailto:a@vigil.example']) expect(PAGE_LINK.test(href) && ALLOWED_LINK.test(href)).toBe(true);
+    for (const href of ['https://vigil.example/', 'mailto:a@vigil.example'])
+      expect(PAGE_LINK.test(href) && ALLOWED_LINK.test(href)).toBe(true);
   });
 });

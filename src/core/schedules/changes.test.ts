@@ -10,8 +10,13 @@ import { emptyWeek, fullWeek } from './week.ts';
 const iv = (from: string, to: string): Interval => ({ from, to });
 const week = (...days: Interval[][]) => daysToWeek([...days, ...Array.from({ length: 7 - days.length }, () => [])]);
 /** German short day names as this ICU spells them ("Mo" or "Mo."). */
-const [mo, di, mi, dO, fr, sa, so] = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat('de', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i)));
-const words = (c: SiteChanges, language = 'en') => ({ added: c.added.map((s) => describeSpan(s, language)), removed: c.removed.map((s) => describeSpan(s, language)) });
+const [mo, di, mi, dO, fr, sa, so] = Array.from({ length: 7 }, (_, i) =>
+  new Intl.DateTimeFormat('de', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i)),
+);
+const words = (c: SiteChanges, language = 'en') => ({
+  added: c.added.map((s) => describeSpan(s, language)),
+  removed: c.removed.map((s) => describeSpan(s, language)),
+});
 
 beforeEach(() => $language.set('en'));
 
@@ -43,12 +48,19 @@ describe('what applying a week does to a site', () => {
     expect(words(weekend).added).toEqual(['Mon–Thu 18:00–08:00 (next day)', 'Fri 18:00–Mon 08:00']);
     expect(words(weekend, 'de').added.at(-1)).toBe(`${fr} 18:00–${mo} 08:00`);
     // The same hours on consecutive days are said once; other days apart.
-    const office = siteChanges(emptyWeek(), week([iv('08:00', '18:00')], [iv('08:00', '18:00')], [iv('08:00', '18:00')], [iv('09:00', '18:00')], [iv('08:00', '18:00')]));
+    const office = siteChanges(
+      emptyWeek(),
+      week([iv('08:00', '18:00')], [iv('08:00', '18:00')], [iv('08:00', '18:00')], [iv('09:00', '18:00')], [iv('08:00', '18:00')]),
+    );
     expect(words(office, 'de').added).toEqual([`${mo}–${mi} 08:00–18:00`, `${dO} 09:00–18:00`, `${fr} 08:00–18:00`]);
     // A night ending at midnight ends at 24:00 of its own day.
-    expect(words(siteChanges(emptyWeek(), week([], [], [], [], [], [], [iv('20:00', '24:00')])), 'de').added).toEqual([`${so} 20:00–24:00`]);
+    expect(words(siteChanges(emptyWeek(), week([], [], [], [], [], [], [iv('20:00', '24:00')])), 'de').added).toEqual([
+      `${so} 20:00–24:00`,
+    ]);
     expect(words(siteChanges(emptyWeek(), fullWeek())).added).toEqual(['around the clock, all week']);
-    expect(words(siteChanges(emptyWeek(), week([], [], [], [], [], [iv('00:00', '24:00')], [iv('00:00', '24:00')]))).added).toEqual(['Sat–Sun']);
+    expect(words(siteChanges(emptyWeek(), week([], [], [], [], [], [iv('00:00', '24:00')], [iv('00:00', '24:00')]))).added).toEqual([
+      'Sat–Sun',
+    ]);
   });
 
   it('says mornings and evenings repeated on the same days once each', () => {

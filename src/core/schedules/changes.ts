@@ -29,7 +29,8 @@ export interface SiteChanges {
 }
 
 /** Same hours on the next day can be said together: within a day, or a night into the next one. */
-const repeatable = ({ from, length }: Span) => !(from === 0 && length % SLOTS === 0) && (from + length <= SLOTS || (from + length < 2 * SLOTS && (from + length) % SLOTS !== 0));
+const repeatable = ({ from, length }: Span) =>
+  !(from === 0 && length % SLOTS === 0) && (from + length <= SLOTS || (from + length < 2 * SLOTS && (from + length) % SLOTS !== 0));
 
 function spans(week: Week): Span[] {
   const runs = securedRuns(week);

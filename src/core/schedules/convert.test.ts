@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { Interval } from '../api/contract.ts';
 import { daysToWeek, readDays, ScheduleRuleError, scheduleProblems, weekToDays } from './convert.ts';
 import { presetWeek } from './paint.ts';
-import { decodeWeek, emptyWeek, encodeWeek, flat, fullWeek, securedCount, slotTime, timeSlot, weekFrom, weeksEqual, type Week } from './week.ts';
+import {
+  decodeWeek,
+  emptyWeek,
+  encodeWeek,
+  flat,
+  fullWeek,
+  securedCount,
+  slotTime,
+  timeSlot,
+  weekFrom,
+  weeksEqual,
+  type Week,
+} from './week.ts';
 
 const iv = (from: string, to: string): Interval => ({ from, to });
 const week = (...days: Interval[][]): Interval[][] => [...days, ...Array.from({ length: 7 - days.length }, () => [])];
@@ -109,7 +121,15 @@ describe('cells → canonical days', () => {
   it('a run longer than one crossing is cut at each midnight', () => {
     // Friday 18:00 to Monday 08:00
     const w = weekFrom((d, s) => (d === 4 && s >= 36) || d === 5 || d === 6 || (d === 0 && s < 16));
-    expect(weekToDays(w)).toEqual([[iv('00:00', '08:00')], [], [], [], [iv('18:00', '24:00')], [iv('00:00', '24:00')], [iv('00:00', '24:00')]]);
+    expect(weekToDays(w)).toEqual([
+      [iv('00:00', '08:00')],
+      [],
+      [],
+      [],
+      [iv('18:00', '24:00')],
+      [iv('00:00', '24:00')],
+      [iv('00:00', '24:00')],
+    ]);
     // exactly 24 h from 18:00 cannot be one interval (from = to)
     const day = weekFrom((d, s) => (d === 0 && s >= 36) || (d === 1 && s < 36));
     expect(weekToDays(day)).toEqual(week([iv('18:00', '24:00')], [iv('00:00', '18:00')]));
@@ -125,7 +145,7 @@ describe('cells → canonical days', () => {
 
   it('round-trips every week exactly: cells → days → cells', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const weeks: Week[] = [emptyWeek(), fullWeek(), presetWeek('officeHours'), presetWeek('nightsAndWeekends')];
     for (let n = 0; n < 300; n++) {
       const density = random();
@@ -146,7 +166,15 @@ describe('cells → canonical days', () => {
 
   it('keeps the seed schedules that are already canonical exactly', () => {
     const night = [iv('18:00', '07:00')];
-    const officeNightsAndWeekends = [[iv('00:00', '07:00'), ...night], night, night, night, [iv('18:00', '24:00')], [iv('00:00', '24:00')], [iv('00:00', '24:00')]];
+    const officeNightsAndWeekends = [
+      [iv('00:00', '07:00'), ...night],
+      night,
+      night,
+      night,
+      [iv('18:00', '24:00')],
+      [iv('00:00', '24:00')],
+      [iv('00:00', '24:00')],
+    ];
     const storeClosed = [...Array.from({ length: 6 }, () => [iv('21:30', '09:30')]), [iv('19:00', '09:30')]];
     const officeHours = [...Array.from({ length: 5 }, () => [iv('08:00', '12:30'), iv('13:30', '18:00')]), [], []];
     for (const days of [officeNightsAndWeekends, storeClosed, officeHours]) expect(weekToDays(daysToWeek(days))).toEqual(days);

@@ -63,7 +63,8 @@ export function scheduleProblems(days: unknown, prefix = 'schedule.days'): ApiEr
       spans[d]!.push([from, to]);
     });
   });
-  for (const d of overlappingDays(spans, SLOTS)) errors.push({ field: `${prefix}.${d}`, message: `${prefix}.${d} has overlapping intervals` });
+  for (const d of overlappingDays(spans, SLOTS))
+    errors.push({ field: `${prefix}.${d}`, message: `${prefix}.${d} has overlapping intervals` });
   return errors;
 }
 
@@ -144,7 +145,8 @@ export function readDays(days: unknown): { week: Week; problems: ApiErrorItem[] 
 }
 
 /** A site's saved week: an empty one without a schedule (or with unreadable days). */
-export const siteWeek = (site: Pick<Site, 'schedule'> | undefined): Week => (site?.schedule ? readDays(site.schedule.days).week : emptyWeek());
+export const siteWeek = (site: Pick<Site, 'schedule'> | undefined): Week =>
+  site?.schedule ? readDays(site.schedule.days).week : emptyWeek();
 
 /** The zone a site's schedule is read in: its own, else the site's. */
 export const siteZone = (site: Pick<Site, 'schedule' | 'timezone'>): string => site.schedule?.timezone ?? site.timezone;

@@ -88,7 +88,10 @@ describe('diff between two schedules', () => {
   });
 
   it('counts the changed half-hours', () => {
-    const d = diffWeeks(emptyWeek(), weekFrom((day, s) => day === 0 && s < 4));
+    const d = diffWeeks(
+      emptyWeek(),
+      weekFrom((day, s) => day === 0 && s < 4),
+    );
     expect([d.addedCount, d.removedCount]).toEqual([4, 0]);
   });
 });

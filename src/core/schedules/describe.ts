@@ -62,7 +62,8 @@ function describeRun({ day, from, length }: Run, lastDay = day): string {
   const end = from + length;
   if (from === 0 && length % SLOTS === 0) return dayRange(day, day + length / SLOTS - 1);
   if (end <= SLOTS) return t('schedules.runs.within', { days: dayRange(day, lastDay), from: slotTime(from), to: slotTime(end) });
-  if (lastDay !== day) return t('schedules.runs.overnight', { days: dayRange(day, lastDay), from: slotTime(from), to: slotTime(end - SLOTS) });
+  if (lastDay !== day)
+    return t('schedules.runs.overnight', { days: dayRange(day, lastDay), from: slotTime(from), to: slotTime(end - SLOTS) });
   // Ends on a later day; a run ending at midnight ends at "24:00" of the day before.
   const endDay = end % SLOTS === 0 ? day + end / SLOTS - 1 : day + Math.floor(end / SLOTS);
   const to = end % SLOTS === 0 ? '24:00' : slotTime(end % SLOTS);
@@ -81,7 +82,7 @@ export function describeWeekParts(week: Week): string[] {
   const runs = securedRuns(week).map(([start, length]) => ({ day: Math.floor(start / SLOTS), from: start % SLOTS, length }));
   if (runs.length === 0) return week[0]![0] ? [t('schedules.runs.allWeek')] : [];
   const parts: string[] = [];
-  for (let i = 0; i < runs.length; ) {
+  for (let i = 0; i < runs.length;) {
     const run = runs[i]!;
     let j = i + 1;
     if (groupable(run)) {

@@ -41,7 +41,9 @@ describe('next daylight-saving change', () => {
       localTime: '02:00',
       localTimeAfter: '03:00',
     });
-    expect(describeDstChange('Europe/Brussels', change)).toBe('Clocks go forward on Mar 28, 2027 02:00 (Central European Time): 02:00 becomes 03:00.');
+    expect(describeDstChange('Europe/Brussels', change)).toBe(
+      'Clocks go forward on Mar 28, 2027 02:00 (Central European Time): 02:00 becomes 03:00.',
+    );
   });
 
   it('finds fall back in New York', () => {

@@ -122,7 +122,9 @@ export function nextDstChange(timeZone: string, from: Date | number = Date.now()
  */
 export function describeDstChange(timeZone: string, change: DstChange | null): string {
   if (!change) return t('schedules.time.noDst', { zone: zoneGenericName(timeZone) });
-  const date = new Intl.DateTimeFormat($language.get(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${change.localDate}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat($language.get(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${change.localDate}T00:00:00Z`),
+  );
   const params = { date, time: change.localTime, after: change.localTimeAfter, zone: zoneGenericName(timeZone, change.at) };
   return change.direction === 'forward' ? t('schedules.time.dstForward', params) : t('schedules.time.dstBack', params);
 }

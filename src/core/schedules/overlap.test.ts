@@ -5,8 +5,27 @@ const week = (...days: [number, number][][]) => [...days, ...Array.from({ length
 
 describe('overlappingDays', () => {
   it('allows touching intervals and finds overlaps within a day', () => {
-    expect(overlappingDays(week([[0, 8], [8, 12]]), 48)).toEqual([]);
-    expect(overlappingDays(week([], [[16, 24], [23, 30]]), 48)).toEqual([1]);
+    expect(
+      overlappingDays(
+        week([
+          [0, 8],
+          [8, 12],
+        ]),
+        48,
+      ),
+    ).toEqual([]);
+    expect(
+      overlappingDays(
+        week(
+          [],
+          [
+            [16, 24],
+            [23, 30],
+          ],
+        ),
+        48,
+      ),
+    ).toEqual([1]);
   });
 
   it('counts what crosses midnight into the next day, Sunday into Monday', () => {

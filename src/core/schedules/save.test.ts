@@ -8,7 +8,17 @@ import { applyLanguage } from '../i18n/i18n.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { daysToWeek, weekToDays } from './convert.ts';
-import { $drafts, discardDraft, dismissRecovered, editDraft, isDirty, openDraft, rebaseDraft, restoreDraft, storedDraft } from './drafts.ts';
+import {
+  $drafts,
+  discardDraft,
+  dismissRecovered,
+  editDraft,
+  isDirty,
+  openDraft,
+  rebaseDraft,
+  restoreDraft,
+  storedDraft,
+} from './drafts.ts';
 import { presetWeek, toggleCell } from './paint.ts';
 import { applyProjectDraft, canEditSchedules, projectDraftKey, saveFailure, saveSiteDraft, siteDraftKey } from './save.ts';
 import { emptyWeek, weeksEqual } from './week.ts';
@@ -27,7 +37,15 @@ function site(uuid: string, timezone: string, days: Interval[][]): Site {
 function echoServer() {
   return mockFetch((call) => {
     const body = call.body as { siteUuids: string[]; schedule: { days: Interval[][] }; timezone?: string };
-    return json({ data: { sites: body.siteUuids.map((uuid) => ({ uuid, name: uuid, schedule: { timezone: body.timezone ?? 'Europe/Brussels', days: body.schedule.days } })) } });
+    return json({
+      data: {
+        sites: body.siteUuids.map((uuid) => ({
+          uuid,
+          name: uuid,
+          schedule: { timezone: body.timezone ?? 'Europe/Brussels', days: body.schedule.days },
+        })),
+      },
+    });
   });
 }
 
@@ -118,7 +136,12 @@ describe('saving one site', () => {
     const m = echoServer();
     const before = week([{ from: '08:00', to: '18:00' }]);
     siteCache.set(SITE, site(SITE, 'Europe/Brussels', before));
-    projectCache.set(PROJECT, { uuid: PROJECT, name: 'P', permissions: [], sites: [site(SITE, 'Europe/Brussels', before), site(OTHER, 'America/New_York', week())] });
+    projectCache.set(PROJECT, {
+      uuid: PROJECT,
+      name: 'P',
+      permissions: [],
+      sites: [site(SITE, 'Europe/Brussels', before), site(OTHER, 'America/New_York', week())],
+    });
     const key = siteDraftKey(SITE);
     openDraft(key, daysToWeek(before));
     const painted = presetWeek('nightsAndWeekends');
@@ -216,7 +239,11 @@ describe('applying to several sites', () => {
     const sites = await applyProjectDraft(PROJECT, [SITE, OTHER], 'Europe/Brussels');
     expect(sites!.map((s) => s.uuid)).toEqual([SITE, OTHER]);
     expect(m.calls).toHaveLength(1);
-    expect(m.calls[0]!.body).toEqual({ siteUuids: [SITE, OTHER], schedule: { days: weekToDays(presetWeek('officeHours')) }, timezone: 'Europe/Brussels' });
+    expect(m.calls[0]!.body).toEqual({
+      siteUuids: [SITE, OTHER],
+      schedule: { days: weekToDays(presetWeek('officeHours')) },
+      timezone: 'Europe/Brussels',
+    });
     expect(siteCache.peek(OTHER)!.timezone).toBe('Europe/Brussels');
     // the open draft of a site follows the new saved week
     expect(weeksEqual($drafts.get()[siteDraftKey(OTHER)]!.cells, presetWeek('officeHours'))).toBe(true);
@@ -232,4 +259,3 @@ describe('permissions', () => {
     expect(canEditSchedules(undefined)).toBe(true);
   });
 });
-

@@ -19,7 +19,8 @@ import type { Week } from './week.ts';
  * Whether the user may change schedules: the project's permissions include 'edit
  * schedules'. Unknown permissions (an answer without them) leave it to the server.
  */
-export const canEditSchedules = (permissions: readonly string[] | undefined): boolean => !permissions || permissions.includes(EDIT_SCHEDULES);
+export const canEditSchedules = (permissions: readonly string[] | undefined): boolean =>
+  !permissions || permissions.includes(EDIT_SCHEDULES);
 
 export const siteDraftKey = (site: string): string => `site:${site}`;
 export const projectDraftKey = (project: string): string => `project:${project}`;
@@ -53,9 +54,19 @@ function updateCaches(project: string, sites: readonly SavedSite[]): void {
  * Sends `week` for `siteUuids` of `project` (keeping each site's time zone unless
  * `timezone` is given) and puts the answer in the caches. Throws ApiError.
  */
-export async function updateSiteSchedules(project: string, siteUuids: readonly string[], week: Week, timezone?: string): Promise<SavedSite[]> {
+export async function updateSiteSchedules(
+  project: string,
+  siteUuids: readonly string[],
+  week: Week,
+  timezone?: string,
+): Promise<SavedSite[]> {
   const body = { siteUuids: [...siteUuids], schedule: { days: weekToDays(week) }, ...(timezone ? { timezone } : {}) };
-  const { data } = await request('POST', `/api/public/v3/projects/${encodeURIComponent(project)}/update-site-schedules`, Answers.siteSchedules, { body });
+  const { data } = await request(
+    'POST',
+    `/api/public/v3/projects/${encodeURIComponent(project)}/update-site-schedules`,
+    Answers.siteSchedules,
+    { body },
+  );
   updateCaches(project, data.sites);
   return data.sites;
 }

@@ -33,7 +33,11 @@ describe('logout', () => {
   });
 
   it('signs out locally, silently, when the call fails', async () => {
-    for (const answer of [() => json({}, 500), () => json({ errors: [{ message: 'Unauthenticated.' }] }, 401), () => Promise.reject(new TypeError('offline'))]) {
+    for (const answer of [
+      () => json({}, 500),
+      () => json({ errors: [{ message: 'Unauthenticated.' }] }, 401),
+      () => Promise.reject(new TypeError('offline')),
+    ]) {
       $currentUser.set(stored);
       mockFetch(answer);
       await logout();
@@ -48,7 +52,9 @@ describe('logout', () => {
     // A server that never answers: only the abort ends the request.
     const hanging = vi.fn(
       (_input: RequestInfo | URL, init: RequestInit = {}) =>
-        new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     vi.stubGlobal('fetch', hanging);
     const done = logout();
@@ -70,7 +76,8 @@ describe('before the terms are accepted', () => {
   it('sign-in fetches neither the JWT nor the unread count, so no error toast; accepting fetches both', async () => {
     const m = mockFetch((call) => {
       const route = `${call.method} ${call.url.pathname}`;
-      if (route === 'POST /api/v2/user/login') return json({ data: { ...SAMPLE_USER, terms_accepted_web_portal: false, token: 'tok-new' } });
+      if (route === 'POST /api/v2/user/login')
+        return json({ data: { ...SAMPLE_USER, terms_accepted_web_portal: false, token: 'tok-new' } });
       if (route === 'PUT /api/v2/user/terms') return json({ data: { ...SAMPLE_USER, terms_accepted_web_portal: true } });
       if (route === 'GET /auth/jwt') return $currentUser.get()?.terms_accepted_web_portal ? json({ data: { token: 'jwt' } }) : TERMS_403();
       if (route === 'GET /api/v2/notifications') return json({ data: [], meta: { total: 5 } });
@@ -94,7 +101,11 @@ describe('startup before the terms are accepted', () => {
   it('validates the user only', async () => {
     $currentUser.set({ ...stored, terms_accepted_web_portal: false });
     const m = mockFetch((call) =>
-      call.url.pathname === '/api/v2/user' ? json({ data: { ...SAMPLE_USER, terms_accepted_web_portal: false } }) : call.url.pathname.startsWith('/i18n/') ? json({}) : TERMS_403(),
+      call.url.pathname === '/api/v2/user'
+        ? json({ data: { ...SAMPLE_USER, terms_accepted_web_portal: false } })
+        : call.url.pathname.startsWith('/i18n/')
+          ? json({})
+          : TERMS_403(),
     );
     await startSession();
     expect(m.calls.map((c) => c.url.pathname).filter((p) => !p.startsWith('/i18n/'))).toEqual(['/api/v2/user']);

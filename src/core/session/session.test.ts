@@ -2,7 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
-import { $currentUser, $unreadCount, acceptTerms, fetchJwt, login, setLocale, validateUser, forgotPassword, resetPassword } from './session.ts';
+import {
+  $currentUser,
+  $unreadCount,
+  acceptTerms,
+  fetchJwt,
+  login,
+  setLocale,
+  validateUser,
+  forgotPassword,
+  resetPassword,
+} from './session.ts';
 import { USER_STORAGE_KEY } from './store.ts';
 
 const stored = { ...SAMPLE_USER, token: 'tok-1' };
@@ -59,7 +69,9 @@ describe('session', () => {
     const m = api();
     expect((await login('x@y.z', 'whatever')).name).toBe('Morgan M.');
     expect(await forgotPassword('x@y.z')).toMatchObject({ username: 'manager' });
-    expect(await resetPassword({ token: 't', email: 'x@y.z', password: 'p', password_confirmation: 'p' })).toMatchObject({ username: 'manager' });
+    expect(await resetPassword({ token: 't', email: 'x@y.z', password: 'p', password_confirmation: 'p' })).toMatchObject({
+      username: 'manager',
+    });
     expect(m.callsTo('/api/v2/user/login')).toHaveLength(0);
     expect(m.callsTo('/api/v2/user/forgot-password')).toHaveLength(0);
     expect(m.callsTo('/api/v2/user/reset-password')).toHaveLength(0);
@@ -138,7 +150,9 @@ describe('session', () => {
 
   it('follows sign-in and sign-out made in another tab', () => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(stored));
-    window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY, newValue: JSON.stringify(stored), storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: USER_STORAGE_KEY, newValue: JSON.stringify(stored), storageArea: localStorage }),
+    );
     expect($currentUser.get()?.token).toBe('tok-1');
     localStorage.removeItem(USER_STORAGE_KEY);
     window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY, newValue: null, storageArea: localStorage }));

@@ -6,7 +6,16 @@ import { isStoredUser } from './store.ts';
 // The contract's definition of a stored user; the store checks it by hand (no valibot up front).
 const StoredUser = v.looseObject({ ...User.entries, token: v.pipe(v.string(), v.minLength(1)), api_origin: v.optional(v.string()) });
 
-const valid = { uuid: 'u-1', username: 'ann', name: 'Ann', email: 'ann@vigil.test', locale: 'en', terms_accepted_web_portal: true, token: 'tok', api_origin: 'https://api.vigil.test' };
+const valid = {
+  uuid: 'u-1',
+  username: 'ann',
+  name: 'Ann',
+  email: 'ann@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+  token: 'tok',
+  api_origin: 'https://api.vigil.test',
+};
 
 function samples(): unknown[] {
   const out: unknown[] = [valid, { ...valid, extra: 1 }, null, undefined, 'text', 42, [], [valid]];

@@ -42,7 +42,10 @@ function sameMessage(a: ToastInput, b: ToastInput): boolean {
 
 function arm(id: number): void {
   clearTimeout(timers.handles.get(id));
-  timers.handles.set(id, setTimeout(() => dismissToast(id), CONFIG.toastTimeoutMs));
+  timers.handles.set(
+    id,
+    setTimeout(() => dismissToast(id), CONFIG.toastTimeoutMs),
+  );
 }
 
 /**

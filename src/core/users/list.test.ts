@@ -3,11 +3,21 @@ import type { ProjectUser } from '../api/contract.ts';
 import { DEFAULT_SORT, filterUsers, nextSort, sortUsers } from './list.ts';
 
 const u = (name: string, email: string): ProjectUser => ({ uuid: email, name, email, permissions: [] });
-const users = [u('zoë Adams', 'zoe@b.example'), u('Émile Martin', 'emile@a.example'), u('Anna Berg', 'berg@a.example'), u('anna Berg', 'anna@c.example')];
+const users = [
+  u('zoë Adams', 'zoe@b.example'),
+  u('Émile Martin', 'emile@a.example'),
+  u('Anna Berg', 'berg@a.example'),
+  u('anna Berg', 'anna@c.example'),
+];
 
 describe('users list: sort and search', () => {
   it('sorts by name in the language collation (case and accents do not split), then by e-mail', () => {
-    expect(sortUsers(users, DEFAULT_SORT).map((x) => x.email)).toEqual(['anna@c.example', 'berg@a.example', 'emile@a.example', 'zoe@b.example']);
+    expect(sortUsers(users, DEFAULT_SORT).map((x) => x.email)).toEqual([
+      'anna@c.example',
+      'berg@a.example',
+      'emile@a.example',
+      'zoe@b.example',
+    ]);
   });
 
   it('sorts by e-mail, both directions', () => {

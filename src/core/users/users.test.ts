@@ -75,7 +75,10 @@ describe('project users store and actions', () => {
   it('validates a new user before sending anything', async () => {
     const m = mockFetch(() => json({}, 500));
     const r = await addProjectUser(P, { email: 'nope', name: '', permissions: ['view'] });
-    expect(r).toEqual({ ok: false, fieldErrors: { email: { key: 'users.validation.emailInvalid' }, name: { key: 'users.validation.nameRequired' } } });
+    expect(r).toEqual({
+      ok: false,
+      fieldErrors: { email: { key: 'users.validation.emailInvalid' }, name: { key: 'users.validation.nameRequired' } },
+    });
     expect(m.calls).toHaveLength(0);
   });
 
@@ -87,7 +90,10 @@ describe('project users store and actions', () => {
     const seen = events(target);
     const r = await addProjectUser(P, { email: ' ann@example.com ', name: 'Ann Smith ', permissions: ['view', 'evacuate'] }, { target });
     expect(r).toEqual({ ok: true, value: added });
-    expect(m.calls[0]).toMatchObject({ method: 'POST', body: { email: 'ann@example.com', name: 'Ann Smith', permissions: ['view', 'evacuate'] } });
+    expect(m.calls[0]).toMatchObject({
+      method: 'POST',
+      body: { email: 'ann@example.com', name: 'Ann Smith', permissions: ['view', 'evacuate'] },
+    });
     expect(m.calls[0]!.url.pathname).toBe(BASE);
     expect($projectUsers.get()[P]!.data!.map((u) => u.uuid)).toEqual(['u-me', 'u-sofie', 'u-new']);
     expect(seen).toEqual([{ project: P, user: 'u-new', change: 'added' }]);
@@ -194,7 +200,9 @@ describe('project users store and actions', () => {
 
   it('shows the no-permission state when the permission was taken away meanwhile', async () => {
     await seed();
-    mockFetch((call) => (call.method === 'POST' ? json({ errors: [{ message: 'This action is unauthorized.' }] }, 403) : json({ data: PROJECT })));
+    mockFetch((call) =>
+      call.method === 'POST' ? json({ errors: [{ message: 'This action is unauthorized.' }] }, 403) : json({ data: PROJECT }),
+    );
     await addProjectUser(P, { email: 'a@b.example', name: 'A', permissions: [] });
     expect(isForbidden($projectUsers.get()[P])).toBe(true);
     expect(toastKeys()).toEqual(['error:users.errors.add']);

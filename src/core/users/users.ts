@@ -112,7 +112,11 @@ function afterSelfChange(project: string, user: ProjectUser | undefined): void {
 }
 
 /** POST a new member (the account is created when the e-mail is new). */
-export async function addProjectUser(project: string, input: NewUserInput, options: ActionOptions = {}): Promise<MutationResult<ProjectUser>> {
+export async function addProjectUser(
+  project: string,
+  input: NewUserInput,
+  options: ActionOptions = {},
+): Promise<MutationResult<ProjectUser>> {
   const valid = validateNewUser(input);
   if (!valid.ok) return valid;
   try {
@@ -129,8 +133,12 @@ export async function addProjectUser(project: string, input: NewUserInput, optio
 /** Whether the validated changes leave the member exactly as they are. */
 function changesNothing(user: ProjectUser | undefined, changes: { name?: string; permissions?: readonly string[] }): user is ProjectUser {
   if (!user) return false;
-  const samePermissions = (list: readonly string[]) => list.length === user.permissions.length && list.every((p) => user.permissions.includes(p));
-  return (changes.name === undefined || changes.name === user.name) && (changes.permissions === undefined || samePermissions(changes.permissions));
+  const samePermissions = (list: readonly string[]) =>
+    list.length === user.permissions.length && list.every((p) => user.permissions.includes(p));
+  return (
+    (changes.name === undefined || changes.name === user.name) &&
+    (changes.permissions === undefined || samePermissions(changes.permissions))
+  );
 }
 
 /**

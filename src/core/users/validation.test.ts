@@ -9,12 +9,18 @@ describe('project user validation (contract Bodies)', () => {
 
   it('puts each problem on its own field, as a translatable message', () => {
     const r = validateNewUser({ email: 'not-an-address', name: '   ', permissions: ['view'] });
-    expect(r).toEqual({ ok: false, fieldErrors: { email: { key: 'users.validation.emailInvalid' }, name: { key: 'users.validation.nameRequired' } } });
+    expect(r).toEqual({
+      ok: false,
+      fieldErrors: { email: { key: 'users.validation.emailInvalid' }, name: { key: 'users.validation.nameRequired' } },
+    });
   });
 
   it('tells an empty e-mail from a malformed one, and a too long name from a missing one', () => {
     const r = validateNewUser({ email: '', name: 'x'.repeat(121), permissions: [] });
-    expect(r).toEqual({ ok: false, fieldErrors: { email: { key: 'users.validation.emailRequired' }, name: { key: 'users.validation.nameTooLong' } } });
+    expect(r).toEqual({
+      ok: false,
+      fieldErrors: { email: { key: 'users.validation.emailRequired' }, name: { key: 'users.validation.nameTooLong' } },
+    });
   });
 
   it('refuses a permission the contract does not know', () => {

@@ -48,7 +48,17 @@ export function AuthField({ label, error, hint, inputRef, id, ...input }: AuthFi
 /** The e-mail field of the sign-in, forgot- and reset-password forms. */
 export function EmailField(props: Omit<AuthFieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode' | 'spellCheck'>) {
   const t = useT();
-  return <AuthField {...props} label={t('auth.fields.email')} type="email" name="email" autoComplete="username" inputMode="email" spellCheck={false} />;
+  return (
+    <AuthField
+      {...props}
+      label={t('auth.fields.email')}
+      type="email"
+      name="email"
+      autoComplete="username"
+      inputMode="email"
+      spellCheck={false}
+    />
+  );
 }
 
 /** A form's primary submit button, with a spinner while the request is under way (not disabled, so it keeps focus). */

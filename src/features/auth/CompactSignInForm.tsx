@@ -30,7 +30,12 @@ export function CompactSignInForm() {
       ) : (
         <>
           <p className="v-muted">{t('auth.compact.intro')}</p>
-          <LoginForm compact initialEmail={mode.email} autoFocus={mode.moved} onForgot={(email) => setMode({ forgot: true, email, moved: true })} />
+          <LoginForm
+            compact
+            initialEmail={mode.email}
+            autoFocus={mode.moved}
+            onForgot={(email) => setMode({ forgot: true, email, moved: true })}
+          />
         </>
       )}
     </div>

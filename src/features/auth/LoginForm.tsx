@@ -43,7 +43,14 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
   const focusOnLoad = useFocusOnLoad(autoFocus);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  useFocusFirstError(errors, [['email', emailRef], ['password', passwordRef]], attempt);
+  useFocusFirstError(
+    errors,
+    [
+      ['email', emailRef],
+      ['password', passwordRef],
+    ],
+    attempt,
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();

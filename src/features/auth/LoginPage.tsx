@@ -15,7 +15,11 @@ export function LoginPage({ search }: { search: Record<string, string> }) {
   return (
     <div className="auth-page">
       <AuthCard title={t('auth.login.heading')} intro={t('auth.login.intro')}>
-        <LoginForm autoFocus initialEmail={search.email} forgotTo={(email) => pathTo('forgotPassword', {}, email ? { email } : undefined)} />
+        <LoginForm
+          autoFocus
+          initialEmail={search.email}
+          forgotTo={(email) => pathTo('forgotPassword', {}, email ? { email } : undefined)}
+        />
       </AuthCard>
     </div>
   );

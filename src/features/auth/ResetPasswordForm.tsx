@@ -29,8 +29,20 @@ export function ResetPasswordForm({ token, initialEmail = '' }: { token: string;
   const [pending, setPending] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const focusOnLoad = useFocusOnLoad(true);
-  const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), password_confirmation: useRef<HTMLInputElement>(null) };
-  useFocusFirstError(errors, [['email', refs.email], ['password', refs.password], ['password_confirmation', refs.password_confirmation]], attempt);
+  const refs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    password_confirmation: useRef<HTMLInputElement>(null),
+  };
+  useFocusFirstError(
+    errors,
+    [
+      ['email', refs.email],
+      ['password', refs.password],
+      ['password_confirmation', refs.password_confirmation],
+    ],
+    attempt,
+  );
 
   const set = (field: ResetField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
@@ -72,12 +84,7 @@ export function ResetPasswordForm({ token, initialEmail = '' }: { token: string;
         )}
       </FormAlert>
       <div className="auth-fields">
-        <EmailField
-          value={values.email}
-          onChange={set('email')}
-          error={fieldText(errors.email)}
-          inputRef={refs.email}
-        />
+        <EmailField value={values.email} onChange={set('email')} error={fieldText(errors.email)} inputRef={refs.email} />
         <AuthField
           label={t('auth.fields.newPassword')}
           type="password"

@@ -25,6 +25,13 @@ export function ToastRegion() {
         navigate(link.to);
       },
     };
-  const items = toasts.map((toast) => ({ id: toast.id, type: toast.type, text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params), link: link(toast) }));
-  return <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismissToast} />;
+  const items = toasts.map((toast) => ({
+    id: toast.id,
+    type: toast.type,
+    text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params),
+    link: link(toast),
+  }));
+  return (
+    <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismissToast} />
+  );
 }

@@ -7,4 +7,9 @@ import { ToastRegionHost } from './ToastRegionHost.tsx';
  * element's entry imports it, and as a file of its own it cost every page one request and
  * some 0.2 KB gz more.
  */
-export const VigilToastRegion = defineElement({ tag: 'vigil-toast-region', component: ToastRegionHost, session: 'optional', internal: true });
+export const VigilToastRegion = defineElement({
+  tag: 'vigil-toast-region',
+  component: ToastRegionHost,
+  session: 'optional',
+  internal: true,
+});

@@ -24,7 +24,7 @@ export function useResource<T>(cache: Cache<T>, id: string | undefined, onError?
 
 /** A retry for a failed resource: loads it again, whatever the cache holds. */
 export const retryLoad =
-  <T,>(cache: Cache<T>, id: string | undefined) =>
+  <T>(cache: Cache<T>, id: string | undefined) =>
   (): void => {
     if (id) void cache.load(id, { force: true }).catch(() => undefined);
   };

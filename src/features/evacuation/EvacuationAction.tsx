@@ -97,7 +97,15 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
 
   return (
     <>
-      <button ref={buttonRef} type="button" className={buttonClass} onClick={open} disabled={busy} aria-busy={busy} part={`${action}-button`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClass}
+        onClick={open}
+        disabled={busy}
+        aria-busy={busy}
+        part={`${action}-button`}
+      >
         {busy
           ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting')
           : (text ?? t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort'))}
@@ -105,34 +113,34 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>
       <Suspense fallback={null}>
-      <AlertDialog
-        open={intent !== null}
-        armed
-        tone="danger"
-        title={t(shown === 'start' ? 'evacuation.dialog.startTitle' : 'evacuation.dialog.abortTitle', { name: label })}
-        description={t(
-          shown === 'start'
-            ? scope === 'project'
-              ? 'evacuation.dialog.startProjectBody'
-              : 'evacuation.dialog.startSiteBody'
-            : scope === 'project'
-              ? 'evacuation.dialog.abortProjectBody'
-              : 'evacuation.dialog.abortSiteBody',
-          { name: label },
-        )}
-        confirmLabel={t(shown === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
-        cancelLabel={t('evacuation.dialog.cancel')}
-        pending={sending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setIntent(null)}
-      >
-        {already && <p className="v-message evac-dialog-note">{already}</p>}
-        {failed && (
-          <p className="v-form-error" role="alert">
-            {t(shown === 'start' ? 'evacuation.dialog.failedStart' : 'evacuation.dialog.failedAbort')}
-          </p>
-        )}
-      </AlertDialog>
+        <AlertDialog
+          open={intent !== null}
+          armed
+          tone="danger"
+          title={t(shown === 'start' ? 'evacuation.dialog.startTitle' : 'evacuation.dialog.abortTitle', { name: label })}
+          description={t(
+            shown === 'start'
+              ? scope === 'project'
+                ? 'evacuation.dialog.startProjectBody'
+                : 'evacuation.dialog.startSiteBody'
+              : scope === 'project'
+                ? 'evacuation.dialog.abortProjectBody'
+                : 'evacuation.dialog.abortSiteBody',
+            { name: label },
+          )}
+          confirmLabel={t(shown === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
+          cancelLabel={t('evacuation.dialog.cancel')}
+          pending={sending}
+          onConfirm={() => void confirm()}
+          onCancel={() => setIntent(null)}
+        >
+          {already && <p className="v-message evac-dialog-note">{already}</p>}
+          {failed && (
+            <p className="v-form-error" role="alert">
+              {t(shown === 'start' ? 'evacuation.dialog.failedStart' : 'evacuation.dialog.failedAbort')}
+            </p>
+          )}
+        </AlertDialog>
       </Suspense>
     </>
   );

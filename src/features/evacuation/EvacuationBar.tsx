@@ -86,7 +86,9 @@ export function EvacuationBar() {
 type T = ReturnType<typeof useT>;
 
 const describe = (item: BarItem, t: T): string =>
-  item.kind === 'project' ? t('evacuation.bar.project', { name: item.name }) : t('evacuation.bar.site', { name: item.name, project: item.projectName });
+  item.kind === 'project'
+    ? t('evacuation.bar.project', { name: item.name })
+    : t('evacuation.bar.site', { name: item.name, project: item.projectName });
 
 /**
  * What the alert region says: set when something new starts evacuating (a new project or

@@ -85,7 +85,9 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
   // from a site page, or the whole project's beside its sites' own.
   const label = (a: OfferedAction) =>
     a.scope !== scope || state.actions.length > 1 || state.activeSites.length > 0
-      ? t(a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed', { name: a.name ?? t('evacuation.fallback.project') })
+      ? t(a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed', {
+          name: a.name ?? t('evacuation.fallback.project'),
+        })
       : undefined;
   return (
     <section ref={ref} className={`v-card evac${state.evacuating ? ' evac--alarm' : ''}`} aria-labelledby={headingId} part="control">
@@ -109,7 +111,13 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
         <div ref={endedRef} className="evac-ended" role="status" tabIndex={-1} part="banner-ended">
           <p className="evac-ended-text">
             <CheckIcon />
-            <span>{t('evacuation.banner.ended', { name: (scope === 'project' ? state.projectName : state.siteName) ?? t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site') })}</span>
+            <span>
+              {t('evacuation.banner.ended', {
+                name:
+                  (scope === 'project' ? state.projectName : state.siteName) ??
+                  t(scope === 'project' ? 'evacuation.fallback.project' : 'evacuation.fallback.site'),
+              })}
+            </span>
           </p>
           <button type="button" className="v-btn v-btn--small" onClick={ended.dismiss}>
             {t('evacuation.banner.dismiss')}
@@ -124,7 +132,9 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
         </div>
       )}
       {state.permission === 'denied' && <p className="v-muted v-small evac-denied">{t('evacuation.control.noPermission')}</p>}
-      {scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && <p className="v-muted v-small">{t('evacuation.control.systemHint')}</p>}
+      {scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && (
+        <p className="v-muted v-small">{t('evacuation.control.systemHint')}</p>
+      )}
     </section>
   );
 }

@@ -73,7 +73,10 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
   }
   if (siteLink && lines.length > 0) lines.push(<li key="open-site">{siteLink}</li>);
 
-  const title = unconfirmed && !evacuating ? t('evacuation.control.unconfirmedTitle') : t(evacuating ? 'evacuation.control.active' : 'evacuation.control.inactive');
+  const title =
+    unconfirmed && !evacuating
+      ? t('evacuation.control.unconfirmedTitle')
+      : t(evacuating ? 'evacuation.control.active' : 'evacuation.control.inactive');
   const tone = evacuating ? 'active' : unconfirmed ? 'unconfirmed' : 'inactive';
   return (
     <div className="v-stack evac-status-block">
@@ -84,12 +87,16 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
             <p className="evac-state">{title}</p>
             {unconfirmed && (
               <p className="evac-unconfirmed">
-                {t(evacuating ? 'evacuation.control.unconfirmedActive' : 'evacuation.control.unconfirmedInactive', { time: formatChecked(state.confirmedAt) })}
+                {t(evacuating ? 'evacuation.control.unconfirmedActive' : 'evacuation.control.unconfirmedInactive', {
+                  time: formatChecked(state.confirmedAt),
+                })}
               </p>
             )}
             {lines.length > 0 && <ul className="evac-lines">{lines}</ul>}
             {!evacuating && state.scope === 'system' && state.siteName && <p>{t('evacuation.control.systemNone', { site: siteName })}</p>}
-            {!evacuating && state.lastEnded && <p className="v-small">{t('evacuation.control.lastEnded', { time: formatMoment(state.lastEnded) })}</p>}
+            {!evacuating && state.lastEnded && (
+              <p className="v-small">{t('evacuation.control.lastEnded', { time: formatMoment(state.lastEnded) })}</p>
+            )}
           </div>
           {state.activeSites.length > 0 && (
             <div className={`evac-sites${lines.length > 0 ? ' evac-sites--after' : ''}`}>

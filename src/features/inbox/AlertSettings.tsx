@@ -36,7 +36,11 @@ export function AlertSettings() {
             <legend className="v-small v-muted">{t('inbox.alerts.severities')}</legend>
             {SEVERITIES.map((severity) => (
               <label key={severity} className="va-check">
-                <input type="checkbox" checked={prefs.severities.includes(severity)} onChange={(e) => toggleAlertSeverity(severity, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={prefs.severities.includes(severity)}
+                  onChange={(e) => toggleAlertSeverity(severity, e.target.checked)}
+                />
                 {t(`inbox.severity.${severity}`)}
               </label>
             ))}

@@ -6,6 +6,11 @@ export function HandledBy({ username }: { username: string | null }) {
   const t = useT();
   const name = useUserName(username);
   if (!username) return <span className="v-muted">{t('inbox.incident.notHandled')}</span>;
-  if (name === undefined) return <span className="v-muted" aria-busy="true">{username}</span>;
+  if (name === undefined)
+    return (
+      <span className="v-muted" aria-busy="true">
+        {username}
+      </span>
+    );
   return <span>{name}</span>;
 }

@@ -35,7 +35,11 @@ export function InboxLists({ view, heading: Heading, onSelectView, onOpen, focus
       </Heading>
       <InboxTabs view={view} {...(onSelectView ? { onSelect: onSelectView } : {})} />
       <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
-        {view === 'incidents' ? <IncidentList target={target} focusUuid={focusUuid} /> : <NotificationList target={target} focusUuid={focusUuid} />}
+        {view === 'incidents' ? (
+          <IncidentList target={target} focusUuid={focusUuid} />
+        ) : (
+          <NotificationList target={target} focusUuid={focusUuid} />
+        )}
       </Suspense>
     </section>
   );

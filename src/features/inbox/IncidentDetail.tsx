@@ -63,7 +63,10 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
       <article className="v-card vi-card" aria-labelledby={titleId} part="incident">
         <div className="vi-head">
           <div>
-            <SeverityPill severity={incident.severity} label={`${t('inbox.incident.severity')}: ${t(`inbox.severity.${incident.severity}`)}`} />
+            <SeverityPill
+              severity={incident.severity}
+              label={`${t('inbox.incident.severity')}: ${t(`inbox.severity.${incident.severity}`)}`}
+            />
           </div>
           <Heading id={titleId} className="vi-head-title" ref={titleRef} tabIndex={-1}>
             {incident.title}
@@ -75,9 +78,21 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
             <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at, FULL_DATE)}</time>
           </dd>
           <dt>{t('inbox.incident.site')}</dt>
-          <dd>{incident.site ? <Link to={pathTo('site', { uuid: incident.site.uuid })}>{incident.site.name}</Link> : t('inbox.incident.unknown')}</dd>
+          <dd>
+            {incident.site ? (
+              <Link to={pathTo('site', { uuid: incident.site.uuid })}>{incident.site.name}</Link>
+            ) : (
+              t('inbox.incident.unknown')
+            )}
+          </dd>
           <dt>{t('inbox.incident.system')}</dt>
-          <dd>{incident.system ? <Link to={pathTo('system', { uuid: incident.system.uuid })}>{incident.system.name}</Link> : t('inbox.incident.unknown')}</dd>
+          <dd>
+            {incident.system ? (
+              <Link to={pathTo('system', { uuid: incident.system.uuid })}>{incident.system.name}</Link>
+            ) : (
+              t('inbox.incident.unknown')
+            )}
+          </dd>
           <dt>{t('inbox.incident.handledBy')}</dt>
           <dd>
             <HandledBy username={incident.handled_by} />
@@ -93,7 +108,11 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
             <ul className="vi-media">
               {incident.media.map((url, i) => (
                 <li key={url}>
-                  <MediaImage url={url} number={i + 1} alt={t('inbox.incident.mediaAlt', { number: i + 1, count, title: incident.title })} />
+                  <MediaImage
+                    url={url}
+                    number={i + 1}
+                    alt={t('inbox.incident.mediaAlt', { number: i + 1, count, title: incident.title })}
+                  />
                 </li>
               ))}
             </ul>

@@ -21,7 +21,11 @@ export function IncidentList({ target, focusUuid }: IncidentListProps) {
   const selectId = useId();
   return (
     <>
-      <ListTools label={t('inbox.filters.label')} total={total === null ? null : t('inbox.list.total', { count: formatNumber(total) })} onRefresh={() => incidentList.refresh()}>
+      <ListTools
+        label={t('inbox.filters.label')}
+        total={total === null ? null : t('inbox.list.total', { count: formatNumber(total) })}
+        onRefresh={() => incidentList.refresh()}
+      >
         <div className="vi-filter">
           <label htmlFor={selectId}>{t('inbox.filters.severity')}</label>
           <select

@@ -20,7 +20,10 @@ export function IncidentRow({ incident, target, tabIndex }: IncidentRowProps) {
       <span className="vi-row-text">
         <span className="vi-row-title">{incident.title}</span>
         <span className="vi-row-meta">
-          <SeverityPill severity={incident.severity} label={t('inbox.row.severity', { severity: t(`inbox.severity.${incident.severity}`) })} />
+          <SeverityPill
+            severity={incident.severity}
+            label={t('inbox.row.severity', { severity: t(`inbox.severity.${incident.severity}`) })}
+          />
           <span>
             <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at)}</time>
           </span>

@@ -8,7 +8,9 @@ export type InboxItemKind = 'incident' | 'notification';
  * Where a row leads: inside the portal (or from any page, to the portal) a link to the
  * item's route; inside a standalone `<vigil-inbox>` a button that opens it in place.
  */
-export type RowTarget = { kind: InboxItemKind } & ({ mode: 'link' } | { mode: 'button'; onOpen: (kind: InboxItemKind, uuid: string) => void });
+export type RowTarget = { kind: InboxItemKind } & (
+  { mode: 'link' } | { mode: 'button'; onOpen: (kind: InboxItemKind, uuid: string) => void }
+);
 
 export interface RowActionProps {
   target: RowTarget;
@@ -29,7 +31,14 @@ export function RowAction({ target, uuid, tabIndex, className, part, children }:
     );
   }
   return (
-    <button type="button" className={className} part={part} tabIndex={tabIndex} data-row="" onClick={() => target.onOpen(target.kind, uuid)}>
+    <button
+      type="button"
+      className={className}
+      part={part}
+      tabIndex={tabIndex}
+      data-row=""
+      onClick={() => target.onOpen(target.kind, uuid)}
+    >
       {children}
     </button>
   );

@@ -174,7 +174,14 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
 
   function onKeyDown(event: KeyboardEvent) {
     const pageRows = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? rowHeight) / rowHeight) - 1);
-    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + pageRows, PageUp: active - pageRows, Home: 0, End: total - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + pageRows,
+      PageUp: active - pageRows,
+      Home: 0,
+      End: total - 1,
+    };
     const to = moves[event.key];
     if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();

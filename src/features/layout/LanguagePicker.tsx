@@ -56,7 +56,12 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
         <span className="lang-face" aria-hidden="true">
           <svg viewBox="0 0 20 20" width="18" height="18" focusable="false">
             <circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-            <path d="M2.5 10h15M10 2.5c2.2 2.1 3.2 4.6 3.2 7.5s-1 5.4-3.2 7.5M10 2.5C7.8 4.6 6.8 7.1 6.8 10s1 5.4 3.2 7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path
+              d="M2.5 10h15M10 2.5c2.2 2.1 3.2 4.6 3.2 7.5s-1 5.4-3.2 7.5M10 2.5C7.8 4.6 6.8 7.1 6.8 10s1 5.4 3.2 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
           </svg>
           <span className="lang-code">{language.toUpperCase()}</span>
           <svg viewBox="0 0 16 16" width="12" height="12" focusable="false">

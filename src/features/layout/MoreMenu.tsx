@@ -98,7 +98,15 @@ export function MoreMenu({ pages, current }: MoreMenuProps) {
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <ul id={menuId} ref={menuRef} className="more-menu" role="menu" aria-label={t('layout.nav.more')} hidden={!open} onKeyDown={onMenuKey}>
+      <ul
+        id={menuId}
+        ref={menuRef}
+        className="more-menu"
+        role="menu"
+        aria-label={t('layout.nav.more')}
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
         {pages.map((page) => (
           <li key={page.uuid} role="none">
             <Link

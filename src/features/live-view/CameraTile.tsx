@@ -41,7 +41,13 @@ export function CameraTile({ camera, feed, now, online, intervalMs, buttonRef, o
   return (
     <li className="lv-cam" ref={item} part="camera" data-status={text.status}>
       <div className="lv-screen">
-        <button ref={buttonRef} type="button" className="lv-frame" onClick={onOpen} aria-label={t('liveView.openLarge', { name: camera.name, status: text.label })}>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="lv-frame"
+          onClick={onOpen}
+          aria-label={t('liveView.openLarge', { name: camera.name, status: text.label })}
+        >
           <CameraCanvas feed={feed} className="lv-canvas" />
         </button>
         {state.frame === null && (

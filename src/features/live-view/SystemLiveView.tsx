@@ -41,7 +41,12 @@ export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
         <SystemStatus online={data.online} />
       </div>
       {!data.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
-      <LiveView cameras={data.cameras} online={data.online} label={t('liveView.regionLabel', { name: data.name })} {...(interval ? { intervalMs: Number(interval) } : {})} />
+      <LiveView
+        cameras={data.cameras}
+        online={data.online}
+        label={t('liveView.regionLabel', { name: data.name })}
+        {...(interval ? { intervalMs: Number(interval) } : {})}
+      />
     </section>
   );
 }

@@ -30,10 +30,12 @@ function clockText(ms: number, now: number): string {
 export function feedText(t: typeof translate, state: FeedState, now: number, online: boolean, intervalMs?: number): FeedText {
   const status = cameraStatus(state, now, online, intervalMs);
   const seconds = frameAgeSeconds(state, now);
-  const age =
-    !state.frame ? t('liveView.noImage')
-    : seconds === null || state.takenAt === null ? t('liveView.timeUnknown')
-    : status === 'live' ? ageText(t, seconds)
-    : t('liveView.lastImageAt', { time: clockText(state.takenAt, now), age: ageText(t, seconds) });
+  const age = !state.frame
+    ? t('liveView.noImage')
+    : seconds === null || state.takenAt === null
+      ? t('liveView.timeUnknown')
+      : status === 'live'
+        ? ageText(t, seconds)
+        : t('liveView.lastImageAt', { time: clockText(state.takenAt, now), age: ageText(t, seconds) });
   return { status, label: t(`liveView.status.${status}`), age };
 }

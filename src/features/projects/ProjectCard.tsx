@@ -17,7 +17,9 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         </h2>
         {project.evacuation_active && (
           <span className="pj-evac" part="evacuation-active">
-            <span className="pj-evac-icon" aria-hidden="true">!</span>
+            <span className="pj-evac-icon" aria-hidden="true">
+              !
+            </span>
             {t('projects.list.evacuationActive')}
           </span>
         )}

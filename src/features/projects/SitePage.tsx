@@ -34,7 +34,16 @@ export function SitePage({ uuid }: { uuid: string }) {
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
   if (!site) {
-    return <PendingResource crumbs={crumbs} cache={siteCache} id={uuid} entry={entry} missingText={t('projects.site.notFound')} errorText={t('core.errors.loadSite')} />;
+    return (
+      <PendingResource
+        crumbs={crumbs}
+        cache={siteCache}
+        id={uuid}
+        entry={entry}
+        missingText={t('projects.site.notFound')}
+        errorText={t('core.errors.loadSite')}
+      />
+    );
   }
 
   const projectUuid = site.project?.uuid ?? site.project_uuid;

@@ -31,7 +31,16 @@ export function SystemPage({ uuid }: { uuid: string }) {
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
   if (!system) {
-    return <PendingResource crumbs={crumbs} cache={systemCache} id={uuid} entry={entry} missingText={t('projects.system.notFound')} errorText={t('projects.system.loadFailed')} />;
+    return (
+      <PendingResource
+        crumbs={crumbs}
+        cache={systemCache}
+        id={uuid}
+        entry={entry}
+        missingText={t('projects.system.notFound')}
+        errorText={t('projects.system.loadFailed')}
+      />
+    );
   }
 
   // The project's name when it is already known (the user came through it).

@@ -23,7 +23,6 @@ export interface ApplyConfirmProps {
   onCancel: () => void;
 }
 
-
 /** A minus in a circle (removed hours) or a plus (added hours); the words say it too. */
 function Sign({ removed }: { removed: boolean }) {
   return (
@@ -115,7 +114,8 @@ export function ApplyResults({ results }: { results: readonly SavedSite[] }) {
             <span aria-hidden="true" className="ss-tick">
               ✓
             </span>{' '}
-            <strong>{s.name}</strong>: {t('schedules.multi.resultLine', { summary: describeWeek(siteWeek(s)), zone: timeZoneName(s.schedule.timezone) })}
+            <strong>{s.name}</strong>:{' '}
+            {t('schedules.multi.resultLine', { summary: describeWeek(siteWeek(s)), zone: timeZoneName(s.schedule.timezone) })}
           </li>
         ))}
       </ul>

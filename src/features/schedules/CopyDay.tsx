@@ -54,7 +54,12 @@ export function CopyDay({ week, onChange, onDone }: CopyDayProps) {
           <div className="sm-checks">
             {names.map((name, d) => (
               <label key={d} className="sm-check">
-                <input type="checkbox" checked={d !== from && targets.includes(d)} disabled={d === from} onChange={(e) => toggle(d, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={d !== from && targets.includes(d)}
+                  disabled={d === from}
+                  onChange={(e) => toggle(d, e.target.checked)}
+                />
                 {name}
               </label>
             ))}
@@ -68,7 +73,12 @@ export function CopyDay({ week, onChange, onDone }: CopyDayProps) {
             </button>
           </div>
         </fieldset>
-        <button type="button" className="v-btn v-btn--small" aria-disabled={chosen.length === 0 || undefined} onClick={() => chosen.length > 0 && copy()}>
+        <button
+          type="button"
+          className="v-btn v-btn--small"
+          aria-disabled={chosen.length === 0 || undefined}
+          onClick={() => chosen.length > 0 && copy()}
+        >
           {t('schedules.tools.copyApply', { count: chosen.length })}
         </button>
       </div>

@@ -27,7 +27,12 @@ export function SaveBar({ dirty, saving, changes, error, onSave, onDiscard }: Sa
           {saving ? t('schedules.editor.saving') : dirty ? t('schedules.editor.unsaved', { changes }) : t('schedules.editor.upToDate')}
         </p>
         <div className="v-row sm-actions">
-          <button type="button" className="v-btn" aria-disabled={!dirty || saving || undefined} onClick={() => dirty && !saving && onDiscard()}>
+          <button
+            type="button"
+            className="v-btn"
+            aria-disabled={!dirty || saving || undefined}
+            onClick={() => dirty && !saving && onDiscard()}
+          >
             {t('schedules.editor.discard')}
           </button>
           <button

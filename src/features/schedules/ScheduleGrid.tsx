@@ -24,7 +24,6 @@ export interface ScheduleGridProps {
   label: string;
 }
 
-
 /**
  * The security-hours matrix: 7 days (rows, Monday first) × 48 half-hours (columns), a
  * WAI-ARIA grid with one tab stop. Secured half-hours are selected cells, drawn filled
@@ -51,7 +50,10 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
 
   const names = useMemo(() => ({ short: dayNames('short', language), long: dayNames('long', language) }), [language]);
   const labels = useMemo(
-    () => names.long.map((day) => Array.from({ length: SLOTS }, (_, s) => t('schedules.grid.cell', { day, from: slotTime(s), to: slotTime(s + 1) }))),
+    () =>
+      names.long.map((day) =>
+        Array.from({ length: SLOTS }, (_, s) => t('schedules.grid.cell', { day, from: slotTime(s), to: slotTime(s + 1) })),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows the language through `version`
     [names, version],
   );
@@ -131,7 +133,13 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
             {t('schedules.grid.jump')}
           </span>
           {JUMPS.map((slot) => (
-            <button key={slot} type="button" className="v-btn v-btn--small" aria-pressed={shown === slot} onClick={() => (setShown(slot), jumpTo(slot))}>
+            <button
+              key={slot}
+              type="button"
+              className="v-btn v-btn--small"
+              aria-pressed={shown === slot}
+              onClick={() => (setShown(slot), jumpTo(slot))}
+            >
               {slotTime(slot)}
             </button>
           ))}

@@ -47,7 +47,10 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const data = entry?.data;
   const schedule = data?.schedule;
   const loaded = data !== undefined;
-  const saved = useMemo(() => (loaded ? (schedule ? readDays(schedule.days) : { week: emptyWeek(), problems: [] }) : undefined), [loaded, schedule]);
+  const saved = useMemo(
+    () => (loaded ? (schedule ? readDays(schedule.days) : { week: emptyWeek(), problems: [] }) : undefined),
+    [loaded, schedule],
+  );
   const key = siteDraftKey(site);
   const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, saved?.week);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -84,7 +87,13 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
 
   return (
     // Named with the site, so several matrices on one page stay distinguishable.
-    <section className="sm v-card" {...guardStart} aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined} aria-labelledby={data?.name ? undefined : headingId} part="schedule">
+    <section
+      className="sm v-card"
+      {...guardStart}
+      aria-label={data?.name ? `${t('schedules.editor.title')} – ${data.name}` : undefined}
+      aria-labelledby={data?.name ? undefined : headingId}
+      part="schedule"
+    >
       <div className="sm-head">
         <h2 id={headingId}>{t('schedules.editor.title')}</h2>
         <p className="v-muted">{data.name}</p>
@@ -92,7 +101,11 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
       <TimeNote timezone={timezone} />
       {saved.problems.length > 0 && <p className="v-message">{t('schedules.editor.unreadable')}</p>}
       {editable && draft?.recovered && (
-        <RecoveredOffer changes={describeDiff(draft.saved, draft.recovered)} onRestore={() => restoreDraft(key)} onDismiss={() => dismissRecovered(key)} />
+        <RecoveredOffer
+          changes={describeDiff(draft.saved, draft.recovered)}
+          onRestore={() => restoreDraft(key)}
+          onDismiss={() => dismissRecovered(key)}
+        />
       )}
       {!editable && <p className="v-message">{t('schedules.editor.readOnly')}</p>}
       {editable && <ScheduleTools week={cells} onChange={edit} />}
@@ -109,19 +122,19 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
         />
       )}
       <Suspense fallback={null}>
-      <AlertDialog
-        open={confirmDiscard}
-        title={t('schedules.editor.discardTitle')}
-        description={t('schedules.editor.discardText')}
-        confirmLabel={t('schedules.editor.discard')}
-        cancelLabel={t('core.common.cancel')}
-        tone="danger"
-        onConfirm={() => {
-          discardDraft(key);
-          setConfirmDiscard(false);
-        }}
-        onCancel={() => setConfirmDiscard(false)}
-      />
+        <AlertDialog
+          open={confirmDiscard}
+          title={t('schedules.editor.discardTitle')}
+          description={t('schedules.editor.discardText')}
+          confirmLabel={t('schedules.editor.discard')}
+          cancelLabel={t('core.common.cancel')}
+          tone="danger"
+          onConfirm={() => {
+            discardDraft(key);
+            setConfirmDiscard(false);
+          }}
+          onCancel={() => setConfirmDiscard(false)}
+        />
       </Suspense>
     </section>
   );

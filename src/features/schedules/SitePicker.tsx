@@ -27,7 +27,10 @@ export const SitePicker = memo(function SitePicker({ sites, selected, onChange }
 
   if (sites.length === 0) return <p className="v-state">{t('schedules.multi.noSites')}</p>;
 
-  const toggle = (uuid: string, on: boolean) => onChange?.(on ? sites.filter((s) => s.uuid === uuid || selected.includes(s.uuid)).map((s) => s.uuid) : selected.filter((u) => u !== uuid));
+  const toggle = (uuid: string, on: boolean) =>
+    onChange?.(
+      on ? sites.filter((s) => s.uuid === uuid || selected.includes(s.uuid)).map((s) => s.uuid) : selected.filter((u) => u !== uuid),
+    );
 
   return (
     <div className="ss-sites">
@@ -44,7 +47,13 @@ export const SitePicker = memo(function SitePicker({ sites, selected, onChange }
           return (
             <li key={site.uuid} className={checked ? 'ss-site ss-site--on' : 'ss-site'}>
               {onChange ? (
-                <input id={`${id}-${site.uuid}`} type="checkbox" checked={checked} aria-describedby={`${id}-${site.uuid}-d`} onChange={(e) => toggle(site.uuid, e.target.checked)} />
+                <input
+                  id={`${id}-${site.uuid}`}
+                  type="checkbox"
+                  checked={checked}
+                  aria-describedby={`${id}-${site.uuid}-d`}
+                  onChange={(e) => toggle(site.uuid, e.target.checked)}
+                />
               ) : null}
               <div className="ss-site-text">
                 {onChange ? (

@@ -100,7 +100,11 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   applyRef.current = () => setConfirming(true);
   async function apply() {
     setResults(null);
-    const sites = await applyProjectDraft(uuid, chosen.map((s) => s.uuid), timezone || undefined);
+    const sites = await applyProjectDraft(
+      uuid,
+      chosen.map((s) => s.uuid),
+      timezone || undefined,
+    );
     setConfirming(false);
     if (!sites) return;
     setResults(sites);
@@ -130,7 +134,11 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
             <h2 id={`${ids}-paint`}>{t('schedules.multi.stepPaint')}</h2>
             <StartFrom sites={project.sites} value={startFrom} onChange={(from) => (dirty ? setPendingStart(from) : begin(from))} />
             {draft?.recovered && (
-              <RecoveredOffer changes={describeDiff(draft.saved, draft.recovered)} onRestore={() => restoreDraft(key)} onDismiss={() => dismissRecovered(key)} />
+              <RecoveredOffer
+                changes={describeDiff(draft.saved, draft.recovered)}
+                onRestore={() => restoreDraft(key)}
+                onDismiss={() => dismissRecovered(key)}
+              />
             )}
             <ScheduleTools week={cells} onChange={edit} />
             <ScheduleGrid week={cells} onChange={edit} label={t('schedules.multi.gridLabel')} />
@@ -145,14 +153,29 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
 
           <section className="v-card ss-step" aria-labelledby={`${ids}-apply`}>
             <h2 id={`${ids}-apply`}>{t('schedules.multi.stepApply')}</h2>
-            <ApplyReview sites={chosen} cells={textCells ?? cells} timezone={timezone} saving={!!draft?.saving} error={draft?.error ?? null} results={results} onApply={onApply} />
+            <ApplyReview
+              sites={chosen}
+              cells={textCells ?? cells}
+              timezone={timezone}
+              saving={!!draft?.saving}
+              error={draft?.error ?? null}
+              results={results}
+              onApply={onApply}
+            />
           </section>
         </>
       )}
 
       {confirming && (
         <Suspense fallback={null}>
-          <ApplyConfirm sites={chosen} cells={cells} timezone={timezone} saving={!!draft?.saving} onConfirm={() => void apply()} onCancel={() => setConfirming(false)} />
+          <ApplyConfirm
+            sites={chosen}
+            cells={cells}
+            timezone={timezone}
+            saving={!!draft?.saving}
+            onConfirm={() => void apply()}
+            onCancel={() => setConfirming(false)}
+          />
         </Suspense>
       )}
 

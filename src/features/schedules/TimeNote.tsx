@@ -21,7 +21,10 @@ export function TimeNote({ timezone }: TimeNoteProps) {
     if (!isTimeZone(timezone)) return [t('schedules.time.unknownZone', { zone: timezone })];
     const now = Date.now();
     const device = browserTimeZone();
-    const zone = t('schedules.time.zone', { zone: zoneGenericName(timezone), offset: zoneOffset(timezone, new Date(now)) ?? formatOffset(utcOffset(timezone, now)) });
+    const zone = t('schedules.time.zone', {
+      zone: zoneGenericName(timezone),
+      offset: zoneOffset(timezone, new Date(now)) ?? formatOffset(utcOffset(timezone, now)),
+    });
     return [
       device && device !== timezone ? `${zone} ${t('schedules.time.yourZone', { zone: timeZoneName(device) })}` : zone,
       describeDstChange(timezone, nextDstChange(timezone, now)),

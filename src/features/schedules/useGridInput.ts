@@ -115,7 +115,15 @@ export function useGridInput({ gridRef, week, onChange, focus, setFocus, announc
     e.preventDefault(); // no text selection, no mouse-event focus: the cell is focused below
     const { week: current } = latest.current;
     const touch = e.pointerType === 'touch';
-    drag.current = { pointerId: e.pointerId, anchor: cell, value: !current[cell.day]![cell.slot], base: current, last: cell, touch, painted: !touch };
+    drag.current = {
+      pointerId: e.pointerId,
+      anchor: cell,
+      value: !current[cell.day]![cell.slot],
+      base: current,
+      last: cell,
+      touch,
+      painted: !touch,
+    };
     keyStroke.current = null;
     setFocus(cell, 'pointer');
     try {

@@ -57,7 +57,8 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
 
   const ids = { email: `${id}-email`, name: `${id}-name`, permissions: `${id}-permissions` };
   const errorId = (field: UserField) => `${ids[field]}-error`;
-  const describedBy = (field: UserField, hint?: string) => [errors[field] ? errorId(field) : null, hint].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: UserField, hint?: string) =>
+    [errors[field] ? errorId(field) : null, hint].filter(Boolean).join(' ') || undefined;
 
   function toggle(permission: string, on: boolean) {
     setPermissions((list) => (on ? [...list.filter((p) => p !== permission), permission] : list.filter((p) => p !== permission)));
@@ -154,7 +155,11 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
           )}
         </div>
       </div>
-      <fieldset className="vu-permissions" aria-describedby={describedBy('permissions')} data-invalid-group={errors.permissions ? '' : undefined}>
+      <fieldset
+        className="vu-permissions"
+        aria-describedby={describedBy('permissions')}
+        data-invalid-group={errors.permissions ? '' : undefined}
+      >
         <legend className="v-label">{t('users.form.permissions')}</legend>
         {PERMISSIONS.map((p) => {
           const boxId = `${ids.permissions}-${p.replace(/\s+/g, '-')}`;

@@ -22,7 +22,18 @@ export interface UsersTableProps {
 }
 
 /** The members as a sortable table; rows become cards on narrow screens. */
-export function UsersTable({ caption, users, currentEmail, order, onSort, editing, renderEditor, notice, onEdit, onRemove }: UsersTableProps) {
+export function UsersTable({
+  caption,
+  users,
+  currentEmail,
+  order,
+  onSort,
+  editing,
+  renderEditor,
+  notice,
+  onEdit,
+  onRemove,
+}: UsersTableProps) {
   const t = useT();
   return (
     <table className="vu-table" part="table">

@@ -7,7 +7,14 @@ import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { isSelf, selfChangeRisk } from '../../core/users/guard.ts';
 import { DEFAULT_SORT, filterUsers, nextSort, sortUsers, type SortKey } from '../../core/users/list.ts';
-import { $projectUsers, addProjectUser, isForbidden, loadProjectUsers, updateProjectUser, type MutationResult } from '../../core/users/users.ts';
+import {
+  $projectUsers,
+  addProjectUser,
+  isForbidden,
+  loadProjectUsers,
+  updateProjectUser,
+  type MutationResult,
+} from '../../core/users/users.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -156,12 +163,19 @@ export function UsersView({ project }: UsersViewProps) {
 
       {adding && (
         <section className="v-card vu-panel">
-          <UserForm mode="add" onSubmit={(values) => addProjectUser(uuid, values, { target: host })} onCancel={closeAdd} onDone={closeAdd} />
+          <UserForm
+            mode="add"
+            onSubmit={(values) => addProjectUser(uuid, values, { target: host })}
+            onCancel={closeAdd}
+            onDone={closeAdd}
+          />
         </section>
       )}
 
       <p className="v-small v-muted vu-count" role="status">
-        {filtered ? t('users.list.matches', { count: visible.length, total: users.length }) : t('users.list.count', { count: users.length })}
+        {filtered
+          ? t('users.list.matches', { count: visible.length, total: users.length })
+          : t('users.list.count', { count: users.length })}
       </p>
 
       {users.length === 0 ? (

@@ -2,7 +2,14 @@
  * An in-page stand-in for the sign-in calls of the demo API (login, user, forgot
  * password), for `<vigil-login>` and the compact sign-in of embedded elements.
  */
-export const USER = { uuid: 'u-1', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+export const USER = {
+  uuid: 'u-1',
+  username: 'manager',
+  name: 'Morgan Manager',
+  email: 'manager@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+};
 export const PASSWORD = 'vigil-demo';
 /** An account over its attempt limit: sign-in and reset requests answer 429, Retry-After 61 s. */
 export const BLOCKED_EMAIL = 'blocked@vigil.test';

@@ -40,9 +40,15 @@ describe('element factory', () => {
     window.fetch = async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url.endsWith('/i18n/messages/de.json')) {
-        return new Response(JSON.stringify({ inbox: { badge: { label: '{{count}} ungelesen' } }, core: { languages: { label: 'Sprache' }, errors: { generic: 'Fehler' }, common: { loading: 'Lädt…' } } }), {
-          headers: { 'Content-Type': 'application/json' },
-        });
+        return new Response(
+          JSON.stringify({
+            inbox: { badge: { label: '{{count}} ungelesen' } },
+            core: { languages: { label: 'Sprache' }, errors: { generic: 'Fehler' }, common: { loading: 'Lädt…' } },
+          }),
+          {
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
       }
       return new Response('{"errors":[{"message":"nope"}]}', { status: 404, headers: { 'Content-Type': 'application/json' } });
     };
@@ -62,7 +68,9 @@ describe('element factory', () => {
 
   it('a second copy of the suite shares the same session stores', async () => {
     // A different module URL is a separate module instance: like a second bundle on the page.
-    const copy = (await import(/* @vite-ignore */ `/src/core/session/store.ts?second-copy=${Date.now()}`)) as typeof import('../../../src/core/session/store.ts');
+    const copy = (await import(
+      /* @vite-ignore */ `/src/core/session/store.ts?second-copy=${Date.now()}`
+    )) as typeof import('../../../src/core/session/store.ts');
     expect(copy.$currentUser).to.equal($currentUser);
     expect(copy.$unreadCount).to.equal($unreadCount);
   });

@@ -14,7 +14,14 @@ import { press } from '../ui/keys.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const SITE = '20000000-0000-4000-8000-000000000001';
-const USER = { uuid: '40000000-0000-4000-8000-000000000001', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+const USER = {
+  uuid: '40000000-0000-4000-8000-000000000001',
+  username: 'manager',
+  name: 'Morgan Manager',
+  email: 'manager@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+};
 
 interface Call {
   method: string;
@@ -27,7 +34,8 @@ let calls: Call[] = [];
 let status: EvacuationStatus;
 let host: HTMLElement | undefined;
 
-const json = (body: unknown, code = 200) => new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, code = 200) =>
+  new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
 
 function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
@@ -38,7 +46,18 @@ function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Re
   if (p === '/api/v2/notifications') return Promise.resolve(json({ data: [], meta: { total: 0 } }));
   if (p === '/auth/jwt') return Promise.resolve(json({ data: null }));
   if (p === `/api/v2/sites/${SITE}`)
-    return Promise.resolve(json({ data: { uuid: SITE, name: 'Antwerp Port Warehouse', address: 'Noorderlaan 120', timezone: 'Europe/Brussels', project_uuid: PROJECT, systems: [] } }));
+    return Promise.resolve(
+      json({
+        data: {
+          uuid: SITE,
+          name: 'Antwerp Port Warehouse',
+          address: 'Noorderlaan 120',
+          timezone: 'Europe/Brussels',
+          project_uuid: PROJECT,
+          systems: [],
+        },
+      }),
+    );
   if (p === `/api/v2/projects/${PROJECT}`)
     return Promise.resolve(json({ data: { uuid: PROJECT, name: 'Northwind Logistics', permissions: ['view', 'evacuate'], sites: [] } }));
   if (p === `/api/public/v2/sites/${SITE}/evacuation/status`) return Promise.resolve(json({ data: status }));
@@ -51,7 +70,10 @@ function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Re
           started_at: null,
           started_by: null,
           aborted_at: null,
-          active_sites: status.status === 'active' ? [{ uuid: SITE, name: 'Antwerp Port Warehouse', started_at: status.started_at, started_by: status.started_by }] : [],
+          active_sites:
+            status.status === 'active'
+              ? [{ uuid: SITE, name: 'Antwerp Port Warehouse', started_at: status.started_at, started_by: status.started_by }]
+              : [],
         },
       }),
     );
@@ -127,7 +149,9 @@ describe('<vigil-evacuation>', function () {
 
       await press('Tab');
       // The confirmation arms once it has been visible for a moment (clickjacking guard).
-      await waitFor(() => expect(button('Start evacuation', d as HTMLElement)?.getAttribute('aria-disabled') ?? null).to.be.null, { timeout: 3000 });
+      await waitFor(() => expect(button('Start evacuation', d as HTMLElement)?.getAttribute('aria-disabled') ?? null).to.be.null, {
+        timeout: 3000,
+      });
       await press('Enter');
       await press('Enter'); // a second confirm while the first is under way
       await waitFor(() => expect(text()).to.include('Evacuation in progress'), { timeout: 4000 });
@@ -162,7 +186,10 @@ describe('<vigil-evacuation>', function () {
       return fakeFetch(input, init);
     }) as typeof fetch;
     mount({ project: PROJECT });
-    await waitFor(() => expect(text()).to.include('You can see the evacuation status, but you may not start or abort an evacuation here.'), { timeout: 4000 });
+    await waitFor(
+      () => expect(text()).to.include('You can see the evacuation status, but you may not start or abort an evacuation here.'),
+      { timeout: 4000 },
+    );
     await waitFor(() => expect(text()).to.include('No evacuation in progress'));
     expect(button('Start evacuation')).to.be.null;
     expect(root().querySelectorAll('button')).to.have.lengthOf(0);

@@ -43,7 +43,8 @@ let queue: Promise<unknown> = Promise.resolve();
 export async function axeViolations(root: AxeRoot = document, options: AxeCheckOptions = {}): Promise<axe.Result[]> {
   let context: axe.ElementContext;
   if (root instanceof Document) context = root;
-  else if (root instanceof ShadowRoot) context = root.host; // axe takes elements; it enters the open shadow root
+  else if (root instanceof ShadowRoot)
+    context = root.host; // axe takes elements; it enters the open shadow root
   else if (root instanceof Element) context = root;
   else throw new Error('axeViolations: a DocumentFragment must be attached to the document first (pass its host)');
 
@@ -55,9 +56,7 @@ export async function axeViolations(root: AxeRoot = document, options: AxeCheckO
   const run = queue.then(() => axe.run(context, runOptions));
   queue = run.catch(() => undefined);
   const results = await run;
-  return options.impacts
-    ? results.violations.filter((v) => v.impact && options.impacts!.includes(v.impact))
-    : results.violations;
+  return options.impacts ? results.violations.filter((v) => v.impact && options.impacts!.includes(v.impact)) : results.violations;
 }
 
 /** A readable multi-line list of violations: rule, impact, help, and each offending node. */
@@ -74,9 +73,7 @@ export function formatViolations(violations: axe.Result[]): string {
 
 function formatTarget(target: axe.UnlabelledFrameSelector): string {
   // Inside shadow DOM a target is a list of selectors, host first.
-  return (target as unknown[])
-    .map((part) => (Array.isArray(part) ? part.join(' >>> ') : String(part)))
-    .join(' | ');
+  return (target as unknown[]).map((part) => (Array.isArray(part) ? part.join(' >>> ') : String(part))).join(' | ');
 }
 
 /** Throws an Error listing every violation found in `root`; resolves when there is none. */

@@ -15,7 +15,15 @@ import { press } from '../ui/keys.ts';
 const TOTAL = 5_000;
 const realFetch = window.fetch;
 const added: Element[] = [];
-const ME = { uuid: 'u-1', username: 'morgan', name: 'Morgan Manager', email: 'm@vigil.test', locale: 'en', terms_accepted_web_portal: true, token: 'tok' };
+const ME = {
+  uuid: 'u-1',
+  username: 'morgan',
+  name: 'Morgan Manager',
+  email: 'm@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+  token: 'tok',
+};
 
 interface Call {
   method: string;
@@ -24,9 +32,16 @@ interface Call {
 }
 let calls: Call[] = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const iso = (n: number) => new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString();
-const notification = (n: number) => ({ uuid: `n-${n}`, title: `Notice ${n}`, body_html: `Body <b>${n}</b>`, created_at: iso(n), read_at: n % 2 ? iso(n) : null });
+const notification = (n: number) => ({
+  uuid: `n-${n}`,
+  title: `Notice ${n}`,
+  body_html: `Body <b>${n}</b>`,
+  created_at: iso(n),
+  read_at: n % 2 ? iso(n) : null,
+});
 const incident = (n: number) => ({
   uuid: `i-${n}`,
   title: `Incident ${n}`,
@@ -39,7 +54,9 @@ const incident = (n: number) => ({
   handled_by: n === 0 ? 'sofie' : ME.username,
 });
 // A 1×1 PNG.
-const PIXEL = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='), (c) => c.charCodeAt(0));
+const PIXEL = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='), (c) =>
+  c.charCodeAt(0),
+);
 
 function api(input: RequestInfo | URL, init: RequestInit = {}): Response {
   const url = new URL(String(input instanceof Request ? input.url : input), location.href);
@@ -48,7 +65,8 @@ function api(input: RequestInfo | URL, init: RequestInit = {}): Response {
   calls.push({ method, url, auth: headers.get('Authorization') });
   const page = Number(url.searchParams.get('page') ?? 1);
   const per = Number(url.searchParams.get('per_page') ?? 25);
-  const slice = <T>(make: (n: number) => T) => Array.from({ length: Math.max(0, Math.min(per, TOTAL - (page - 1) * per)) }, (_, i) => make((page - 1) * per + i));
+  const slice = <T>(make: (n: number) => T) =>
+    Array.from({ length: Math.max(0, Math.min(per, TOTAL - (page - 1) * per)) }, (_, i) => make((page - 1) * per + i));
   const path = url.pathname;
   if (path === '/api/v2/notifications') return json({ data: slice(notification), meta: { total: TOTAL } });
   if (path === '/api/v2/incidents') return json({ data: slice(incident), meta: { total: TOTAL } });

@@ -90,11 +90,15 @@ describe('sanitizeNotificationHtml: what survives', () => {
     expect(clean('<a href="https://vigil.example/reports/1">report</a>')).to.equal(
       '<a href="https://vigil.example/reports/1" target="_blank" rel="noopener noreferrer">report</a>',
     );
-    expect(clean('<a href="http://vigil.example/">site</a>')).to.equal('<a href="http://vigil.example/" target="_blank" rel="noopener noreferrer">site</a>');
+    expect(clean('<a href="http://vigil.example/">site</a>')).to.equal(
+      '<a href="http://vigil.example/" target="_blank" rel="noopener noreferrer">site</a>',
+    );
     expect(clean('<a href="mailto:support@vigil.example">mail</a>')).to.equal(
       '<a href="mailto:support@vigil.example" target="_blank" rel="noopener noreferrer">mail</a>',
     );
-    expect(clean('<a href="HTTPS://VIGIL.EXAMPLE/">loud</a>')).to.equal('<a href="HTTPS://VIGIL.EXAMPLE/" target="_blank" rel="noopener noreferrer">loud</a>');
+    expect(clean('<a href="HTTPS://VIGIL.EXAMPLE/">loud</a>')).to.equal(
+      '<a href="HTTPS://VIGIL.EXAMPLE/" target="_blank" rel="noopener noreferrer">loud</a>',
+    );
   });
 
   it('overrides a target and rel the server sent', () => {
@@ -104,13 +108,23 @@ describe('sanitizeNotificationHtml: what survives', () => {
   });
 
   it('keeps the text of links whose URL is not allowed, without the URL', () => {
-    for (const href of ['javascript:alert(1)', '/relative', '//evil.example/', 'ftp://files.example/', 'tel:+3212345678', 'data:text/html,hi', '#top']) {
+    for (const href of [
+      'javascript:alert(1)',
+      '/relative',
+      '//evil.example/',
+      'ftp://files.example/',
+      'tel:+3212345678',
+      'data:text/html,hi',
+      '#top',
+    ]) {
       expect(clean(`<a href="${href}">x</a>`)).to.equal('<a>x</a>');
     }
   });
 
   it('drops every attribute but href: class, style, id, data-*, aria-*, title, role', () => {
-    expect(clean('<span class="x" style="color:red" id="y" data-a="1" aria-label="z" title="t" role="button" dir="rtl" lang="fr">s</span>')).to.equal('<span>s</span>');
+    expect(
+      clean('<span class="x" style="color:red" id="y" data-a="1" aria-label="z" title="t" role="button" dir="rtl" lang="fr">s</span>'),
+    ).to.equal('<span>s</span>');
     expect(clean('<b class="x">b</b><i style="x">i</i>')).to.equal('<b>b</b><i>i</i>');
   });
 

@@ -12,7 +12,9 @@ export interface Vector {
   html: string;
 }
 
-const v = (name: string, html: (x: string) => string): ((n: number) => Vector) => (n) => ({ name, html: html(callX(n)) });
+const v =
+  (name: string, html: (x: string) => string): ((n: number) => Vector) =>
+  (n) => ({ name, html: html(callX(n)) });
 
 const makers = [
   // <script> in its many spellings
@@ -47,9 +49,7 @@ const makers = [
   v('javascript: after a space', (x) => `<a href=" javascript:${x}">j</a>`),
   v('javascript: with a tab entity', (x) => `<a href="java&#x09;script:${x}">j</a>`),
   v('javascript: with a newline entity', (x) => `<a href="java&#10;script:${x}">j</a>`),
-  v('javascript: fully decimal-encoded', (x) =>
-    `<a href="${[...'javascript:'].map((c) => `&#${c.charCodeAt(0)};`).join('')}${x}">j</a>`,
-  ),
+  v('javascript: fully decimal-encoded', (x) => `<a href="${[...'javascript:'].map((c) => `&#${c.charCodeAt(0)};`).join('')}${x}">j</a>`),
   v('javascript: hex-encoded first letter', (x) => `<a href="&#x6A;avascript:${x}">j</a>`),
   v('javascript: with &colon;', (x) => `<a href="javascript&colon;${x}">j</a>`),
   v('javascript: with a control character', (x) => `<a href="\u0001javascript:${x}">j</a>`),
@@ -72,7 +72,11 @@ const makers = [
   v('svg animate onbegin', (x) => `<svg><animate onbegin="${x}" attributeName="x" dur="1s"/></svg>`),
   v('svg set onmouseover', (x) => `<svg><set attributeName="onmouseover" to="${x}"/></svg>`),
   v('svg foreignObject img', (x) => `<svg><foreignObject><img src=x onerror="${x}"></foreignObject></svg>`),
-  v('svg use data: href', () => `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='alert(1)'/></svg>#x"/></svg>`),
+  v(
+    'svg use data: href',
+    () =>
+      `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='alert(1)'/></svg>#x"/></svg>`,
+  ),
   v('math mglyph style mXSS', (x) => `<math><mtext><table><mglyph><style><img src=x onerror="${x}">`),
   v('math maction xlink:href', (x) => `<math><maction actiontype="statusline" xlink:href="javascript:${x}">m</maction></math>`),
   v('svg style namespace confusion', (x) => `<svg></p><style><a id="</style><img src=1 onerror=${x}>">`),
@@ -108,7 +112,10 @@ const makers = [
   v('double-escaped markup', (x) => `&amp;lt;img src=x onerror=${x}&amp;gt;`),
   v('style url javascript', (x) => `<span style="background:url(javascript:${x})">s</span>`),
   v('overlay styling on a link', () => `<a href="https://vigil.example/" style="position:fixed;inset:0">overlay</a>`),
-  v('class, id, data and aria attributes', () => `<span class="v-btn" id="__vigilXss" data-x="1" aria-label="fake" role="button" tabindex="0">s</span>`),
+  v(
+    'class, id, data and aria attributes',
+    () => `<span class="v-btn" id="__vigilXss" data-x="1" aria-label="fake" role="button" tabindex="0">s</span>`,
+  ),
   v('DOM clobbering names', () => `<form name="body"><img name="getElementById"></form><a name="__vigilXss">n</a>`),
   v('link ping', () => `<a href="https://vigil.example/" ping="https://tracker.example/">p</a>`),
   v('mailto with markup in it', (x) => `<a href="mailto:x@vigil.example?body=</a><img src=x onerror=${x}>">m</a>`),

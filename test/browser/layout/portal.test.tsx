@@ -16,7 +16,14 @@ import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { cleanupFixtures, shadowFixture } from '../helpers/dom.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
 
-const USER = { uuid: 'u-1', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+const USER = {
+  uuid: 'u-1',
+  username: 'manager',
+  name: 'Morgan Manager',
+  email: 'manager@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+};
 const BASE = '/wtr-portal';
 const realFetch = window.fetch;
 const startUrl = location.href;
@@ -24,7 +31,8 @@ let host: HTMLElement | undefined;
 let pingOk = true;
 const calls: string[] = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function fakeFetch(): typeof fetch {
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -45,10 +53,18 @@ function fakeFetch(): typeof fetch {
         return json({ data: [{ uuid: 'p1', title: 'Contact' }] });
       case '/api/v2/pages/p1':
         return json({
-          data: { uuid: 'p1', title: 'Contact', body_html: '<h2>Call us</h2><p onclick="x()">On <a href="https://vigil.example">the web</a><img src=x onerror="window.__pwned=1"></p><script>window.__pwned=1</script>' },
+          data: {
+            uuid: 'p1',
+            title: 'Contact',
+            body_html:
+              '<h2>Call us</h2><p onclick="x()">On <a href="https://vigil.example">the web</a><img src=x onerror="window.__pwned=1"></p><script>window.__pwned=1</script>',
+          },
         });
       case '/i18n/messages/de.json':
-        return json({ layout: { nav: { projects: 'Projekte', inbox: 'Posteingang', more: 'Mehr' } }, core: { errors: { generic: 'x' }, common: { loading: '…' } } });
+        return json({
+          layout: { nav: { projects: 'Projekte', inbox: 'Posteingang', more: 'Mehr' } },
+          core: { errors: { generic: 'x' }, common: { loading: '…' } },
+        });
       default:
         return json({ errors: [{ message: 'Not found.' }] }, 404);
     }
@@ -56,7 +72,7 @@ function fakeFetch(): typeof fetch {
 }
 
 const root = () => host!.shadowRoot!;
-const $ = <T extends Element = HTMLElement,>(selector: string) => root().querySelector<T>(selector);
+const $ = <T extends Element = HTMLElement>(selector: string) => root().querySelector<T>(selector);
 const until = <T,>(fn: () => T | null | undefined) => waitFor(() => fn() ?? false, { timeout: 4000 }) as Promise<T>;
 const pill = (text: string) => [...root().querySelectorAll<HTMLAnchorElement>('.pill')].find((a) => a.textContent?.startsWith(text));
 
@@ -179,7 +195,11 @@ describe('a page module that does not load', function () {
         </PageErrorBoundary>,
       ),
     );
-    await waitFor(() => expect(shadow.querySelector('[role="alert"]')?.textContent).to.include("The page timed out while loading. Are you sure you're still connected to the Internet?"));
+    await waitFor(() =>
+      expect(shadow.querySelector('[role="alert"]')?.textContent).to.include(
+        "The page timed out while loading. Are you sure you're still connected to the Internet?",
+      ),
+    );
     expect(calls).to.include('HEAD /api/ping');
   });
 

@@ -11,7 +11,14 @@ export const SITE = '20000000-0000-4000-8000-000000000001';
 export const SYSTEM = '30000000-0000-4000-8000-000000000001';
 export const DEMO = '00000000-0000-4000-8000-000000000001';
 export const MISSING = '99999999-0000-4000-8000-000000000009';
-export const ME = { uuid: 'u-me', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+export const ME = {
+  uuid: 'u-me',
+  username: 'manager',
+  name: 'Morgan Manager',
+  email: 'manager@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+};
 
 export interface Call {
   method: string;
@@ -48,7 +55,14 @@ export const summary = (i: number, extra: Partial<ProjectSummary> = {}): Project
 export function freshState(): FakeState {
   return {
     projects: [
-      summary(1, { uuid: PROJECT, name: 'Northwind Logistics', description: 'Warehousing in Flanders', sites_count: 3, systems_count: 8, evacuation_active: true }),
+      summary(1, {
+        uuid: PROJECT,
+        name: 'Northwind Logistics',
+        description: 'Warehousing in Flanders',
+        sites_count: 3,
+        systems_count: 8,
+        evacuation_active: true,
+      }),
       summary(2, { name: 'Atlas Data Centres', sites_count: 2, systems_count: 5 }),
     ],
     permissions: ['view', 'manage users'],
@@ -73,12 +87,27 @@ function system(state: FakeState): System {
     site_uuid: SITE,
     site: { uuid: SITE, name: 'Antwerp Port Warehouse' },
     project_uuid: PROJECT,
-    cameras: Array.from({ length: state.cameras }, (_, i) => ({ uuid: cameraUuid(i + 1), name: `Loading dock ${i + 1}`, media_url: `/api/v2/media/${cameraUuid(i + 1)}` })),
+    cameras: Array.from({ length: state.cameras }, (_, i) => ({
+      uuid: cameraUuid(i + 1),
+      name: `Loading dock ${i + 1}`,
+      media_url: `/api/v2/media/${cameraUuid(i + 1)}`,
+    })),
   };
 }
 
 function site(state: FakeState): Site {
-  const days = [[{ from: '18:00', to: '07:00' }], [{ from: '08:00', to: '12:00' }, { from: '13:00', to: '18:00' }], [], [], [], [], [{ from: '00:00', to: '24:00' }]];
+  const days = [
+    [{ from: '18:00', to: '07:00' }],
+    [
+      { from: '08:00', to: '12:00' },
+      { from: '13:00', to: '18:00' },
+    ],
+    [],
+    [],
+    [],
+    [],
+    [{ from: '00:00', to: '24:00' }],
+  ];
   return {
     uuid: SITE,
     name: 'Antwerp Port Warehouse',
@@ -86,13 +115,22 @@ function site(state: FakeState): Site {
     timezone: 'Europe/Brussels',
     project_uuid: PROJECT,
     project: { uuid: PROJECT, name: 'Northwind Logistics', permissions: state.permissions },
-    systems: [system(state), { ...system(state), uuid: '30000000-0000-4000-8000-000000000002', name: 'Roof terrace', online: false, cameras: [] }],
+    systems: [
+      system(state),
+      { ...system(state), uuid: '30000000-0000-4000-8000-000000000002', name: 'Roof terrace', online: false, cameras: [] },
+    ],
     schedule: { timezone: 'Europe/Brussels', days },
   };
 }
 
 function project(state: FakeState): Project {
-  return { uuid: PROJECT, name: 'Northwind Logistics', description: 'Warehousing in Flanders', permissions: state.permissions, sites: [site(state)] };
+  return {
+    uuid: PROJECT,
+    name: 'Northwind Logistics',
+    description: 'Warehousing in Flanders',
+    permissions: state.permissions,
+    sites: [site(state)],
+  };
 }
 
 let frameNo = 0;
@@ -106,7 +144,8 @@ async function jpeg(): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const notFound = () => json({ errors: [{ message: 'Not found.' }] }, 404);
 
 export function fakeFetch(state: FakeState): typeof fetch {
@@ -127,7 +166,14 @@ export function fakeFetch(state: FakeState): typeof fetch {
     if (path === `/api/v2/projects/${PROJECT}`) return json({ data: project(state) });
     if (path === `/api/public/v2/projects/${PROJECT}/evacuation/status` || path === `/api/public/v2/sites/${SITE}/evacuation/status`) {
       const active = state.evacuating;
-      return json({ data: { status: active ? 'active' : 'inactive', started_at: active ? '2026-01-05T09:00:00Z' : null, started_by: active ? 'Morgan Manager' : null, aborted_at: null } });
+      return json({
+        data: {
+          status: active ? 'active' : 'inactive',
+          started_at: active ? '2026-01-05T09:00:00Z' : null,
+          started_by: active ? 'Morgan Manager' : null,
+          aborted_at: null,
+        },
+      });
     }
     if (path === `/api/v2/sites/${SITE}`) return json({ data: site(state) });
     if (path === `/api/v2/systems/${SYSTEM}`) return json({ data: system(state) });
@@ -146,7 +192,11 @@ export function fakeFetch(state: FakeState): typeof fetch {
           system: {
             name: 'Demo harbour',
             online: true,
-            cameras: [1, 2, 3].map((i) => ({ uuid: cameraUuid(i), name: `Demo camera ${i}`, media_url: `/api/public/v1/demo-live-views/${DEMO}/media/${cameraUuid(i)}` })),
+            cameras: [1, 2, 3].map((i) => ({
+              uuid: cameraUuid(i),
+              name: `Demo camera ${i}`,
+              media_url: `/api/public/v1/demo-live-views/${DEMO}/media/${cameraUuid(i)}`,
+            })),
           },
         },
       });

@@ -126,7 +126,9 @@ describe('live view elements', function () {
     it('opens a camera large with Enter, steps with the arrow keys, and Escape returns focus to that camera', async () => {
       await mount('vigil-live-view', { system: SYSTEM, interval: '200' });
       const buttons = $$('.lv-frame');
-      await waitFor(() => buttons[0]!.getAttribute('aria-label') === 'Open Loading dock 1 in large view, Live', { message: 'the status is in the name' });
+      await waitFor(() => buttons[0]!.getAttribute('aria-label') === 'Open Loading dock 1 in large view, Live', {
+        message: 'the status is in the name',
+      });
       buttons[0]!.focus();
       await press('Enter');
       await waitFor(() => $('[role="dialog"]') !== null);

@@ -76,7 +76,9 @@ describe('projects, sites and systems elements', function () {
     });
 
     it('shows a search box for a long list that filters by name and says how many match', async () => {
-      state.projects = Array.from({ length: 9 }, (_, i) => summary(i + 1, { name: ['Northwind', 'Atlas', 'Hudson', 'Société Liège', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'][i]! }));
+      state.projects = Array.from({ length: 9 }, (_, i) =>
+        summary(i + 1, { name: ['Northwind', 'Atlas', 'Hudson', 'Société Liège', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'][i]! }),
+      );
       await mount('vigil-projects', {}, () => $$('.pj-card').length === 9);
       const search = $<HTMLInputElement>('input[type="search"]')!;
       expect(root().querySelector(`label[for="${search.id}"]`)!.textContent).to.equal('Search projects');
@@ -169,7 +171,9 @@ describe('projects, sites and systems elements', function () {
     });
 
     it('says clearly when the project does not exist (no toast), and checks its attribute', async () => {
-      await mount('vigil-project', { project: MISSING }, () => text().includes('This project does not exist, or you do not have access to it.'));
+      await mount('vigil-project', { project: MISSING }, () =>
+        text().includes('This project does not exist, or you do not have access to it.'),
+      );
       expect(toastKeys()).to.deep.equal([]);
       await expectNoA11yViolations(host!);
       host!.setAttribute('project', 'not-a-uuid');
@@ -194,7 +198,7 @@ describe('projects, sites and systems elements', function () {
       await expectNoA11yViolations(host!);
     });
 
-    it("shows the site text when the site cannot be loaded", async () => {
+    it('shows the site text when the site cannot be loaded', async () => {
       state.failPaths.set(`/api/v2/sites/${SITE}`, 500);
       const spec = 'Something went wrong. Unable to load site. Please contact your project manager or our support for assistance.';
       await mount('vigil-site', { site: SITE }, () => text().includes(spec));
@@ -223,7 +227,9 @@ describe('projects, sites and systems elements', function () {
     });
 
     it('says clearly when the system does not exist', async () => {
-      await mount('vigil-system', { system: MISSING }, () => text().includes('This system does not exist, or you do not have access to it.'));
+      await mount('vigil-system', { system: MISSING }, () =>
+        text().includes('This system does not exist, or you do not have access to it.'),
+      );
       expect(toastKeys()).to.deep.equal([]);
     });
   });

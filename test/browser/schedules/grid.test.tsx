@@ -214,7 +214,9 @@ describe('schedule grid', function () {
     const realFetch = window.fetch;
     window.fetch = async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
-      const body = url.endsWith('/i18n/messages/de.json') ? { schedules: de, core: { errors: { generic: 'x' }, common: { loading: '…' } } } : {};
+      const body = url.endsWith('/i18n/messages/de.json')
+        ? { schedules: de, core: { errors: { generic: 'x' }, common: { loading: '…' } } }
+        : {};
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
     try {
@@ -254,7 +256,17 @@ describe('schedule grid', function () {
       return { clientX: b.left + b.width / 2, clientY: b.top + b.height / 2 };
     };
     const fire = (target: HTMLElement, type: string, el: HTMLElement) =>
-      target.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, pointerId: 7, isPrimary: true, pointerType: 'mouse', button: 0, ...at(el) }));
+      target.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          composed: true,
+          pointerId: 7,
+          isPrimary: true,
+          pointerType: 'mouse',
+          button: 0,
+          ...at(el),
+        }),
+      );
     // from an empty cell: secures the rectangle Mon–Tue 08:00–09:00
     fire(cell('Monday 08:00–08:30'), 'pointerdown', cell('Monday 08:00–08:30'));
     fire(grid, 'pointermove', cell('Tuesday 08:30–09:00'));
@@ -278,7 +290,15 @@ describe('schedule grid', function () {
     const { root, cell, probe } = mount();
     const grid = root.querySelector<HTMLElement>('[role=grid]')!;
     const b = cell('Monday 08:00–08:30').getBoundingClientRect();
-    const init = { bubbles: true, composed: true, pointerId: 9, isPrimary: true, pointerType: 'touch', clientX: b.left + 4, clientY: b.top + 4 };
+    const init = {
+      bubbles: true,
+      composed: true,
+      pointerId: 9,
+      isPrimary: true,
+      pointerType: 'touch',
+      clientX: b.left + 4,
+      clientY: b.top + 4,
+    };
     cell('Monday 08:00–08:30').dispatchEvent(new PointerEvent('pointerdown', init));
     expect(securedCount(probe.week)).to.equal(0); // nothing until the finger moves sideways or lifts
     grid.dispatchEvent(new PointerEvent('pointercancel', init));

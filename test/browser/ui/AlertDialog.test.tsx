@@ -17,7 +17,17 @@ interface Calls {
   cancel: number;
 }
 
-function Harness({ calls, pending = false, withField = false, armed = false }: { calls: Calls; pending?: boolean; withField?: boolean; armed?: boolean }) {
+function Harness({
+  calls,
+  pending = false,
+  withField = false,
+  armed = false,
+}: {
+  calls: Calls;
+  pending?: boolean;
+  withField?: boolean;
+  armed?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <div>
@@ -76,9 +86,17 @@ describe('AlertDialog', () => {
         if (!d) throw new Error('the dialog is not open');
         return d;
       });
-    const button = (name: string) =>
-      [...(dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim() === name) ?? null;
-    return { ...fixture, calls, opener, open, opened, dialog, button, rerender: (p: { pending?: boolean }) => flushSync(() => root!.render(<Harness calls={calls} {...props} {...p} />)) };
+    const button = (name: string) => [...(dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim() === name) ?? null;
+    return {
+      ...fixture,
+      calls,
+      opener,
+      open,
+      opened,
+      dialog,
+      button,
+      rerender: (p: { pending?: boolean }) => flushSync(() => root!.render(<Harness calls={calls} {...props} {...p} />)),
+    };
   }
 
   it('is a labelled, described, modal alertdialog that focuses Cancel first', async () => {
@@ -175,7 +193,9 @@ describe('AlertDialog', () => {
 
     t.rerender({ pending: false });
     expect(t.button('Start evacuation')!.disabled).to.equal(false);
-    expect(t.button('Start evacuation')!.hasAttribute('aria-busy') && t.button('Start evacuation')!.getAttribute('aria-busy') !== 'false').to.equal(false);
+    expect(
+      t.button('Start evacuation')!.hasAttribute('aria-busy') && t.button('Start evacuation')!.getAttribute('aria-busy') !== 'false',
+    ).to.equal(false);
   });
 
   it('armed: the confirm button is not yet available until the dialog has been visible for a moment; then Enter confirms', async () => {

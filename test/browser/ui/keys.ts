@@ -46,7 +46,12 @@ async function command(command: string, payload: unknown): Promise<unknown> {
       reject(new Error(`no answer to ${command} within 10 s`));
     }, 10_000);
     function onMessage(event: MessageEvent) {
-      const message = JSON.parse(String(event.data)) as { type?: string; id?: number; error?: string; response?: { executed?: boolean; result?: unknown } };
+      const message = JSON.parse(String(event.data)) as {
+        type?: string;
+        id?: number;
+        error?: string;
+        response?: { executed?: boolean; result?: unknown };
+      };
       if (message.type !== 'message-response' || message.id !== id) return;
       clearTimeout(timer);
       webSocket.removeEventListener('message', onMessage);

@@ -5,7 +5,14 @@
 import type { ProjectUser } from '../../../src/core/api/contract.ts';
 
 export const PROJECT = '10000000-0000-4000-8000-000000000001';
-export const ME = { uuid: 'u-me', username: 'manager', name: 'Morgan Manager', email: 'manager@vigil.test', locale: 'en', terms_accepted_web_portal: true };
+export const ME = {
+  uuid: 'u-me',
+  username: 'manager',
+  name: 'Morgan Manager',
+  email: 'manager@vigil.test',
+  locale: 'en',
+  terms_accepted_web_portal: true,
+};
 
 export interface FakeState {
   permissions: string[];
@@ -19,8 +26,18 @@ export function freshState(): FakeState {
   return {
     permissions: ['view', 'manage users', 'evacuate', 'edit schedules'],
     users: [
-      { uuid: 'u-me', name: 'Morgan Manager', email: 'manager@vigil.test', permissions: ['view', 'manage users', 'evacuate', 'edit schedules'] },
-      { uuid: 'u-sofie', name: 'Sofie Peeters', email: 'sofie.peeters@northwind.example', permissions: ['view', 'evacuate', 'edit schedules'] },
+      {
+        uuid: 'u-me',
+        name: 'Morgan Manager',
+        email: 'manager@vigil.test',
+        permissions: ['view', 'manage users', 'evacuate', 'edit schedules'],
+      },
+      {
+        uuid: 'u-sofie',
+        name: 'Sofie Peeters',
+        email: 'sofie.peeters@northwind.example',
+        permissions: ['view', 'evacuate', 'edit schedules'],
+      },
       { uuid: 'u-tom', name: 'Tom Becker', email: 'tom.becker@northwind.example', permissions: ['view'] },
       { uuid: 'u-vic', name: 'Vic Viewer', email: 'a.viewer@vigil.test', permissions: ['view', 'evacuate'] },
     ],
@@ -28,7 +45,8 @@ export function freshState(): FakeState {
   };
 }
 
-const json = (body: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 export function fakeFetch(state: FakeState): typeof fetch {
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -40,7 +58,8 @@ export function fakeFetch(state: FakeState): typeof fetch {
     if (path === '/api/v2/user') return json({ data: ME });
     if (path === '/auth/jwt') return json({});
     if (path === '/api/v2/notifications') return json({ data: [], meta: { total: 0 } });
-    if (path === `/api/v2/projects/${PROJECT}`) return json({ data: { uuid: PROJECT, name: 'Northwind Logistics', permissions: state.permissions, sites: [] } });
+    if (path === `/api/v2/projects/${PROJECT}`)
+      return json({ data: { uuid: PROJECT, name: 'Northwind Logistics', permissions: state.permissions, sites: [] } });
     const users = `/api/v2/projects/${PROJECT}/users`;
     if (path.startsWith(users)) {
       const fail = state.failNext;

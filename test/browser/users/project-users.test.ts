@@ -43,7 +43,10 @@ async function mount(): Promise<void> {
   host = document.createElement('vigil-project-users');
   host.setAttribute('project', PROJECT);
   document.body.append(host);
-  await waitFor(() => $('.vu-table') !== null || $('.vu-no-permission') !== null, { timeout: 4000, message: 'the list or the no-permission state' });
+  await waitFor(() => $('.vu-table') !== null || $('.vu-no-permission') !== null, {
+    timeout: 4000,
+    message: 'the list or the no-permission state',
+  });
 }
 
 /** The error shown for a field: found through its aria-describedby. */
@@ -140,7 +143,11 @@ describe('<vigil-project-users>', function () {
     await mount();
     $('.vu-add-button')!.click();
     await waitFor(() => input('E-mail') !== null);
-    state.failNext = { method: 'POST', status: 422, errors: [{ field: 'email', message: 'This user is already a member of the project.' }] };
+    state.failNext = {
+      method: 'POST',
+      status: 422,
+      errors: [{ field: 'email', message: 'This user is already a member of the project.' }],
+    };
     fill(input('E-mail'), 'tom.becker@northwind.example');
     fill(input('Name'), 'Tom Again');
     input('Evacuate').click();
@@ -165,7 +172,11 @@ describe('<vigil-project-users>', function () {
     fill(input('E-mail'), 'ann@example.com');
     fill(input('Name'), 'Ann Smith');
     $$('form button[type="submit"]')[0]!.click();
-    await waitFor(() => expect(toastText()).to.include('Something went wrong. Unable to add the user. Please try again by refreshing the page or contact our support.'));
+    await waitFor(() =>
+      expect(toastText()).to.include(
+        'Something went wrong. Unable to add the user. Please try again by refreshing the page or contact our support.',
+      ),
+    );
     expect(input('E-mail').value).to.equal('ann@example.com');
     expect(input('Name').value).to.equal('Ann Smith');
     // Fixed server: the same form, sent again, adds the user.

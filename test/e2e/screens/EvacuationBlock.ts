@@ -53,7 +53,9 @@ export class EvacuationBlock {
 
   /** Confirms the open dialog with its Start/Abort button. */
   async confirm(): Promise<void> {
-    await this.dialog().getByRole('button', { name: /evacuation$/ }).click();
+    await this.dialog()
+      .getByRole('button', { name: /evacuation$/ })
+      .click();
   }
 
   /** The note shown once the last evacuation ended while the block was on screen. */

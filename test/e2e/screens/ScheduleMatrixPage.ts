@@ -35,7 +35,9 @@ export class ScheduleMatrixPage extends BasePage {
 
   /** Names of the secured (selected) half-hours, in grid order. */
   async securedCells(): Promise<string[]> {
-    return this.grid().locator('[role=gridcell][aria-selected=true]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+    return this.grid()
+      .locator('[role=gridcell][aria-selected=true]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
   }
 
   /** The grid's polite live region. */

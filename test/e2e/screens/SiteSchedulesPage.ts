@@ -26,7 +26,10 @@ export class SiteSchedulesPage extends BasePage {
 
   /** A site's entry in the list (name, time zone, current schedule). */
   siteEntry(name: string): Locator {
-    return this.page.getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) }).first();
+    return this.page
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(name, { exact: true }) })
+      .first();
   }
 
   preset(name: string): Locator {
@@ -54,7 +57,9 @@ export class SiteSchedulesPage extends BasePage {
 
   /** A site's block in the confirmation: its name, then what is removed and added, or "No change". */
   confirmationSite(name: string): Locator {
-    return this.confirmation().locator('.ac-site').filter({ has: this.page.getByRole('heading', { name, exact: true }) });
+    return this.confirmation()
+      .locator('.ac-site')
+      .filter({ has: this.page.getByRole('heading', { name, exact: true }) });
   }
 
   /** The lines of a site's block that remove hours (shown in words, icon and colour). */

@@ -44,7 +44,11 @@ export class DemoApi {
    * `POST /__test/bulk-inbox`: adds generated incidents (to the user's projects' sites)
    * and notifications (to the user), for long-list tests. Returns the counts added.
    */
-  async bulkInbox(options: { email: string; incidents?: number; notifications?: number }): Promise<{ incidents: number; notifications: number }> {
+  async bulkInbox(options: {
+    email: string;
+    incidents?: number;
+    notifications?: number;
+  }): Promise<{ incidents: number; notifications: number }> {
     const body = (await (await this.call('POST', '/__test/bulk-inbox', options)).json()) as {
       data: { incidents: number; notifications: number };
     };
@@ -52,7 +56,12 @@ export class DemoApi {
   }
 
   /** `POST /__test/incident`: one incident that happens now (on `site`, or a site of `email`'s projects). */
-  async createIncident(options: { email?: string; site?: string; severity?: 'low' | 'medium' | 'high' | 'critical'; title?: string }): Promise<{
+  async createIncident(options: {
+    email?: string;
+    site?: string;
+    severity?: 'low' | 'medium' | 'high' | 'critical';
+    title?: string;
+  }): Promise<{
     uuid: string;
     title: string;
     severity: string;
@@ -97,9 +106,7 @@ export class DemoApi {
     if (!res.ok() && !allow.includes(res.status())) {
       const text = (await res.text().catch(() => '')).slice(0, 500);
       const hint =
-        res.status() === 404 && path.startsWith('/__test/')
-          ? ' (are the test hooks enabled? the server needs VIGIL_TEST_HOOKS=1)'
-          : '';
+        res.status() === 404 && path.startsWith('/__test/') ? ' (are the test hooks enabled? the server needs VIGIL_TEST_HOOKS=1)' : '';
       throw new Error(`${method} ${path} answered ${res.status()}${hint}: ${text}`);
     }
     return res;

@@ -39,7 +39,15 @@ export const ACTION_CALLS: Row[] = [
     setup: evacuate('sites', SITES.antwerpWarehouse, 'start'),
     cleanup: evacuate('sites', SITES.antwerpWarehouse, 'abort'),
     open: () => `/site/${SITES.antwerpWarehouse}`,
-    act: (page) => confirmInDialog(page, page.getByRole('main').getByRole('button', { name: /^Abort evacuation/ }).first(), 'Abort evacuation'),
+    act: (page) =>
+      confirmInDialog(
+        page,
+        page
+          .getByRole('main')
+          .getByRole('button', { name: /^Abort evacuation/ })
+          .first(),
+        'Abort evacuation',
+      ),
     outcome: toastOr401('evacuation.errors.abort'),
   },
   {
@@ -50,7 +58,15 @@ export const ACTION_CALLS: Row[] = [
     setup: evacuate('projects', PROJECTS.northwind, 'start'),
     cleanup: evacuate('projects', PROJECTS.northwind, 'abort'),
     open: () => `/project/${PROJECTS.northwind}`,
-    act: (page) => confirmInDialog(page, page.getByRole('main').getByRole('button', { name: /^Abort evacuation/ }).first(), 'Abort evacuation'),
+    act: (page) =>
+      confirmInDialog(
+        page,
+        page
+          .getByRole('main')
+          .getByRole('button', { name: /^Abort evacuation/ })
+          .first(),
+        'Abort evacuation',
+      ),
     outcome: toastOr401('evacuation.errors.abort'),
   },
   {
@@ -124,7 +140,9 @@ export const ACTION_CALLS: Row[] = [
     },
     outcome: toastOr401('users.errors.edit'),
     kept: async (page, d) => {
-      await expect(page.getByRole('form', { name: `Edit ${d.otherUser.name}` }).getByLabel('Name', { exact: true })).toHaveValue(`${d.otherUser.name} (renamed)`);
+      await expect(page.getByRole('form', { name: `Edit ${d.otherUser.name}` }).getByLabel('Name', { exact: true })).toHaveValue(
+        `${d.otherUser.name} (renamed)`,
+      );
     },
   },
   {
@@ -154,7 +172,8 @@ export const ACTION_CALLS: Row[] = [
       await page.getByRole('button', { name: 'Save', exact: true }).click();
     },
     // A dropped connection says so; any other failure is the save error (docs/product.md#errors wording).
-    outcome: (fault) => (fault === '401' ? { signedOut: true } : { alert: message(fault === 'network' ? 'core.errors.offline' : 'schedules.errors.save') }),
+    outcome: (fault) =>
+      fault === '401' ? { signedOut: true } : { alert: message(fault === 'network' ? 'core.errors.offline' : 'schedules.errors.save') },
     kept: async (page) => {
       const grid = page.getByRole('grid', { name: /^Security hours of / });
       await expect(grid.getByRole('gridcell', { name: 'Wednesday 12:00–12:30', exact: true })).toHaveAttribute('aria-selected', 'true');

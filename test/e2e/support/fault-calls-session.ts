@@ -71,7 +71,12 @@ export const SESSION_CALLS: Row[] = [
       quiet: 'falls back to English',
       check: async (page) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
-        await expect(page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /^Inbox/ })).toBeVisible();
+        await expect(
+          page
+            .getByRole('banner')
+            .getByRole('navigation')
+            .getByRole('link', { name: /^Inbox/ }),
+        ).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       },
     }),
@@ -117,7 +122,11 @@ export const SESSION_CALLS: Row[] = [
     outcome: signedOutOn401(() => ({ alert: message('core.errors.setLocale', {}, 'de') })),
     usable: async (page) => {
       if ((await storedUser(page)) === null) return expectUsable(page);
-      await page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /^Posteingang|^Inbox/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('navigation')
+        .getByRole('link', { name: /^Posteingang|^Inbox/ })
+        .click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/inbox');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     },

@@ -105,7 +105,10 @@ export const U = '[^/]+';
  * A 401 on a call made with the token signs out (the server refused the token; docs/product.md#session
  * names validation and the JWT, and the portal applies it to every call but the terms).
  */
-export const signedOutOn401 = (other: (fault: Fault) => Outcome) => (fault: Fault): Outcome => (fault === '401' ? { signedOut: true } : other(fault));
+export const signedOutOn401 =
+  (other: (fault: Fault) => Outcome) =>
+  (fault: Fault): Outcome =>
+    fault === '401' ? { signedOut: true } : other(fault);
 
 /** The docs/product.md#errors toast for any failure; a 401 signs out. */
 export const toastOr401 = (key: string) => signedOutOn401(() => ({ alert: message(key) }));

@@ -207,7 +207,12 @@ export async function waitForGallery(page: Page, tags: readonly string[]): Promi
           const n = await spinning.count();
           // Bring the live instance on screen (a spinner is never "stable" for Playwright's
           // own scrolling, so scroll from the page).
-          if (n > 0) await page.locator(`section#${tag} ${tag}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' })).catch(() => undefined);
+          if (n > 0)
+            await page
+              .locator(`section#${tag} ${tag}`)
+              .first()
+              .evaluate((el) => el.scrollIntoView({ block: 'start' }))
+              .catch(() => undefined);
           return n;
         },
         { message: `${tag} is still loading`, timeout: 15_000 },
@@ -279,7 +284,13 @@ export async function seededUuids(api: DemoApi, token: string): Promise<SeededPa
 }
 
 /** docs/product.md#routes routes open to a signed-out visitor. */
-export const SIGNED_OUT_ROUTES = ['/login', '/forgot-password', '/reset-password/x', '/404', `/demo-live-view/${DEMO_LIVE_VIEW_UUID}`] as const;
+export const SIGNED_OUT_ROUTES = [
+  '/login',
+  '/forgot-password',
+  '/reset-password/x',
+  '/404',
+  `/demo-live-view/${DEMO_LIVE_VIEW_UUID}`,
+] as const;
 
 /** docs/product.md#routes routes of a signed-in user (manager@vigil.test), /terms apart (it needs new@vigil.test). */
 export function signedInRoutes(ids: SeededPaths): string[] {
@@ -380,7 +391,9 @@ export async function expectOutcome(page: Page, outcome: Outcome, what: string):
     await expect.poll(() => storedUser(page), { message: `${what}: auth.currentUser removed` }).toBeNull();
     await expect(page.getByRole('button', { name: 'Sign in' }).first()).toBeVisible();
   } else if ('heldAtTerms' in outcome) {
-    await expect.poll(async () => (await storedUser(page))?.terms_accepted_web_portal, { message: `${what}: terms flag false` }).toBe(false);
+    await expect
+      .poll(async () => (await storedUser(page))?.terms_accepted_web_portal, { message: `${what}: terms flag false` })
+      .toBe(false);
     expect(new URL(page.url()).pathname, `${what}: still on /terms`).toBe('/terms');
     await expect(page.getByRole('button', { name: 'Accept the terms' })).toBeVisible();
   } else {
@@ -417,6 +430,12 @@ export async function expectUsable(page: Page): Promise<void> {
     await go(logo, '/login');
   } else {
     const to = path.startsWith(portalPath('/inbox')) ? '/' : '/inbox';
-    await go(page.getByRole('banner').getByRole('navigation').locator(`a[href="${portalPath(to)}"]`), to);
+    await go(
+      page
+        .getByRole('banner')
+        .getByRole('navigation')
+        .locator(`a[href="${portalPath(to)}"]`),
+      to,
+    );
   }
 }

@@ -112,10 +112,19 @@ function incidentText(incident: Incident): { key: string; params: Record<string,
 export function announceIncidents(incidents: readonly Incident[], notify: boolean): void {
   if (incidents.length === 0) return;
   if (incidents.length > MAX_INCIDENT_TOASTS) {
-    showToast({ type: 'info', key: 'core.live.incidents', params: { count: incidents.length }, link: { to: pathTo('inbox'), key: 'core.live.openInbox' } });
+    showToast({
+      type: 'info',
+      key: 'core.live.incidents',
+      params: { count: incidents.length },
+      link: { to: pathTo('inbox'), key: 'core.live.openInbox' },
+    });
   } else {
     for (const incident of incidents) {
-      showToast({ type: 'info', ...incidentText(incident), link: { to: pathTo('incident', { uuid: incident.uuid }), key: 'core.live.open' } });
+      showToast({
+        type: 'info',
+        ...incidentText(incident),
+        link: { to: pathTo('incident', { uuid: incident.uuid }), key: 'core.live.open' },
+      });
     }
   }
   const prefs = $alertPrefs.get();

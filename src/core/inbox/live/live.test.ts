@@ -19,7 +19,13 @@ const incident = (uuid: string, occurred_at: string, severity: Incident['severit
   media: [],
   handled_by: null,
 });
-const result = (data: Incident[], unread?: number) => ({ type: 'result' as const, user: SAMPLE_USER.username, at: Date.now(), incidents: { data, total: 200 + data.length }, ...(unread === undefined ? {} : { unread: { count: unread, newest: null } }) });
+const result = (data: Incident[], unread?: number) => ({
+  type: 'result' as const,
+  user: SAMPLE_USER.username,
+  at: Date.now(),
+  incidents: { data, total: 200 + data.length },
+  ...(unread === undefined ? {} : { unread: { count: unread, newest: null } }),
+});
 
 describe('live updates', () => {
   beforeEach(() => {
@@ -44,7 +50,12 @@ describe('live updates', () => {
     apply(result([incident('new-1', at(5_000), 'critical'), incident('old-2', at(-60_000))]), true);
     expect(received).toEqual(['new-1']);
     expect($toasts.get()).toHaveLength(1);
-    expect($toasts.get()[0]).toMatchObject({ type: 'info', key: 'core.live.incident', params: { site: 'Antwerp Port Warehouse' }, link: { to: '/inbox/incident/new-1' } });
+    expect($toasts.get()[0]).toMatchObject({
+      type: 'info',
+      key: 'core.live.incident',
+      params: { site: 'Antwerp Port Warehouse' },
+      link: { to: '/inbox/incident/new-1' },
+    });
 
     apply(result([incident('new-1', at(5_000)), incident('old-2', at(-60_000))]), true); // seen: no second alert
     expect(received).toEqual(['new-1']);
@@ -90,7 +101,12 @@ describe('live updates', () => {
     expect($unreadCount.get()).toBe(7);
     const stop2 = watchLive(['unread', 'incidents']);
     await poll();
-    expect(m.calls.map((c) => c.url.pathname).slice(1).sort()).toEqual(['/api/v2/incidents', '/api/v2/notifications']);
+    expect(
+      m.calls
+        .map((c) => c.url.pathname)
+        .slice(1)
+        .sort(),
+    ).toEqual(['/api/v2/incidents', '/api/v2/notifications']);
     stop();
     stop2();
   });

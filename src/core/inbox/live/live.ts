@@ -23,7 +23,11 @@ import { createPoller, type Poller } from './poller.ts';
 /** What an element needs kept fresh: the unread count, or the incidents (lists and alerts). */
 export type LiveNeed = 'unread' | 'incidents';
 
-type Message = LiveResult | { type: 'needs'; tab: string; user: string; needs: LiveNeed[] } | { type: 'leader'; tab: string } | { type: 'bye'; tab: string };
+type Message =
+  | LiveResult
+  | { type: 'needs'; tab: string; user: string; needs: LiveNeed[] }
+  | { type: 'leader'; tab: string }
+  | { type: 'bye'; tab: string };
 
 interface Running {
   user: string;
@@ -176,9 +180,13 @@ export async function poll(): Promise<void> {
   const needs = wanted(run.intervalMs);
   const [unread, incidents] = await Promise.allSettled([
     needs.has('unread')
-      ? request('GET', '/api/v2/notifications', Answers.notifications, { query: { 'filter[unread]': 'true', locale: $language.get(), per_page: 1 } })
+      ? request('GET', '/api/v2/notifications', Answers.notifications, {
+          query: { 'filter[unread]': 'true', locale: $language.get(), per_page: 1 },
+        })
       : null,
-    needs.has('incidents') ? request('GET', '/api/v2/incidents', Answers.incidents, { query: { page: 1, per_page: LIVE_PAGE_SIZE } }) : null,
+    needs.has('incidents')
+      ? request('GET', '/api/v2/incidents', Answers.incidents, { query: { page: 1, per_page: LIVE_PAGE_SIZE } })
+      : null,
   ]);
   if (live.running !== run || $currentUser.get()?.token !== user.token) return;
   const result: LiveResult = { type: 'result', user: run.user, at: Date.now() };
@@ -186,7 +194,8 @@ export async function poll(): Promise<void> {
     const newest = unread.value.data[0];
     result.unread = { count: unread.value.meta.total, newest: newest ? { uuid: newest.uuid, created_at: newest.created_at } : null };
   }
-  if (incidents.status === 'fulfilled' && incidents.value) result.incidents = { data: incidents.value.data, total: incidents.value.meta.total };
+  if (incidents.status === 'fulfilled' && incidents.value)
+    result.incidents = { data: incidents.value.data, total: incidents.value.meta.total };
   apply(result, true);
   post(result);
   const failed = [unread, incidents].filter((r): r is PromiseRejectedResult => r.status === 'rejected');

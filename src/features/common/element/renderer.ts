@@ -27,6 +27,9 @@ const renderer = {
   },
 };
 
-export function r2wc<P extends object>(Component: ComponentType<P>, options: Parameters<typeof r2wcCore<P & { container?: HTMLElement }, Context>>[1]): CustomElementConstructor {
+export function r2wc<P extends object>(
+  Component: ComponentType<P>,
+  options: Parameters<typeof r2wcCore<P & { container?: HTMLElement }, Context>>[1],
+): CustomElementConstructor {
   return r2wcCore(Component as ComponentType<P & { container?: HTMLElement }>, options, renderer as never);
 }
