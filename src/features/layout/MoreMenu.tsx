@@ -101,7 +101,7 @@ export function MoreMenu({ pages, current }: MoreMenuProps) {
       <ul
         id={menuId}
         ref={menuRef}
-        className="more-menu"
+        className="ly-popover more-menu"
         role="menu"
         aria-label={t('layout.nav.more')}
         hidden={!open}

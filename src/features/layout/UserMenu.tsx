@@ -68,7 +68,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <div id={panelId} className="user-panel" hidden={!open}>
+      <div id={panelId} className="ly-popover user-panel" hidden={!open}>
         <p className="user-who">
           <span className="v-small v-muted">{t('layout.user.signedInAs')}</span>
           <strong>{user.name}</strong>
