@@ -112,7 +112,7 @@ export function MoreMenu({ pages, current }: MoreMenuProps) {
             <Link
               role="menuitem"
               tabIndex={-1}
-              className="more-item"
+              className="ly-item more-item"
               to={pathTo('page', { uuid: page.uuid })}
               aria-current={page.uuid === current ? 'page' : undefined}
               onClick={() => setOpen(false)}

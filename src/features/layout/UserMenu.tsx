@@ -80,7 +80,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
             <AlertSettings />
           </Suspense>
         )}
-        <Link className="user-item" to={pathTo('logout')}>
+        <Link className="ly-item" to={pathTo('logout')}>
           {t('layout.user.signOut')}
         </Link>
       </div>
