@@ -2,10 +2,11 @@ import '../../features/schedules/messages/bundled.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Interval } from '../api/contract.ts';
 import { $language } from '../i18n/languages.ts';
-import { describeSpan, formatSlot, noChanges, siteChanges, type SiteChanges } from './changes.ts';
+import { noChanges, siteChanges, type SiteChanges } from './changes.ts';
+import { describeSpan } from './describe.ts';
 import { daysToWeek } from './convert.ts';
 import { presetWeek } from './paint.ts';
-import { emptyWeek, fullWeek } from './week.ts';
+import { emptyWeek, fullWeek, slotTime } from './week.ts';
 
 const iv = (from: string, to: string): Interval => ({ from, to });
 const week = (...days: Interval[][]) => daysToWeek([...days, ...Array.from({ length: 7 - days.length }, () => [])]);
@@ -76,8 +77,8 @@ describe('what applying a week does to a site', () => {
   });
 
   it('writes times as the 24-hour HH:MM of the grid, ending a day at 24:00', () => {
-    expect(formatSlot(36)).toBe('18:00');
-    expect(formatSlot(17)).toBe('08:30');
-    expect(formatSlot(48)).toBe('24:00');
+    expect(slotTime(36)).toBe('18:00');
+    expect(slotTime(17)).toBe('08:30');
+    expect(slotTime(48)).toBe('24:00');
   });
 });

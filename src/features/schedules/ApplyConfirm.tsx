@@ -1,8 +1,8 @@
 import type { Site } from '../../core/api/contract.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
-import { describeSpan, noChanges, siteChanges } from '../../core/schedules/changes.ts';
+import { noChanges, siteChanges } from '../../core/schedules/changes.ts';
 import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
-import { describeWeek } from '../../core/schedules/describe.ts';
+import { describeSpan, describeWeek } from '../../core/schedules/describe.ts';
 import type { SavedSite } from '../../core/schedules/save.ts';
 import type { Week } from '../../core/schedules/week.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
