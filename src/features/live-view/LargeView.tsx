@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { Camera } from '../../core/api/contract.ts';
 import type { FrameLoop } from '../../core/live-view/frameLoop.ts';
 import { watchVisibility } from '../../core/live-view/visibility.ts';
@@ -45,8 +45,11 @@ export function LargeView({ camera, feed, index, count, now, online, intervalMs,
   const closing = useRef(onClose);
   closing.current = onClose;
 
+  // Focus moves in the commit that shows the view: a key pressed right after opening (the
+  // view now loads lazily) lands in the dialog, never on the camera behind it.
+  useLayoutEffect(() => close.current?.focus(), []);
+
   useEffect(() => {
-    close.current?.focus();
     const CloseWatcher = (globalThis as { CloseWatcher?: new () => Watcher }).CloseWatcher;
     const watcher = CloseWatcher ? new CloseWatcher() : null;
     if (watcher) watcher.onclose = () => closing.current();
@@ -55,7 +58,7 @@ export function LargeView({ camera, feed, index, count, now, online, intervalMs,
       watcher?.destroy();
       stop?.();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening: focus, Back and visibility belong to the camera it opened on
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening: Back and visibility belong to the camera it opened on
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
