@@ -1,19 +1,37 @@
-import type { MouseEvent } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { tKey } from '../../core/i18n/i18n.ts';
 import { $navigator, hrefFor, navigate } from '../../core/router/navigation.ts';
-import { $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
+import { $toastHosts, $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
 import toastsCss from '../../ui/toasts.css?inline';
+import { adoptCss } from '../../ui/styles.ts';
 import { ToastView } from '../../ui/ToastView.tsx';
 import { useStyles } from './useStyles.ts';
 import { useT } from './useT.ts';
 
-/** The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered by `<vigil-toast-region>` (loaded with the first toast, see ToastRegionHost). */
+/**
+ * The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered
+ * by `<vigil-toast-region>` (loaded with the first toast, see ToastRegionHost). While a
+ * modal confirmation is open the rest of the page is inert, this region too: the toasts
+ * are shown inside the dialog then (`$toastHosts`), and only there, so each is announced
+ * once, where it first appears.
+ */
 export function ToastRegion() {
   useStyles(toastsCss);
   const t = useT();
   const toasts = useStore($toasts);
   const nav = useStore($navigator);
+  const host = useStore($toastHosts).at(-1) ?? null;
+  // Where each toast was first shown: moved to or from a dialog it is not announced again.
+  const shownIn = useRef(new Map<number, Element | null>());
+  useLayoutEffect(() => {
+    if (host) adoptCss(host.getRootNode() as ShadowRoot | Document, toastsCss);
+  }, [host]);
+  useLayoutEffect(() => {
+    const live = new Set(toasts.map((toast) => toast.id));
+    for (const id of shownIn.current.keys()) if (!live.has(id)) shownIn.current.delete(id);
+  }, [toasts]);
   const link = ({ id, link }: Toast) =>
     link && {
       href: hrefFor(link.to),
@@ -25,13 +43,24 @@ export function ToastRegion() {
         navigate(link.to);
       },
     };
-  const items = toasts.map((toast) => ({
-    id: toast.id,
-    type: toast.type,
-    text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params),
-    link: link(toast),
-  }));
-  return (
-    <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismissToast} />
+  const items = toasts.map((toast) => {
+    if (!shownIn.current.has(toast.id)) shownIn.current.set(toast.id, host);
+    return {
+      id: toast.id,
+      type: toast.type,
+      text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params),
+      link: link(toast),
+      quiet: shownIn.current.get(toast.id) !== host,
+    };
+  });
+  // Dismissed from inside a dialog, focus stays in the dialog rather than falling to <body>.
+  const dismiss = (id: number) => {
+    const active = host && (host.getRootNode() as ShadowRoot | Document).activeElement;
+    if (active && host.contains(active)) host.closest<HTMLElement>('dialog')?.focus();
+    dismissToast(id);
+  };
+  const view = (
+    <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismiss} />
   );
+  return host ? createPortal(view, host) : view;
 }
