@@ -14,8 +14,8 @@ import { useT } from './useT.ts';
  * The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered
  * by `<vigil-toast-region>` (loaded with the first toast, see ToastRegionHost). While a
  * modal confirmation is open the rest of the page is inert, this region too: the toasts
- * are shown inside the dialog then (`$toastHosts`), and only there, so each is announced
- * once, where it first appears.
+ * are shown inside the dialog then (`$toastHosts`), and only there, each announced once
+ * (see `placed`).
  */
 export function ToastRegion() {
   useStyles(toastsCss);
@@ -23,8 +23,8 @@ export function ToastRegion() {
   const toasts = useStore($toasts);
   const nav = useStore($navigator);
   const host = useStore($toastHosts).at(-1) ?? null;
-  // Where each toast was first shown: moved to or from a dialog it is not announced again.
-  const shownIn = useRef(new Map<number, Element | null>());
+  // Where each toast is shown, and whether it is quiet there (see `placed`).
+  const shownIn = useRef(new Map<number, Placement>());
   useLayoutEffect(() => {
     if (host) adoptCss(host.getRootNode() as ShadowRoot | Document, toastsCss);
   }, [host]);
@@ -44,13 +44,14 @@ export function ToastRegion() {
       },
     };
   const items = toasts.map((toast) => {
-    if (!shownIn.current.has(toast.id)) shownIn.current.set(toast.id, host);
+    const placement = placed(shownIn.current.get(toast.id), host);
+    shownIn.current.set(toast.id, placement);
     return {
       id: toast.id,
       type: toast.type,
       text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params),
       link: link(toast),
-      quiet: shownIn.current.get(toast.id) !== host,
+      quiet: placement.quiet,
     };
   });
   // Dismissed from inside a dialog, focus stays in the dialog rather than falling to <body>.
@@ -63,4 +64,25 @@ export function ToastRegion() {
     <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismiss} />
   );
   return host ? createPortal(view, host) : view;
+}
+
+interface Placement {
+  place: Element | null;
+  since: number;
+  quiet: boolean;
+}
+
+/** How long a toast must have been on screen in one place to count as announced there. */
+const ANNOUNCED_MS = 1000;
+
+/**
+ * Where a toast goes now, from where it was. Moved into or out of a dialog after it had
+ * been shown a moment, it is not a live region in its new place (it was announced); moved
+ * at once (a dialog that closes with its failure's toast), it still announces itself.
+ */
+function placed(before: Placement | undefined, place: Element | null): Placement {
+  const now = performance.now();
+  if (!before) return { place, since: now, quiet: false };
+  if (before.place === place) return before;
+  return { place, since: now, quiet: before.quiet || now - before.since >= ANNOUNCED_MS };
 }

@@ -347,9 +347,10 @@ describe('AlertDialog', () => {
     expect(t.calls).to.deep.equal({ confirm: 0, cancel: 0 });
 
     // One still on screen when the dialog closes goes back to the page's region, not
-    // announced a second time.
+    // announced a second time there.
     showToast({ type: 'error', text: 'Still there.' });
     await waitFor(() => expect(dialog.querySelector('.v-toast')).not.to.be.null);
+    await new Promise((r) => setTimeout(r, 1100));
     await press('Escape');
     await waitFor(() => expect(t.dialog()).to.be.null);
     const back = await waitFor(() => {
@@ -361,5 +362,21 @@ describe('AlertDialog', () => {
     expect(back.hasAttribute('role')).to.equal(false);
     expect(t.root.querySelector('.v-toast')).to.be.null;
     expect(t.root.activeElement).to.equal(t.opener);
+    dismissToast($toasts.get()[0]!.id);
+
+    // A dialog that closes together with its failure's toast: the toast announces itself
+    // in the page's region.
+    t.open();
+    await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
+    showToast({ type: 'error', text: 'Could not remove the user.' });
+    t.button('Cancel')!.click();
+    await waitFor(() => expect(t.dialog()).to.be.null);
+    const announced = await waitFor(() => {
+      const found = region.shadowRoot!.querySelector<HTMLElement>('.v-toast');
+      if (!found) throw new Error('no toast in the region');
+      return found;
+    });
+    expect(announced.textContent).to.include('Could not remove the user.');
+    expect(announced.getAttribute('role')).to.equal('alert');
   });
 });
