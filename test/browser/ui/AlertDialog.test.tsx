@@ -332,6 +332,11 @@ describe('AlertDialog', () => {
     expect(toast.contains(t.root.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))).to.equal(true);
     expect(getComputedStyle(toast).position).to.equal('static');
     expect(getComputedStyle(toast.parentElement!).position).to.equal('fixed');
+    // The toasts' sheet, now adopted where the dialog lives, leaves that host alone; the
+    // region's own element stays out of the page's flow.
+    expect(getComputedStyle(t.host).position).to.equal('static');
+    expect(getComputedStyle(t.host).pointerEvents).to.equal('auto');
+    expect(getComputedStyle(region).position).to.equal('fixed');
     // By keyboard: Tab from the dialog's buttons reaches its close button; Enter dismisses.
     const close = toast.querySelector('button')!;
     for (let i = 0; i < 4 && t.root.activeElement !== close; i++) await press('Tab');
