@@ -1,6 +1,8 @@
 /**
  * The page's global toast region. Internal: the first Vigil element on a page appends one
- * to <body>; integrators never need to add it.
+ * to <body>; integrators never need to add it. While an element's confirmation dialog is
+ * open (a modal dialog: the rest of the page is inert), the toasts show inside that dialog,
+ * as parts of that element.
  *
  * @tagname vigil-toast-region
  * @csspart toasts - the stack of toasts

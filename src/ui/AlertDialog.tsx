@@ -1,5 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { createArming, type Arming } from '../core/security/arming.ts';
+import { hostToasts } from '../core/toasts/toasts.ts';
 import dialogCss from './dialog.css?inline';
 import { adoptCss } from './styles.ts';
 
@@ -30,26 +31,24 @@ export interface AlertDialogProps {
   children?: ReactNode;
 }
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** The focused element, looking into open shadow roots (document.activeElement stops at a host). */
-export function deepActiveElement(): Element | null {
-  let active: Element | null = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
+/**
+ * A modal confirmation (role=alertdialog) on the platform's `<dialog>` and `showModal()`.
+ * Rendered in place, so it lives in the shadow root of the element that shows it (its
+ * styles are adopted there), and shown in the top layer: the rest of the page is inert
+ * and focus stays inside. The `<dialog>` covers the viewport (part `dialog-backdrop`)
+ * around the card (part `dialog`). Focus goes to Cancel first (the safe choice); Escape
+ * cancels; on close the browser gives focus back to whatever had it before, inside shadow
+ * roots too. A click beside the card does nothing: a confirmation is answered with a
+ * button. The page's toasts are shown inside it while it is open (the page's toast region
+ * is inert behind it): see `hostToasts`.
+ */
+export function AlertDialog(props: AlertDialogProps) {
+  // Mounted only while open: each opening arms anew, and closing unmounts the <dialog>
+  // after its close() (see OpenDialog), so the browser gives focus back.
+  return props.open ? <OpenDialog {...props} /> : null;
 }
 
-/**
- * A modal confirmation (role=alertdialog). Rendered in place, so it lives in the shadow
- * root of the element that shows it (its styles are adopted there); it covers the
- * viewport with a fixed backdrop. Focus goes to Cancel first (the safe choice), Tab and
- * Shift+Tab stay inside, Escape cancels, and focus returns to whatever had it before the
- * dialog opened (found through shadow roots). A click on the backdrop does nothing: a
- * confirmation is answered with a button.
- */
-export function AlertDialog({
-  open,
+function OpenDialog({
   title,
   description,
   confirmLabel,
@@ -64,93 +63,97 @@ export function AlertDialog({
   const id = useId();
   const titleId = `${id}-title`;
   const descriptionId = `${id}-description`;
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const toastsRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const returnTo = useRef<Element | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const arming = useRef<Arming | null>(null);
+  const closing = useRef(false);
+  const cancelled = useRef(false);
   const [ready, setReady] = useState(!guarded);
 
-  // Arm the confirm button anew each time the dialog opens.
   useEffect(() => {
     const button = confirmRef.current;
-    if (!open || !guarded || !button) return;
-    setReady(false);
+    if (!guarded || !button) return;
     const a = createArming(button, setReady);
     arming.current = a;
     return () => {
       a.stop();
       arming.current = null;
     };
-  }, [open, guarded]);
+  }, [guarded]);
 
-  // Remember the opener before anything inside takes focus; give it back on close.
+  // Shown modally before it is painted, Cancel focused. A removed component's cleanup
+  // runs while its <dialog> is still in the document, so close() there lets the browser
+  // give focus back to the opener.
   useLayoutEffect(() => {
-    if (!open) return;
-    returnTo.current = deepActiveElement();
-    const dialog = dialogRef.current;
-    if (dialog) adoptCss(dialog.getRootNode() as ShadowRoot | Document, dialogCss);
+    const dialog = dialogRef.current!;
+    adoptCss(dialog.getRootNode() as ShadowRoot | Document, dialogCss);
+    dialog.showModal();
+    closing.current = false;
     cancelRef.current?.focus();
+    const release = hostToasts(toastsRef.current!);
     return () => {
-      const target = returnTo.current as HTMLElement | null;
-      returnTo.current = null;
-      if (target?.isConnected && typeof target.focus === 'function') target.focus();
+      release();
+      closing.current = true;
+      dialog.close();
     };
-  }, [open]);
+  }, []);
 
-  // A focused button that becomes disabled loses focus to <body> (at the next frame):
-  // move it to the dialog itself first, so keys keep working inside.
+  // A focused button that becomes disabled loses focus to <body>: move it to the dialog
+  // first, so a screen reader stays in it.
   useEffect(() => {
-    if (!open || !pending) return;
     const dialog = dialogRef.current;
-    const active = dialog && activeIn(dialog);
-    if (dialog && (!active || !dialog.contains(active) || (active as HTMLButtonElement).disabled)) dialog.focus();
-  }, [open, pending]);
+    if (!pending || !dialog) return;
+    const active = (dialog.getRootNode() as ShadowRoot | Document).activeElement;
+    if (!active || !dialog.contains(active) || (active as HTMLButtonElement).disabled) dialog.focus();
+  }, [pending]);
 
-  if (!open) return null;
+  // Escape cancels, except while the action is under way. Taken before the browser sees
+  // it: a cancel request that was refused once is not asked again but closes the dialog
+  // outright (Chromium's close watchers), and the dialog closes only when its owner says.
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!pending) onCancel();
+  }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  // Other close requests (Escape while nothing inside has focus, a phone's back gesture).
+  // One the browser does not let us refuse is followed by its close: cancelled already.
+  function onCancelRequest(event: SyntheticEvent) {
+    event.preventDefault();
+    if (pending) return;
+    cancelled.current = !event.cancelable;
+    onCancel();
+  }
+
+  // Closed by the browser without asking (a repeated close request): open again while the
+  // owner still shows it, so `open` stays the truth; it was a cancel unless under way.
+  function onClose() {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      if (!pending) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusables = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (focusables.length === 0) {
-      event.preventDefault();
-      dialog.focus();
-      return;
-    }
-    const first = focusables[0]!;
-    const last = focusables[focusables.length - 1]!;
-    const active = activeIn(dialog);
-    const inside = active !== null && dialog.contains(active) && active !== dialog;
-    if (event.shiftKey && (!inside || active === first)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (!inside || active === last)) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (!dialog?.isConnected || dialog.open || closing.current) return;
+    dialog.showModal();
+    if (pending) dialog.focus();
+    else if (!cancelled.current) onCancel();
+    cancelled.current = false;
   }
 
   return (
-    <div className="v-dialog-backdrop" part="dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className={`v-dialog v-alert-dialog v-alert-dialog--${tone}`}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        part="dialog"
-      >
+    <dialog
+      ref={dialogRef}
+      className="v-dialog-backdrop"
+      part="dialog-backdrop"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onCancel={onCancelRequest}
+      onClose={onClose}
+    >
+      <div className={`v-dialog v-alert-dialog v-alert-dialog--${tone}`} part="dialog">
         <h2 id={titleId} className="v-alert-dialog-title">
           {title}
         </h2>
@@ -180,10 +183,8 @@ export function AlertDialog({
           </button>
         </div>
       </div>
-    </div>
+      {/* The page's toasts while the dialog is open (filled by the toast region). */}
+      <div ref={toastsRef} className="v-dialog-toasts" />
+    </dialog>
   );
-}
-
-function activeIn(node: Node): Element | null {
-  return (node.getRootNode() as Document | ShadowRoot).activeElement ?? null;
 }

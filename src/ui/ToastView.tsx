@@ -12,6 +12,8 @@ export interface ToastItem {
   type: 'error' | 'success' | 'info';
   text: string;
   link?: ToastLinkItem | undefined;
+  /** Already announced where it was first shown (moved into or out of a modal dialog): not a live region here. */
+  quiet?: boolean;
 }
 
 export interface ToastViewProps {
@@ -41,7 +43,7 @@ export function ToastView({ toasts, label, dismissLabel, onDismiss }: ToastViewP
         <div
           key={toast.id}
           className={`v-toast v-toast--${toast.type}`}
-          role={toast.type === 'error' ? 'alert' : 'status'}
+          role={toast.quiet ? undefined : toast.type === 'error' ? 'alert' : 'status'}
           part={`toast toast-${toast.type}`}
         >
           <svg className="v-toast-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

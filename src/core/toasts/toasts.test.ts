@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, dismissToast, showError, showSuccess } from './toasts.ts';
+import { $toastHosts, $toasts, dismissToast, hostToasts, showError, showSuccess } from './toasts.ts';
 
 describe('toasts', () => {
   beforeEach(() => {
@@ -33,5 +33,18 @@ describe('toasts', () => {
     expect($toasts.get().map((t) => t.type)).toEqual(['error', 'success']);
     dismissToast(a);
     expect($toasts.get().map((t) => t.type)).toEqual(['success']);
+  });
+
+  it('hands the toasts to the open modal dialogs, the last opened first, each until it closes', () => {
+    const first = { name: 'first' } as unknown as Element;
+    const second = { name: 'second' } as unknown as Element;
+    const releaseFirst = hostToasts(first);
+    const releaseSecond = hostToasts(second);
+    expect($toastHosts.get()).toEqual([first, second]);
+    releaseFirst();
+    expect($toastHosts.get()).toEqual([second]);
+    releaseSecond();
+    releaseSecond();
+    expect($toastHosts.get()).toEqual([]);
   });
 });

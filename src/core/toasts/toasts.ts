@@ -78,3 +78,17 @@ export function dismissToast(id: number): void {
   timers.handles.delete(id);
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
+
+/**
+ * Where the toasts are shown instead of the page's toast region: the open modal dialogs'
+ * places for them, the last one opened last. A modal `<dialog>` makes the rest of the
+ * page inert, the region included, so a toast raised behind it could not be dismissed,
+ * followed or reliably announced; the region renders its toasts in the dialog meanwhile.
+ */
+export const $toastHosts = shared('toasts.hosts', () => atom<readonly Element[]>([]));
+
+/** Shows the page's toasts in `place` (inside an open modal dialog) until the returned function is called. */
+export function hostToasts(place: Element): () => void {
+  $toastHosts.set([...$toastHosts.get(), place]);
+  return () => $toastHosts.set($toastHosts.get().filter((p) => p !== place));
+}

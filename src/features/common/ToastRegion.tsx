@@ -1,19 +1,37 @@
-import type { MouseEvent } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { tKey } from '../../core/i18n/i18n.ts';
 import { $navigator, hrefFor, navigate } from '../../core/router/navigation.ts';
-import { $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
+import { $toastHosts, $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
 import toastsCss from '../../ui/toasts.css?inline';
+import { adoptCss } from '../../ui/styles.ts';
 import { ToastView } from '../../ui/ToastView.tsx';
 import { useStyles } from './useStyles.ts';
 import { useT } from './useT.ts';
 
-/** The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered by `<vigil-toast-region>` (loaded with the first toast, see ToastRegionHost). */
+/**
+ * The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered
+ * by `<vigil-toast-region>` (loaded with the first toast, see ToastRegionHost). While a
+ * modal confirmation is open the rest of the page is inert, this region too: the toasts
+ * are shown inside the dialog then (`$toastHosts`), and only there, each announced once
+ * (see `placed`).
+ */
 export function ToastRegion() {
   useStyles(toastsCss);
   const t = useT();
   const toasts = useStore($toasts);
   const nav = useStore($navigator);
+  const host = useStore($toastHosts).at(-1) ?? null;
+  // Where each toast is shown, and whether it is quiet there (see `placed`).
+  const shownIn = useRef(new Map<number, Placement>());
+  useLayoutEffect(() => {
+    if (host) adoptCss(host.getRootNode() as ShadowRoot | Document, toastsCss);
+  }, [host]);
+  useLayoutEffect(() => {
+    const live = new Set(toasts.map((toast) => toast.id));
+    for (const id of shownIn.current.keys()) if (!live.has(id)) shownIn.current.delete(id);
+  }, [toasts]);
   const link = ({ id, link }: Toast) =>
     link && {
       href: hrefFor(link.to),
@@ -25,13 +43,46 @@ export function ToastRegion() {
         navigate(link.to);
       },
     };
-  const items = toasts.map((toast) => ({
-    id: toast.id,
-    type: toast.type,
-    text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params),
-    link: link(toast),
-  }));
-  return (
-    <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismissToast} />
+  const items = toasts.map((toast) => {
+    const placement = placed(shownIn.current.get(toast.id), host);
+    shownIn.current.set(toast.id, placement);
+    return {
+      id: toast.id,
+      type: toast.type,
+      text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params),
+      link: link(toast),
+      quiet: placement.quiet,
+    };
+  });
+  // Dismissed from inside a dialog, focus stays in the dialog rather than falling to <body>.
+  const dismiss = (id: number) => {
+    const active = host && (host.getRootNode() as ShadowRoot | Document).activeElement;
+    if (active && host.contains(active)) host.closest<HTMLElement>('dialog')?.focus();
+    dismissToast(id);
+  };
+  const view = (
+    <ToastView toasts={items} label={t('core.common.notifications')} dismissLabel={t('core.common.dismiss')} onDismiss={dismiss} />
   );
+  return host ? createPortal(view, host) : view;
+}
+
+interface Placement {
+  place: Element | null;
+  since: number;
+  quiet: boolean;
+}
+
+/** How long a toast must have been on screen in one place to count as announced there. */
+const ANNOUNCED_MS = 1000;
+
+/**
+ * Where a toast goes now, from where it was. Moved into or out of a dialog after it had
+ * been shown a moment, it is not a live region in its new place (it was announced); moved
+ * at once (a dialog that closes with its failure's toast), it still announces itself.
+ */
+function placed(before: Placement | undefined, place: Element | null): Placement {
+  const now = performance.now();
+  if (!before) return { place, since: now, quiet: false };
+  if (before.place === place) return before;
+  return { place, since: now, quiet: before.quiet || now - before.since >= ANNOUNCED_MS };
 }

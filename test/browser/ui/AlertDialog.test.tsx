@@ -1,9 +1,14 @@
-// AlertDialog in real Chromium, inside a shadow root like every element renders: focus
-// goes to Cancel, Tab and Shift+Tab stay inside (real key presses), Escape cancels and
-// focus returns to the opener (through the shadow root), pending blocks a second confirm.
+// AlertDialog in real Chromium, inside a shadow root like every element renders: a modal
+// <dialog> in the top layer with the page behind inert, focus on Cancel, Tab staying off
+// the page (real key presses), Escape cancels (also twice; never while pending), focus
+// returns to the opener (through the shadow root), pending blocks a second confirm, and
+// the page's toasts are shown, and can be dismissed, inside the open dialog.
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import '../../../elements/vigil-toast-region.ts';
+import { ensureToastRegion } from '../../../src/features/common/element/defineElement.tsx';
+import { $toastHosts, $toasts, dismissToast, showToast } from '../../../src/core/toasts/toasts.ts';
 import { AlertDialog } from '../../../src/ui/AlertDialog.tsx';
 import { BASE_CSS, adoptCss } from '../../../src/ui/styles.ts';
 import { expect, waitFor } from '../helpers/assert.ts';
@@ -63,6 +68,7 @@ function Harness({
 describe('AlertDialog', () => {
   let root: Root | undefined;
   afterEach(() => {
+    for (const toast of $toasts.get()) dismissToast(toast.id);
     root?.unmount();
     root = undefined;
     cleanupFixtures();
@@ -79,7 +85,7 @@ describe('AlertDialog', () => {
       opener.focus();
       opener.click();
     };
-    const dialog = () => fixture.root.querySelector<HTMLElement>('[role="alertdialog"]');
+    const dialog = () => fixture.root.querySelector<HTMLDialogElement>('[role="alertdialog"]');
     const opened = () =>
       waitFor(() => {
         const d = dialog();
@@ -91,6 +97,7 @@ describe('AlertDialog', () => {
       ...fixture,
       calls,
       opener,
+      elsewhere: fixture.root.querySelectorAll('button')[1]!,
       open,
       opened,
       dialog,
@@ -99,19 +106,29 @@ describe('AlertDialog', () => {
     };
   }
 
-  it('is a labelled, described, modal alertdialog that focuses Cancel first', async () => {
+  it('is a labelled, described alertdialog shown modally (the page behind inert) that focuses Cancel first', async () => {
     const t = mount();
     expect(t.dialog()).to.be.null;
     t.open();
     const dialog = await t.opened();
+    expect(dialog.tagName).to.equal('DIALOG');
+    expect(dialog.open).to.equal(true);
+    expect(dialog.matches(':modal')).to.equal(true);
     expect(dialog.getAttribute('aria-modal')).to.equal('true');
     const title = t.root.getElementById(dialog.getAttribute('aria-labelledby')!);
     const description = t.root.getElementById(dialog.getAttribute('aria-describedby')!);
     expect(title?.textContent).to.equal('Start the evacuation of Warehouse Antwerp?');
     expect(description?.textContent).to.equal('All people at Warehouse Antwerp will be told to leave the building now.');
     await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
-    // The styles are adopted into the shadow root it renders in, not the document.
-    expect(getComputedStyle(dialog).borderTopWidth).to.equal('6px');
+    // Outside the dialog nothing takes focus or clicks: the page is inert.
+    t.elsewhere.focus();
+    expect(t.root.activeElement).to.equal(t.button('Cancel'));
+    const box = t.elsewhere.getBoundingClientRect();
+    expect(dialog.contains(t.root.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))).to.equal(true);
+    // The styles are adopted into the shadow root it renders in, not the document; the
+    // backdrop is the dialog's ::backdrop, dimmed.
+    expect(getComputedStyle(dialog.querySelector('[part="dialog"]')!).borderTopWidth).to.equal('6px');
+    expect(getComputedStyle(dialog, '::backdrop').backgroundColor).to.equal('rgba(15, 23, 42, 0.5)');
     await expectNoA11yViolations(t.host);
   });
 
@@ -126,6 +143,24 @@ describe('AlertDialog', () => {
     expect(t.root.activeElement).to.equal(t.opener);
   });
 
+  it('Escape cancels each time it is opened, also with nothing inside focused', async () => {
+    const t = mount();
+    for (let i = 1; i <= 3; i++) {
+      t.open();
+      const dialog = await t.opened();
+      await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
+      if (i === 3) {
+        // A click beside the card does nothing, and leaves focus nowhere in particular.
+        dialog.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        (t.root.activeElement as HTMLElement).blur();
+      }
+      await press('Escape');
+      await waitFor(() => expect(t.dialog()).to.be.null);
+      expect(t.calls).to.deep.equal({ confirm: 0, cancel: i });
+    }
+    expect(t.root.activeElement).to.equal(t.opener);
+  });
+
   it('Cancel by keyboard closes and returns focus too', async () => {
     const t = mount();
     t.open();
@@ -136,35 +171,50 @@ describe('AlertDialog', () => {
     expect(t.root.activeElement).to.equal(t.opener);
   });
 
-  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+  it('closes when unmounted while open', async () => {
     const t = mount();
     t.open();
-    await t.opened();
+    const dialog = await t.opened();
+    await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
+    expect($toastHosts.get()).to.have.lengthOf(1);
+    root!.render(<button type="button">Other</button>);
+    await waitFor(() => expect(dialog.isConnected).to.equal(false));
+    expect(dialog.open).to.equal(false);
+    expect($toastHosts.get()).to.deep.equal([]);
+  });
+
+  it('Tab and Shift+Tab go round the dialog and never reach the page behind', async () => {
+    const t = mount();
+    t.open();
+    const dialog = await t.opened();
     const cancel = t.button('Cancel')!;
     const confirm = t.button('Start evacuation')!;
     await waitFor(() => expect(t.root.activeElement).to.equal(cancel));
     await press('Tab');
     expect(t.root.activeElement).to.equal(confirm);
-    await press('Tab');
-    expect(t.root.activeElement).to.equal(cancel);
-    await press('Shift+Tab');
-    expect(t.root.activeElement).to.equal(confirm);
     await press('Shift+Tab');
     expect(t.root.activeElement).to.equal(cancel);
-    for (let i = 0; i < 5; i++) await press('Tab');
-    expect(t.dialog()!.contains(t.root.activeElement)).to.equal(true);
+    // Past either end the browser may offer its own controls, then comes back in.
+    const seen = new Set<Element | null>();
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await press(key);
+      const active = t.root.activeElement;
+      expect(active === null || dialog.contains(active), `${key} stays off the page`).to.equal(true);
+      seen.add(active);
+    }
+    expect(seen.has(cancel) && seen.has(confirm)).to.equal(true);
     expect(t.calls).to.deep.equal({ confirm: 0, cancel: 0 });
   });
 
-  it('cycles through extra content too', async () => {
+  it('takes extra content into the tab order', async () => {
     const t = mount({ withField: true });
     t.open();
     const input = (await t.opened()).querySelector('input')!;
     await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
-    await press('Tab'); // → confirm (last)
-    await press('Tab'); // → wraps to the field (first)
+    await press('Shift+Tab');
     expect(t.root.activeElement).to.equal(input);
-    await press('Shift+Tab'); // → wraps to confirm
+    await press('Tab');
+    await press('Tab');
     expect(t.root.activeElement).to.equal(t.button('Start evacuation'));
   });
 
@@ -183,19 +233,41 @@ describe('AlertDialog', () => {
     confirm.click();
     await press('Enter');
     expect(t.calls.confirm).to.equal(1);
-    await waitFor(() => expect(t.dialog()!.contains(t.root.activeElement)).to.equal(true));
-    // Escape while the action is under way does not pretend to cancel it.
+    // Focus moves to the dialog itself (the disabled buttons cannot hold it).
+    await waitFor(() => expect(t.root.activeElement).to.equal(t.dialog()));
+    // Escape while the action is under way does not pretend to cancel it, however often
+    // (the browser closes outright on a second refused request unless the key is ours).
+    let closes = 0;
+    t.dialog()!.addEventListener('close', () => closes++);
     await press('Escape');
-    expect(t.dialog()).not.to.be.null;
+    await press('Escape');
+    await press('Escape');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(closes).to.equal(0);
+    expect(t.dialog()!.open).to.equal(true);
+    expect(t.dialog()!.matches(':modal')).to.equal(true);
+    expect(t.calls.cancel).to.equal(0);
+    // Nothing inside focused either: the browser's own refusal may close it, and it opens again.
+    t.dialog()!.blur();
+    await press('Escape');
+    await press('Escape');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.dialog()!.matches(':modal')).to.equal(true);
     expect(t.calls.cancel).to.equal(0);
     await press('Tab');
-    expect(t.dialog()!.contains(t.root.activeElement)).to.equal(true);
+    expect(t.root.activeElement === null || t.dialog()!.contains(t.root.activeElement)).to.equal(true);
 
     t.rerender({ pending: false });
     expect(t.button('Start evacuation')!.disabled).to.equal(false);
     expect(
       t.button('Start evacuation')!.hasAttribute('aria-busy') && t.button('Start evacuation')!.getAttribute('aria-busy') !== 'false',
     ).to.equal(false);
+    // Once the outcome is in, Escape cancels again.
+    t.button('Cancel')!.focus();
+    await press('Escape');
+    await waitFor(() => expect(t.dialog()).to.be.null);
+    expect(t.calls.cancel).to.equal(1);
+    expect(t.root.activeElement).to.equal(t.opener);
   });
 
   it('armed: the confirm button is not yet available until the dialog has been visible for a moment; then Enter confirms', async () => {
@@ -220,17 +292,96 @@ describe('AlertDialog', () => {
 
   it('armed: never arms while the page shows it transparently (a framing trick), so clicks do nothing', async () => {
     const t = mount({ armed: true });
-    t.host.style.opacity = '0.01';
     t.open();
-    const confirm = (await t.opened()) && t.button('Start evacuation')!;
+    // In the top layer the host's own opacity does not reach the dialog: make the dialog
+    // itself transparent, as a page could through its part.
+    const shown = await t.opened();
+    shown.style.opacity = '0.01';
+    const confirm = t.button('Start evacuation')!;
     await new Promise((r) => setTimeout(r, 1200));
     expect(confirm.getAttribute('aria-disabled')).to.equal('true');
     confirm.click();
     expect(t.calls.confirm).to.equal(0);
     // Shown normally again, it arms after the delay.
-    t.host.style.opacity = '';
+    shown.style.opacity = '';
     await waitFor(() => expect(confirm.hasAttribute('aria-disabled')).to.equal(false), { timeout: 3000 });
     confirm.click();
     expect(t.calls.confirm).to.equal(1);
+  });
+
+  it('shows a toast raised while it is open inside it, above the backdrop, announced once and dismissable by keyboard', async () => {
+    ensureToastRegion();
+    const region = document.querySelector('vigil-toast-region')!;
+    const t = mount();
+    t.open();
+    const dialog = await t.opened();
+    await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
+    showToast({ type: 'error', text: 'The evacuation could not be started.' });
+    const toast = await waitFor(() => {
+      const found = dialog.querySelector<HTMLElement>('.v-toast');
+      if (!found) throw new Error('no toast in the dialog');
+      return found;
+    });
+    expect(toast.getAttribute('role')).to.equal('alert');
+    expect(toast.textContent).to.include('The evacuation could not be started.');
+    // Only there: the page's region (inert behind the dialog) shows none meanwhile.
+    expect(region.shadowRoot!.querySelector('.v-toast')).to.be.null;
+    // Styled and on top: the point at its centre is the toast, not the backdrop.
+    const box = toast.getBoundingClientRect();
+    expect(box.width).to.be.above(100);
+    expect(toast.contains(t.root.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))).to.equal(true);
+    expect(getComputedStyle(toast).position).to.equal('static');
+    expect(getComputedStyle(toast.parentElement!).position).to.equal('fixed');
+    // The toasts' sheet, now adopted where the dialog lives, leaves that host alone; the
+    // region's own element stays out of the page's flow.
+    expect(getComputedStyle(t.host).position).to.equal('static');
+    expect(getComputedStyle(t.host).pointerEvents).to.equal('auto');
+    expect(getComputedStyle(region).position).to.equal('fixed');
+    // By keyboard: Tab from the dialog's buttons reaches its close button; Enter dismisses.
+    const close = toast.querySelector('button')!;
+    for (let i = 0; i < 4 && t.root.activeElement !== close; i++) await press('Tab');
+    expect(t.root.activeElement).to.equal(close);
+    await press('Enter');
+    await waitFor(() => expect($toasts.get()).to.deep.equal([]));
+    expect(dialog.querySelector('.v-toast')).to.be.null;
+    // Focus stays in the dialog (not on <body>), and Tab goes on to its buttons.
+    expect(t.root.activeElement).to.equal(dialog);
+    await press('Tab');
+    expect(t.root.activeElement).to.equal(t.button('Cancel'));
+    expect(dialog.open).to.equal(true);
+    expect(t.calls).to.deep.equal({ confirm: 0, cancel: 0 });
+
+    // One still on screen when the dialog closes goes back to the page's region, not
+    // announced a second time there.
+    showToast({ type: 'error', text: 'Still there.' });
+    await waitFor(() => expect(dialog.querySelector('.v-toast')).not.to.be.null);
+    await new Promise((r) => setTimeout(r, 1100));
+    await press('Escape');
+    await waitFor(() => expect(t.dialog()).to.be.null);
+    const back = await waitFor(() => {
+      const found = region.shadowRoot!.querySelector<HTMLElement>('.v-toast');
+      if (!found) throw new Error('no toast in the region');
+      return found;
+    });
+    expect(back.textContent).to.include('Still there.');
+    expect(back.hasAttribute('role')).to.equal(false);
+    expect(t.root.querySelector('.v-toast')).to.be.null;
+    expect(t.root.activeElement).to.equal(t.opener);
+    dismissToast($toasts.get()[0]!.id);
+
+    // A dialog that closes together with its failure's toast: the toast announces itself
+    // in the page's region.
+    t.open();
+    await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
+    showToast({ type: 'error', text: 'Could not remove the user.' });
+    t.button('Cancel')!.click();
+    await waitFor(() => expect(t.dialog()).to.be.null);
+    const announced = await waitFor(() => {
+      const found = region.shadowRoot!.querySelector<HTMLElement>('.v-toast');
+      if (!found) throw new Error('no toast in the region');
+      return found;
+    });
+    expect(announced.textContent).to.include('Could not remove the user.');
+    expect(announced.getAttribute('role')).to.equal('alert');
   });
 });
