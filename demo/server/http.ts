@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { Db } from './db.ts';
-import type { Limiter } from './limits.ts';
+import type { Limiter } from './limiter.ts';
 import type { FrameRenderer } from './media.ts';
 import {
   errorAnswer,

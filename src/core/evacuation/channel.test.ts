@@ -5,7 +5,7 @@ import { $currentUser } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import { CHANNEL_NAME, openEvacuationChannel, STORAGE_KEY, type ChannelEnvironment, type ChannelMessage } from './channel.ts';
-import { $evacuations, createIntent, getEntry, startEvacuation } from './evacuation.ts';
+import { $evacuationActions, $evacuations, createIntent, getEntry, startEvacuation } from './evacuation.ts';
 import { watchStatus, type StatusWatch } from './polling.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
@@ -95,6 +95,7 @@ describe('evacuation statuses follow an action in another tab', () => {
     $apiBase.set('https://api.vigil.test');
     $currentUser.set({ ...SAMPLE_USER, token: 't' });
     $evacuations.set({});
+    $evacuationActions.set({});
     original = globalThis.BroadcastChannel;
   });
   afterEach(() => {

@@ -4,7 +4,16 @@ import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
-import { $evacuations, abortEvacuation, createIntent, fetchStatus, getEntry, newIdempotencyKey, startEvacuation } from './evacuation.ts';
+import {
+  $evacuationActions,
+  $evacuations,
+  abortEvacuation,
+  createIntent,
+  fetchStatus,
+  getEntry,
+  newIdempotencyKey,
+  startEvacuation,
+} from './evacuation.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const STATUS_PATH = `/api/public/v2/projects/${PROJECT}/evacuation/status`;
@@ -52,6 +61,7 @@ describe('evacuation: status and actions', () => {
     $apiBase.set('https://api.vigil.test');
     $currentUser.set({ ...SAMPLE_USER, token: 't' });
     $evacuations.set({});
+    $evacuationActions.set({});
     clearToasts();
   });
   afterEach(() => {
@@ -91,6 +101,53 @@ describe('evacuation: status and actions', () => {
     expect(toastKeys()).toEqual(['evacuation.errors.loadStatus']);
     clearToasts();
     await fetchStatus('project', PROJECT); // still failing (polling): no new toast
+    expect(toastKeys()).toEqual([]);
+  });
+
+  it('keeps the failure while the status loads again: it stays unconfirmed until an answer comes', async () => {
+    const s = server();
+    await fetchStatus('project', PROJECT);
+    s.fn.mockImplementation(async () => json({ errors: [] }, 503));
+    await fetchStatus('project', PROJECT);
+    const gate = deferred<void>();
+    s.fn.mockImplementation(async () => (await gate.promise, json({ data: active })));
+    const reload = fetchStatus('project', PROJECT);
+    await settle();
+    expect(getEntry('project', PROJECT)).toMatchObject({ status: inactive, error: { status: 503 } });
+    gate.resolve();
+    expect(await reload).toEqual(active);
+    expect(getEntry('project', PROJECT)!.status).toEqual(active);
+    expect(getEntry('project', PROJECT)!.error).toBeUndefined();
+  });
+
+  it('a 404 or 403 on the status is a failure like another: last status kept, one toast, asked again', async () => {
+    const s = server();
+    await fetchStatus('project', PROJECT);
+    s.fn.mockImplementation(async () => json({ errors: [{ message: 'Not found' }] }, 404));
+    expect(await fetchStatus('project', PROJECT)).toBeUndefined();
+    expect(getEntry('project', PROJECT)).toMatchObject({ status: inactive, error: { status: 404 } });
+    expect(toastKeys()).toEqual(['evacuation.errors.loadStatus']);
+    s.fn.mockImplementation(async () => json({ errors: [{ message: 'Forbidden' }] }, 403));
+    expect(await fetchStatus('project', PROJECT)).toBeUndefined();
+    expect(s.fn).toHaveBeenCalledTimes(3);
+    expect(getEntry('project', PROJECT)).toMatchObject({ status: inactive, error: { status: 403 } });
+    expect(toastKeys()).toEqual(['evacuation.errors.loadStatus']);
+    // Never loaded: nothing is claimed, the failure is there (the screen says "could not be loaded").
+    const SITE = '20000000-0000-4000-8000-000000000001';
+    await fetchStatus('site', SITE);
+    expect(getEntry('site', SITE)).toMatchObject({ status: undefined, loading: false, error: { status: 403 } });
+  });
+
+  it('toasts nothing for a quiet load nor an aborted one', async () => {
+    mockFetch(async () => json({ errors: [] }, 500));
+    expect(await fetchStatus('project', PROJECT, { quiet: true })).toBeUndefined();
+    expect(getEntry('project', PROJECT)!.error?.status).toBe(500);
+    const SITE = '20000000-0000-4000-8000-000000000001';
+    mockFetch(async () => {
+      throw new DOMException('The user aborted a request.', 'AbortError');
+    });
+    expect(await fetchStatus('site', SITE)).toBeUndefined();
+    expect(getEntry('site', SITE)!.error?.kind).toBe('aborted');
     expect(toastKeys()).toEqual([]);
   });
 
@@ -209,6 +266,34 @@ describe('evacuation: status and actions', () => {
     expect(getEntry('project', PROJECT)).toMatchObject({ status: active, unconfirmed: 'abort' });
   });
 
+  it('keeps the failed check on the status shown from the POST answer: the failing polls after it do not toast', async () => {
+    let statusCalls = 0;
+    mockFetch(async (call) => {
+      if (call.method === 'GET') return statusCalls++ === 0 ? json({ data: inactive }) : json({ errors: [] }, 503);
+      return json({ data: active });
+    });
+    await fetchStatus('project', PROJECT);
+    const before = Date.now();
+    expect(await startEvacuation(createIntent('project', PROJECT, 'start'))).toBe(true);
+    expect(getEntry('project', PROJECT)).toMatchObject({ status: active, error: { status: 503 } });
+    expect(getEntry('project', PROJECT)!.checkedAt).toBeGreaterThanOrEqual(before);
+    expect(await fetchStatus('project', PROJECT)).toBeUndefined();
+    expect(getEntry('project', PROJECT)!.status).toEqual(active);
+    expect(toastKeys()).toEqual([]);
+  });
+
+  it('an accepted action it could not confirm is confirmed by the next status that loads', async () => {
+    mockFetch(async () => json({ data: active }));
+    await fetchStatus('project', PROJECT);
+    mockFetch(async (call) => (call.method === 'GET' ? json({ errors: [] }, 503) : json({})));
+    expect(await abortEvacuation(createIntent('project', PROJECT, 'abort'))).toBe(true);
+    expect(getEntry('project', PROJECT)!.unconfirmed).toBe('abort');
+    mockFetch(async () => json({ data: inactive }));
+    expect(await fetchStatus('project', PROJECT)).toEqual(inactive);
+    expect(getEntry('project', PROJECT)).toMatchObject({ status: inactive, unconfirmed: undefined, pending: undefined });
+    expect(getEntry('project', PROJECT)!.error).toBeUndefined();
+  });
+
   it('after an accepted action, checks the other statuses on the page again (a project lists its sites)', async () => {
     const SITE = '20000000-0000-4000-8000-000000000001';
     const SITE_STATUS = `/api/public/v2/sites/${SITE}/evacuation/status`;
@@ -251,5 +336,21 @@ describe('evacuation: status and actions', () => {
     expect($evacuations.get()).toEqual({});
     await fetchStatus('project', PROJECT);
     expect(s.calls).toHaveLength(1);
+  });
+
+  it('forgets on sign-out a status answer still under way, and the action state', async () => {
+    const gate = deferred<void>();
+    mockFetch(async (call) => (call.method === 'GET' ? (await gate.promise, json({ data: active })) : json({ errors: [] }, 500)));
+    expect(await abortEvacuation(createIntent('project', PROJECT, 'abort'))).toBe(false);
+    expect($evacuationActions.get()).not.toEqual({});
+    const late = fetchStatus('project', PROJECT);
+    const { signOut } = await import('../session/session.ts');
+    signOut();
+    gate.resolve();
+    await late;
+    await settle();
+    expect($evacuations.get()).toEqual({});
+    expect($evacuationActions.get()).toEqual({});
+    expect(getEntry('project', PROJECT)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Evacuation of a project or a site (docs/product.md#session, #api-calls): the page-wide status store and the
- * start / abort actions. A safety action, so:
+ * Evacuation of a project or a site (docs/product.md#session, #api-calls): the page-wide statuses (a
+ * store of the resource helper, like every store that loads), each target's action state
+ * beside them, and the start / abort actions. A safety action, so:
  * - the screen shows what the server said, never a guess: after an action the status is
  *   fetched again; a failed action leaves the last known status as it was;
  * - one confirmation sends one POST: it carries an `Idempotency-Key` made when the
@@ -13,6 +14,7 @@ import * as Answers from '../api/answer-names.ts';
 import type { EvacuationStatus as Status } from '../api/contract.ts';
 import { isAborted, isUnauthorized, readAs, request, type ApiError } from '../api/client.ts';
 import { emit } from '../events.ts';
+import { createResource } from '../resources/resource.ts';
 import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
@@ -20,15 +22,21 @@ import { showError } from '../toasts/toasts.ts';
 export type EvacuationScope = 'project' | 'site';
 export type EvacuationAction = 'start' | 'abort';
 
-export interface EvacuationEntry {
+/** What the page knows of one target: its status entry and its action state, read together. */
+export interface EvacuationEntry extends ActionState {
   /** The server's last answer; undefined until one arrived. */
   status?: Status;
   /** When that answer arrived (ms since epoch): shown as "checked at". */
   checkedAt?: number;
+  /** Nothing is known yet and a load is under way (a known status stays shown while it reloads). */
   loading: boolean;
   /** The last status load failed (cleared by the next successful one). */
   error?: ApiError;
-  /** An action under way for this target, page-wide (every control shows it). */
+}
+
+/** A target's actions, page-wide (every control of the target shows them). */
+export interface ActionState {
+  /** An action under way. */
   pending?: EvacuationAction;
   /** The last action that failed, until the next attempt or success. */
   failed?: EvacuationAction;
@@ -48,29 +56,63 @@ export interface EvacuationIntent {
 
 export const targetKey = (scope: EvacuationScope, uuid: string): string => `${scope}:${uuid}`;
 
-/** Statuses by `targetKey(scope, uuid)`: two controls for one project read one entry. */
-export const $evacuations = shared('evacuation.statuses', () => {
-  const store = map<Record<string, EvacuationEntry | undefined>>({});
+/** The failure of the last status load stays on its entry while the next one is under way. */
+const KEEP_ERRORS = true;
+
+const statusPath = (key: string) => {
+  const [scope, uuid] = key.split(':') as [EvacuationScope, string];
+  return `/api/public/v2/${scope}s/${encodeURIComponent(uuid)}/evacuation/status`;
+};
+
+/**
+ * The statuses (GET …/v2/{scope}s/{uuid}/evacuation/status) by `targetKey(scope, uuid)`:
+ * entries of the resource helper (core/resources/resource.ts), so two controls for one
+ * target read one entry and share one request, and sign-out forgets them, answers still
+ * under way included. A reload leaves the last failure on the entry until it answers
+ * (`keepErrors`): "not confirmed" is made of it, and a failure toasts only when it starts
+ * a streak, never for a quiet load (polling after the first failure, the check after an
+ * action) nor an aborted one; a 401 checks the session instead.
+ */
+const statuses = createResource<Status>(
+  'evacuation-statuses',
+  (key, { quiet }) =>
+    request('GET', statusPath(key), Answers.evacuation).then(
+      ({ data }) => data,
+      (e: ApiError) => {
+        if (isUnauthorized(e)) void validateUser();
+        else if (!quiet && !statuses.$entries.get()[key]?.error && !isAborted(e)) showError('evacuation.errors.loadStatus');
+        throw e;
+      },
+    ),
+  KEEP_ERRORS,
+);
+
+/** Status entries by `targetKey(scope, uuid)`; read a target whole with {@link getEntry}. */
+export const $evacuations = statuses.$entries;
+
+/** Action state by `targetKey(scope, uuid)`, page-wide; forgotten on sign-out. */
+export const $evacuationActions = shared('evacuation.actions', () => {
+  const store = map<Record<string, ActionState | undefined>>({});
   onSignOut(() => store.set({}));
   return store;
 });
 
-const inflight = shared('evacuation.inflight', () => ({
-  loads: new Map<string, Promise<Status | undefined>>(),
-  actions: new Map<string, { intent: EvacuationIntent; promise: Promise<boolean> }>(),
-}));
+const sending = shared('evacuation.sending', () => new Map<string, { intent: EvacuationIntent; promise: Promise<boolean> }>());
 
 const base = (scope: EvacuationScope, uuid: string) => `/api/public/v1/${scope}s/${encodeURIComponent(uuid)}/evacuation`;
-const statusPath = (scope: EvacuationScope, uuid: string) => `/api/public/v2/${scope}s/${encodeURIComponent(uuid)}/evacuation/status`;
 
+/** A target's status and action state, as the screens read them. */
 export function getEntry(scope: EvacuationScope, uuid: string): EvacuationEntry | undefined {
-  return $evacuations.get()[targetKey(scope, uuid)];
+  const key = targetKey(scope, uuid);
+  const entry = $evacuations.get()[key];
+  const actions = $evacuationActions.get()[key];
+  return entry || actions
+    ? { ...actions, status: entry?.data, checkedAt: entry?.loadedAt, loading: entry?.status === 'loading', error: entry?.error }
+    : undefined;
 }
 
-function patch(scope: EvacuationScope, uuid: string, change: Partial<EvacuationEntry>): void {
-  const key = targetKey(scope, uuid);
-  const current = $evacuations.get()[key] ?? { loading: false };
-  $evacuations.setKey(key, { ...current, ...change });
+function patch(key: string, change: ActionState): void {
+  $evacuationActions.setKey(key, { ...$evacuationActions.get()[key], ...change });
 }
 
 export const isActive = (status: Status | undefined): boolean => status?.status === 'active';
@@ -97,33 +139,24 @@ export interface FetchOptions {
 }
 
 /**
- * Loads the status (GET …/v2/{scope}s/{uuid}/evacuation/status) into the store; calls for
- * the same target at once share one request. Resolves to the status, or undefined when it
- * could not be loaded (then the last known status stays, with `error` set, and a toast).
+ * Loads the status into {@link $evacuations}; calls for the same target at once share one
+ * request. Resolves to the status, or undefined when it could not be loaded (then the last
+ * known status stays, with `error` set, and a toast unless quiet or already said).
  */
 export function fetchStatus(scope: EvacuationScope, uuid: string, { quiet = false }: FetchOptions = {}): Promise<Status | undefined> {
-  const key = targetKey(scope, uuid);
-  const running = inflight.loads.get(key);
-  if (running) return running;
-  if (!$currentUser.get()) return Promise.resolve(getEntry(scope, uuid)?.status);
-  patch(scope, uuid, { loading: true });
-  const promise = request('GET', statusPath(scope, uuid), Answers.evacuation)
-    .then(
-      ({ data }) => {
-        patch(scope, uuid, { status: data, checkedAt: Date.now(), loading: false, error: undefined, unconfirmed: undefined });
-        return data as Status | undefined;
-      },
-      (e: ApiError) => {
-        const hadError = Boolean(getEntry(scope, uuid)?.error);
-        patch(scope, uuid, { loading: false, error: e });
-        if (isUnauthorized(e)) void validateUser();
-        else if (!quiet && !hadError && !isAborted(e)) showError('evacuation.errors.loadStatus');
-        return undefined;
-      },
-    )
-    .finally(() => inflight.loads.delete(key));
-  inflight.loads.set(key, promise);
-  return promise;
+  return load(targetKey(scope, uuid), quiet);
+}
+
+function load(key: string, quiet: boolean): Promise<Status | undefined> {
+  if (!$currentUser.get()) return Promise.resolve(statuses.peek(key));
+  return statuses.load(key, { force: true, quiet }).then(
+    (status) => {
+      // The status after an accepted action has now been seen.
+      if ($evacuationActions.get()[key]?.unconfirmed) patch(key, { unconfirmed: undefined });
+      return status;
+    },
+    () => undefined,
+  );
 }
 
 /**
@@ -134,10 +167,7 @@ export function refreshStatuses(except?: string): Promise<unknown> {
   return Promise.all(
     Object.keys($evacuations.get())
       .filter((k) => k !== except)
-      .map((k) => {
-        const [scope, uuid] = k.split(':') as [EvacuationScope, string];
-        return fetchStatus(scope, uuid, { quiet: true });
-      }),
+      .map((k) => load(k, true)),
   );
 }
 
@@ -156,7 +186,8 @@ export function onActionDone(listener: (intent: EvacuationIntent) => void): () =
 
 async function send(intent: EvacuationIntent, target: EventTarget | null | undefined): Promise<boolean> {
   const { scope, uuid, action } = intent;
-  patch(scope, uuid, { pending: action, failed: undefined });
+  const key = targetKey(scope, uuid);
+  patch(key, { pending: action, failed: undefined });
   let answered: Status | undefined;
   try {
     const answer = await request('POST', `${base(scope, uuid)}/${action}`, Answers.empty, {
@@ -166,21 +197,25 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
     // below fails, so the status shown is never older than what the server said last.
     answered = (await readAs(Answers.evacuation, answer))?.data;
   } catch (e) {
-    patch(scope, uuid, { pending: undefined, failed: action });
+    patch(key, { pending: undefined, failed: action });
     if (isUnauthorized(e)) void validateUser();
     if (!isAborted(e)) showError(ERROR_KEYS[action]);
     // Whatever happened on the server, show what it says now.
-    void fetchStatus(scope, uuid, { quiet: true });
+    void load(key, true);
     return false;
   }
   intent.done = true;
   // Other statuses shown on the page may depend on this one (a project lists its sites'
   // evacuations): check them all again too.
-  const [fresh] = await Promise.all([fetchStatus(scope, uuid, { quiet: true }), refreshStatuses(targetKey(scope, uuid))]);
-  if (!fresh && answered) patch(scope, uuid, { status: answered, checkedAt: Date.now(), unconfirmed: undefined });
-  else if (!fresh) patch(scope, uuid, { unconfirmed: action });
-  const status = fresh ?? answered ?? getEntry(scope, uuid)?.status;
-  patch(scope, uuid, { pending: undefined, failed: undefined });
+  const [fresh] = await Promise.all([load(key, true), refreshStatuses(key)]);
+  if (!fresh && answered) {
+    // The check failed: the POST's answer is shown, as checked now. Not through `set`,
+    // which stands for a load that succeeded: the check's failure stays on the entry.
+    $evacuations.setKey(key, { ...$evacuations.get()[key], status: 'ready', data: answered, loadedAt: Date.now() });
+  }
+  if (!fresh) patch(key, { unconfirmed: answered ? undefined : action });
+  const status = fresh ?? answered ?? statuses.peek(key);
+  patch(key, { pending: undefined, failed: undefined });
   for (const listener of listeners) listener(intent);
   emit(target, action === 'start' ? 'vigil-evacuation-started' : 'vigil-evacuation-aborted', { scope, uuid, status: status ?? null });
   return true;
@@ -195,11 +230,11 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
  */
 export function runIntent(intent: EvacuationIntent, target?: EventTarget | null): Promise<boolean> {
   const key = targetKey(intent.scope, intent.uuid);
-  const running = inflight.actions.get(key);
+  const running = sending.get(key);
   if (running) return running.intent.action === intent.action ? running.promise : Promise.resolve(false);
   if (intent.done) return Promise.resolve(true);
-  const promise = send(intent, target).finally(() => inflight.actions.delete(key));
-  inflight.actions.set(key, { intent, promise });
+  const promise = send(intent, target).finally(() => sending.delete(key));
+  sending.set(key, { intent, promise });
   return promise;
 }
 

@@ -4,7 +4,7 @@ import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
-import { $evacuations, createIntent, startEvacuation } from './evacuation.ts';
+import { $evacuationActions, $evacuations, createIntent, startEvacuation } from './evacuation.ts';
 import { FAST_FOR_MS, FAST_POLL_MS, POLL_MS, polledTargets, watchStatus, type StatusWatch } from './polling.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
@@ -32,6 +32,7 @@ describe('evacuation polling', () => {
     $apiBase.set('https://api.vigil.test');
     $currentUser.set({ ...SAMPLE_USER, token: 't' });
     $evacuations.set({});
+    $evacuationActions.set({});
   });
   afterEach(() => {
     for (const w of watches) w.stop();

@@ -1,5 +1,5 @@
 /** Merging a fresh first page on top of a loaded paged list (live updates). */
-import type { PageAnswer, PagedState } from './pagedList.ts';
+import type { PageAnswer, PagedState } from './pagedTypes.ts';
 
 /**
  * The state after putting the new items of a fresh first page on top, or null when nothing

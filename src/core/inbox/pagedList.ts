@@ -6,36 +6,17 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { isAborted, isUnauthorized, type ApiError } from '../api/client.ts';
-import type { PageMeta } from '../api/contract.ts';
 import { validateUser } from '../session/session.ts';
 import { showError } from '../toasts/toasts.ts';
+import type { PageAnswer, PagedState } from './pagedTypes.ts';
 
-export interface PageAnswer<T> {
-  data: T[];
-  meta: PageMeta;
-}
+export type { PageAnswer, PagedState };
 
 export interface PageRequest<F> {
   page: number;
   perPage: number;
   filters: F;
   signal: AbortSignal;
-}
-
-export interface PagedState<T, F> {
-  filters: F;
-  /** 'loading' until the first page answers; 'error' when it failed. */
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  /** Items on the server for these filters; null until the first page answered. */
-  total: number | null;
-  /** Loaded pages (1-based) of up to `perPage` items. */
-  pages: Readonly<Record<number, readonly T[]>>;
-  loading: readonly number[];
-  failed: readonly number[];
-  /** Pages that hold gaps after new items were merged on top: loaded again when on screen. */
-  stale: readonly number[];
-  /** How many items were merged on top since the list (re)started: views keep their place by it. */
-  added: number;
 }
 
 export interface PagedListOptions<T, F> {

@@ -122,6 +122,47 @@ describe('createResource', () => {
     expect(r.$entries.get().a).toMatchObject({ status: 'ready', data: 'fresh' });
   });
 
+  it('hands the fetcher the options of the load that started the request', async () => {
+    const seen: unknown[] = [];
+    const r = createResource(name(), (key, options) => {
+      seen.push(options);
+      return Promise.resolve(key);
+    });
+    const quiet = r.load('a', { force: true, quiet: true });
+    const joined = r.load('a', { force: true });
+    expect(await Promise.all([quiet, joined])).toEqual(['a', 'a']);
+    await r.load('b');
+    expect(seen).toEqual([{ force: true, quiet: true }, {}]);
+  });
+
+  it('clears the error when a load starts, unless asked to keep it until the load answers', async () => {
+    for (const keepErrors of [false, true]) {
+      const { answers, fetcher } = scripted();
+      const r = createResource(name(), fetcher, keepErrors);
+      // Failed with nothing loaded yet, then loading again.
+      const first = r.load('a');
+      answers[0]!.reject(new ApiError('http', 503, []));
+      await expect(first).rejects.toBeInstanceOf(ApiError);
+      const retry = r.load('a');
+      expect(r.$entries.get().a).toEqual({ status: 'loading', error: keepErrors ? expect.objectContaining({ status: 503 }) : undefined });
+      answers[1]!.resolve('A');
+      await retry;
+      expect(r.$entries.get().a).toMatchObject({ status: 'ready', data: 'A' });
+      expect(r.$entries.get().a?.error).toBeUndefined();
+      // Failed with data, then refreshing: the data stays either way.
+      const refresh = r.load('a', { force: true });
+      answers[2]!.reject(new ApiError('network', 0, []));
+      await expect(refresh).rejects.toBeInstanceOf(ApiError);
+      const again = r.load('a', { force: true });
+      expect(r.$entries.get().a).toMatchObject({ status: 'ready', data: 'A' });
+      expect(r.$entries.get().a?.error?.kind).toBe(keepErrors ? 'network' : undefined);
+      // A failure replaces the kept one; a success clears it.
+      answers[3]!.reject(new ApiError('http', 500, []));
+      await expect(again).rejects.toBeInstanceOf(ApiError);
+      expect(r.$entries.get().a).toMatchObject({ status: 'failed', data: 'A', error: { status: 500 } });
+    }
+  });
+
   it('is one instance per name on the page', () => {
     const id = name();
     expect(createResource(id, () => Promise.resolve(1))).toBe(createResource(id, () => Promise.resolve(2)));

@@ -9,6 +9,11 @@
  * Loads of one key at once share one request; `force` loads again (refresh, retry).
  * Everything is forgotten on sign-out, answers still under way included. Page-wide
  * through `shared(name)`.
+ *
+ * A store that polls (the evacuation statuses) asks for `keepErrors`: a reload leaves the
+ * last failure on the entry until it answers, so "not confirmed" does not blink off at
+ * every attempt (and "is this failure new?" can be told). Its loads pass `quiet` to say
+ * which of them must not bother the user; the fetcher is told.
  */
 import { map, type MapStore } from 'nanostores';
 import { isMissing, type ApiError } from '../api/client.ts';
@@ -21,10 +26,20 @@ export interface ResourceEntry<T> {
   status: ResourceStatus;
   /** The last data loaded (kept while refreshing and after a failed refresh). */
   data?: T;
-  /** Why the last load failed (`missing` or `failed`). */
+  /** Why the last load failed (`missing` or `failed`; with `keepErrors`, also while reloading). */
   error?: ApiError;
   /** When data was last loaded (ms since epoch). */
   loadedAt?: number;
+}
+
+export interface LoadOptions {
+  /** Load again even when the data is ready (refresh, retry). */
+  force?: boolean;
+  /**
+   * A load the user did not ask for (polling): the fetcher gets the options of the load
+   * that started the request and decides what it means (no failure toast).
+   */
+  quiet?: boolean;
 }
 
 export interface Resource<T> {
@@ -34,7 +49,7 @@ export interface Resource<T> {
    * Loads `key`, sharing a load already under way; rejects with the error. Without
    * `force`, ready data is answered at once; with it, loads again (refresh, retry).
    */
-  load(key: string, options?: { force?: boolean }): Promise<T>;
+  load(key: string, options?: LoadOptions): Promise<T>;
   /** Cached data, if any. */
   peek(key: string): T | undefined;
   /** Replaces the data (after a mutation the server answered). */
@@ -43,23 +58,31 @@ export interface Resource<T> {
   clear(): void;
 }
 
-export function createResource<T>(name: string, fetcher: (key: string) => Promise<T>): Resource<T> {
+export function createResource<T>(
+  name: string,
+  fetcher: (key: string, options: LoadOptions) => Promise<T>,
+  /** A reload leaves the last `error` on the entry until it answers (see above). */
+  keepErrors?: boolean,
+): Resource<T> {
   return shared(name, () => {
     const $entries = map<Record<string, ResourceEntry<T> | undefined>>({});
     const inflight = new Map<string, Promise<T>>();
-    let generation = 0;
 
     const resource: Resource<T> = {
       $entries,
-      load(key, { force = false } = {}) {
+      load(key, options = {}) {
         const current = $entries.get()[key];
         const running = inflight.get(key);
         if (running) return running;
-        if (!force && current?.status === 'ready') return Promise.resolve(current.data as T);
-        const gen = generation;
-        const fresh = () => gen === generation;
-        $entries.setKey(key, { ...current, status: current?.data !== undefined ? 'ready' : 'loading', error: undefined });
-        const promise = fetcher(key)
+        if (!options.force && current?.status === 'ready') return Promise.resolve(current.data as T);
+        // Still the load under way for this key: not forgotten meanwhile (sign-out).
+        const fresh = () => inflight.get(key) === promise;
+        $entries.setKey(key, {
+          ...current,
+          status: current?.data !== undefined ? 'ready' : 'loading',
+          error: keepErrors ? current?.error : undefined,
+        });
+        const promise = fetcher(key, options)
           .then(
             (data) => {
               if (fresh()) resource.set(key, data);
@@ -81,7 +104,6 @@ export function createResource<T>(name: string, fetcher: (key: string) => Promis
         $entries.setKey(key, { status: 'ready', data, loadedAt: Date.now() });
       },
       clear() {
-        generation++;
         inflight.clear();
         $entries.set({});
       },

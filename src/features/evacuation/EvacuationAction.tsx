@@ -2,8 +2,10 @@ import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import {
+  $evacuationActions,
   $evacuations,
   createIntent,
+  getEntry,
   isActive,
   runIntent,
   targetKey,
@@ -47,7 +49,9 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
   const t = useT();
   const { host } = useElementScope();
   const key = targetKey(scope, uuid);
-  const entry = useStore($evacuations, { keys: [key] })[key];
+  useStore($evacuations, { keys: [key] });
+  useStore($evacuationActions, { keys: [key] });
+  const entry = getEntry(scope, uuid);
   const [intent, setIntent] = useState<EvacuationIntent | null>(null);
   const [failed, setFailed] = useState(false);
   const [submitted, setSubmitted] = useState(false);

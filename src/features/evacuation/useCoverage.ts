@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type RefObject } from 'react';
 import type { CoverageScope, EvacuationCoverage } from '../../core/evacuation/coverage.ts';
 import { coverageTargets, readCoverage } from '../../core/evacuation/coverage-source.ts';
-import { $evacuations } from '../../core/evacuation/evacuation.ts';
+import { $evacuationActions, $evacuations } from '../../core/evacuation/evacuation.ts';
 import { watchStatus, type StatusWatch } from '../../core/evacuation/polling.ts';
 import { projectCache, siteCache, systemCache } from '../../core/resources/resources.ts';
 import { useResource } from '../common/useResource.ts';
@@ -14,6 +14,7 @@ import { useResource } from '../common/useResource.ts';
  */
 export function useCoverage(scope: CoverageScope, uuid: string, observe?: RefObject<Element | null>): EvacuationCoverage {
   useStore($evacuations);
+  useStore($evacuationActions);
   // What the state needs to know: the site (its project) or the system (its site), and the
   // project's name and permissions when the site's answer does not carry them.
   const system = useResource(systemCache, scope === 'system' ? uuid : undefined);

@@ -4,7 +4,7 @@
 // event, and axe on the control and the dialog.
 import '../../../elements/vigil-evacuation.ts';
 import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
-import { $evacuations } from '../../../src/core/evacuation/evacuation.ts';
+import { $evacuationActions, $evacuations } from '../../../src/core/evacuation/evacuation.ts';
 import { projectCache, siteCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
 import { expect, waitFor } from '../helpers/assert.ts';
@@ -105,6 +105,7 @@ describe('<vigil-evacuation>', function () {
     status = { status: 'inactive', started_at: null, started_by: null, aborted_at: null };
     window.fetch = fakeFetch as typeof fetch;
     $evacuations.set({});
+    $evacuationActions.set({});
     siteCache.clear();
     projectCache.clear();
     $currentUser.set({ ...USER, token: 'test-token' });

@@ -5,7 +5,7 @@ import '../../../elements/vigil-projects.ts';
 import '../../../elements/vigil-project.ts';
 import '../../../elements/vigil-site.ts';
 import '../../../elements/vigil-system.ts';
-import { $evacuations } from '../../../src/core/evacuation/evacuation.ts';
+import { $evacuationActions, $evacuations } from '../../../src/core/evacuation/evacuation.ts';
 import { projectList } from '../../../src/core/projects/projects.ts';
 import { projectCache, siteCache, systemCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
@@ -48,6 +48,7 @@ describe('projects, sites and systems elements', function () {
     $toasts.set([]);
     projectList.clear();
     $evacuations.set({});
+    $evacuationActions.set({});
     projectCache.clear();
     siteCache.clear();
     systemCache.clear();
