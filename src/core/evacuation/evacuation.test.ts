@@ -187,6 +187,35 @@ describe('evacuation: status and actions', () => {
     expect(getEntry('project', PROJECT)!.status).toEqual(active);
   });
 
+  it('after an accepted action the check is a request sent after it, not a poll sent before it', async () => {
+    const s = server();
+    await fetchStatus('project', PROJECT);
+    // A poll leaves before the POST and answers after it, with the status from before.
+    const early = deferred<void>();
+    let held = false;
+    const handler = s.fn.getMockImplementation()!;
+    s.fn.mockImplementation(async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (!held && path === STATUS_PATH && (init?.method ?? 'GET') === 'GET') {
+        held = true;
+        const before = await handler(input, init);
+        await early.promise;
+        return before;
+      }
+      return handler(input, init);
+    });
+    const poll = fetchStatus('project', PROJECT, { quiet: true });
+    await settle();
+    expect(await startEvacuation(createIntent('project', PROJECT, 'start'))).toBe(true);
+    expect(getEntry('project', PROJECT)!.status).toEqual(active);
+    early.resolve();
+    await poll;
+    await settle();
+    // The late answer from before the start does not say "no evacuation".
+    expect(getEntry('project', PROJECT)!.status).toEqual(active);
+    expect(s.callsTo(STATUS_PATH)).toHaveLength(3);
+  });
+
   it('two confirms while one is pending send one request and share its outcome', async () => {
     const gate = deferred<void>();
     const s = server({ post: async () => (await gate.promise, undefined as unknown as Response) });

@@ -147,9 +147,13 @@ export function fetchStatus(scope: EvacuationScope, uuid: string, { quiet = fals
   return load(targetKey(scope, uuid), quiet);
 }
 
-function load(key: string, quiet: boolean): Promise<Status | undefined> {
+/**
+ * `renew`: after an action (here or in another tab) a status request sent before it may
+ * answer what was true before it; a new one is sent and the older answer is dropped.
+ */
+function load(key: string, quiet: boolean, renew = false): Promise<Status | undefined> {
   if (!$currentUser.get()) return Promise.resolve(statuses.peek(key));
-  return statuses.load(key, { force: true, quiet }).then(
+  return statuses.load(key, { force: true, quiet, renew }).then(
     (status) => {
       // The status after an accepted action has now been seen.
       if ($evacuationActions.get()[key]?.unconfirmed) patch(key, { unconfirmed: undefined });
@@ -167,7 +171,7 @@ export function refreshStatuses(except?: string): Promise<unknown> {
   return Promise.all(
     Object.keys($evacuations.get())
       .filter((k) => k !== except)
-      .map((k) => load(k, true)),
+      .map((k) => load(k, true, true)),
   );
 }
 
@@ -201,13 +205,13 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
     if (isUnauthorized(e)) void validateUser();
     if (!isAborted(e)) showError(ERROR_KEYS[action]);
     // Whatever happened on the server, show what it says now.
-    void load(key, true);
+    void load(key, true, true);
     return false;
   }
   intent.done = true;
   // Other statuses shown on the page may depend on this one (a project lists its sites'
   // evacuations): check them all again too.
-  const [fresh] = await Promise.all([load(key, true), refreshStatuses(key)]);
+  const [fresh] = await Promise.all([load(key, true, true), refreshStatuses(key)]);
   if (!fresh && answered) {
     // The check failed: the POST's answer is shown, as checked now. Not through `set`,
     // which stands for a load that succeeded: the check's failure stays on the entry.

@@ -64,6 +64,23 @@ describe('createResource', () => {
     expect(calls).toEqual(['a', 'b', 'a']);
   });
 
+  it('renew sends a new request instead of sharing one sent earlier, whose answer is dropped', async () => {
+    const { calls, answers, fetcher } = scripted();
+    const r = createResource(name(), fetcher);
+    const early = r.load('a');
+    const renewed = r.load('a', { force: true, renew: true });
+    expect(calls).toEqual(['a', 'a']);
+    answers[1]!.resolve('after');
+    expect(await renewed).toBe('after');
+    // The request sent before answers last, with what was true before: not shown.
+    answers[0]!.resolve('before');
+    expect(await early).toBe('before');
+    expect(r.$entries.get().a).toMatchObject({ status: 'ready', data: 'after' });
+    // Loads that follow share the renewed request only while it is under way.
+    expect(await r.load('a')).toBe('after');
+    expect(calls).toHaveLength(2);
+  });
+
   it('sorts failures into missing (404, 403) and failed, and a retry loads again', async () => {
     const { calls, answers, fetcher } = scripted();
     const r = createResource(name(), fetcher);

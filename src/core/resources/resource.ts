@@ -6,7 +6,8 @@
  * - `missing`: the API said there is no such thing for this user (404 or 403; see
  *   `isMissing`): say so, no retry,
  * - `failed` with `error`: anything else; a retry may help. Data loaded before stays.
- * Loads of one key at once share one request; `force` loads again (refresh, retry).
+ * Loads of one key at once share one request; `force` loads again (refresh, retry);
+ * `renew` does not share a request sent before it (its answer may predate a change).
  * Everything is forgotten on sign-out, answers still under way included. Page-wide
  * through `shared(name)`.
  *
@@ -40,6 +41,11 @@ export interface LoadOptions {
    * that started the request and decides what it means (no failure toast).
    */
   quiet?: boolean;
+  /**
+   * Something changed on the server since a load under way was sent (an action was just
+   * accepted): send a new request instead of sharing that one, whose answer is dropped.
+   */
+  renew?: boolean;
 }
 
 export interface Resource<T> {
@@ -73,7 +79,7 @@ export function createResource<T>(
       load(key, options = {}) {
         const current = $entries.get()[key];
         const running = inflight.get(key);
-        if (running) return running;
+        if (running && !options.renew) return running;
         if (!options.force && current?.status === 'ready') return Promise.resolve(current.data as T);
         // Still the load under way for this key: not forgotten meanwhile (sign-out).
         const fresh = () => inflight.get(key) === promise;
