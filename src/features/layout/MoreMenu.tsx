@@ -6,7 +6,6 @@ import { Link } from '../common/Link.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import moreMenuCss from './moreMenu.css?inline';
-import popoverCss from './popover.css?inline';
 
 export interface MoreMenuProps {
   /** The translated content pages (not empty). */
@@ -23,7 +22,7 @@ export interface MoreMenuProps {
  * pill shows only then), so the portal's first load does not carry it.
  */
 export function MoreMenu({ pages, current }: MoreMenuProps) {
-  useStyles(popoverCss, moreMenuCss);
+  useStyles(moreMenuCss);
   const t = useT();
   const [open, setOpen] = useState(false);
   const [focusAt, setFocusAt] = useState<number | null>(null);

@@ -1,27 +1,14 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import type { CurrentUser } from '../../core/api/contract.ts';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
+import { Link } from '../common/Link.tsx';
+
+// Loaded when the menu first opens: the portal's first load does not carry it.
+const AlertSettings = lazy(() => import('../inbox/AlertSettings.tsx').then((m) => ({ default: m.AlertSettings })));
+const ThemeChoice = lazy(() => import('./ThemeChoice.tsx').then((m) => ({ default: m.ThemeChoice })));
 import { useT } from '../common/useT.ts';
-
-type Panel = ComponentType<{ user: CurrentUser }>;
-
-// What the open menu shows is its own chunk (UserPanel.tsx): the portal's first load does
-// not carry it. Fetched when the pointer or the focus reaches the button, so it is there by
-// the time the menu opens; a failed fetch is tried again on the next hover, focus or click.
-let panel: Panel | null = null;
-let loading: Promise<Panel> | null = null;
-function loadPanel(): Promise<Panel> {
-  loading ??= import('./UserPanel.tsx').then(
-    (m) => (panel = m.UserPanel),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -38,18 +25,9 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
   const t = useT();
   const user = useStore($currentUser);
   const [open, setOpen] = useState(false);
-  const [Panel, setPanel] = useState<Panel | null>(() => panel);
   const panelId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  const prefetch = () => {
-    if (!Panel)
-      loadPanel().then(
-        (p) => setPanel(() => p),
-        () => undefined,
-      );
-  };
 
   useEffect(() => setOpen(false), [closeKey]);
   useEffect(() => {
@@ -79,12 +57,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
         className="user-button"
         aria-expanded={open}
         aria-controls={panelId}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => {
-          prefetch();
-          setOpen((o) => !o);
-        }}
+        onClick={() => setOpen((o) => !o)}
       >
         <span className="avatar" aria-hidden="true">
           {initials(user.name)}
@@ -96,7 +69,20 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
         </svg>
       </button>
       <div id={panelId} className="ly-popover user-panel" hidden={!open}>
-        {open && Panel && <Panel user={user} />}
+        <p className="user-who">
+          <span className="v-small v-muted">{t('layout.user.signedInAs')}</span>
+          <strong>{user.name}</strong>
+          <span className="v-small v-muted user-email">{user.email}</span>
+        </p>
+        {open && (
+          <Suspense fallback={null}>
+            <ThemeChoice />
+            <AlertSettings />
+          </Suspense>
+        )}
+        <Link className="ly-item" to={pathTo('logout')}>
+          {t('layout.user.signOut')}
+        </Link>
       </div>
     </div>
   );
