@@ -64,7 +64,7 @@ describe('bundled English fallback', () => {
       throw new TypeError('offline');
     });
     await applyLanguage('en');
-    // Nothing has imported the new-incident alerts or the not-found page in this file yet.
+    // Nothing has imported the new-incident alerts, the not-found page or the toasts' view in this file yet.
     expect(t('core.live.open')).toBe('core.live.open');
     expect(t('core.common.retry')).toBe('Try again');
     await import('../inbox/live/alerts.ts');
@@ -74,6 +74,13 @@ describe('bundled English fallback', () => {
     expect(t('layout.notFound.heading')).toBe('layout.notFound.heading');
     await import('../../features/layout/NotFoundPage.tsx');
     expect(t('layout.notFound.heading')).toBe('We could not find this page');
+    // The errors only a toast shows come with the toasts' view.
+    expect(t('core.toastErrors.loadProjects')).toBe('core.toastErrors.loadProjects');
+    expect(t('core.errors.generic')).toBe('Something went wrong. Please try again or contact our support');
+    await import('../../features/common/ToastRegion.tsx');
+    expect(t('core.toastErrors.loadProjects')).toBe(
+      'Something went wrong. Unable to load projects. Please try again by refreshing the page or contact our support.',
+    );
   });
 
   it('resolves every key of every namespace once its feature is loaded, with no server at all', async () => {
@@ -88,6 +95,7 @@ describe('bundled English fallback', () => {
       '../../features/*/messages/bundled-*.ts',
       '../inbox/live/alerts.ts',
       '../../features/layout/LanguagePicker.tsx',
+      '../../features/common/ToastRegion.tsx',
     ]);
     await Promise.all([...Object.values(bundles), ...Object.values(parts)].map((load) => load()));
     expect(Object.keys(bundles)).toHaveLength(Object.keys(NAMESPACES).length - 1);
