@@ -35,7 +35,7 @@ describe('languages', () => {
   it('loads each catalogue once and applies it', async () => {
     const m = mockFetch((call) =>
       call.url.pathname === '/i18n/messages/fr.json'
-        ? json({ core: { errors: { generic: 'Erreur' }, common: { loading: 'Chargement…', signIn: 'Se connecter (serveur)' } } })
+        ? json({ core: { errors: { generic: 'Erreur' }, common: { loading: 'Chargement…', cancel: 'Annuler (serveur)' } } })
         : json({}, 404),
     );
     await applyLanguage('fr');
@@ -43,7 +43,7 @@ describe('languages', () => {
     await applyLanguage('fr-BE');
     expect(m.callsTo('/i18n/messages/fr.json')).toHaveLength(1);
     expect($language.get()).toBe('fr-BE');
-    expect(t('core.common.signIn')).toBe('Se connecter (serveur)');
+    expect(t('core.common.cancel')).toBe('Annuler (serveur)');
     // a key the server's catalogue lacks falls back to the bundled English, never a raw key
     expect(t('core.common.retry')).toBe('Try again');
   });
@@ -52,7 +52,7 @@ describe('languages', () => {
     const m = mockFetch(() => json({}, 500));
     expect(await applyLanguage('it')).toBe('en');
     expect($language.get()).toBe('en');
-    expect(t('core.common.signIn')).toBe('Sign in');
+    expect(t('core.common.cancel')).toBe('Cancel');
     expect(await loadMessages('it')).toBe(false);
     expect(m.callsTo('/i18n/messages/it.json')).toHaveLength(2);
   });
