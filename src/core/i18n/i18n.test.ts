@@ -64,7 +64,7 @@ describe('bundled English fallback', () => {
       throw new TypeError('offline');
     });
     await applyLanguage('en');
-    // Nothing has imported the new-incident alerts, the not-found page or the toasts' view in this file yet.
+    // Nothing has imported the new-incident alerts, the not-found page, the toasts' view or codes.ts in this file yet.
     expect(t('core.live.open')).toBe('core.live.open');
     expect(t('core.common.retry')).toBe('Try again');
     await import('../inbox/live/alerts.ts');
@@ -81,6 +81,10 @@ describe('bundled English fallback', () => {
     expect(t('core.toastErrors.loadProjects')).toBe(
       'Something went wrong. Unable to load projects. Please try again by refreshing the page or contact our support.',
     );
+    // The names of permissions and system types come with codes.ts.
+    expect(t('core.permissions.manageUsers')).toBe('core.permissions.manageUsers');
+    await import('./codes.ts');
+    expect(t('core.permissions.manageUsers')).toBe('Manage users');
   });
 
   it('resolves every key of every namespace once its feature is loaded, with no server at all', async () => {
@@ -96,6 +100,7 @@ describe('bundled English fallback', () => {
       '../inbox/live/alerts.ts',
       '../../features/layout/LanguagePicker.tsx',
       '../../features/common/ToastRegion.tsx',
+      './codes.ts',
     ]);
     await Promise.all([...Object.values(bundles), ...Object.values(parts)].map((load) => load()));
     expect(Object.keys(bundles)).toHaveLength(Object.keys(NAMESPACES).length - 1);
