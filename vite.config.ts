@@ -18,15 +18,16 @@ const elementEntries = Object.fromEntries(
  * small shared ones: one file to fetch and one gzip dictionary (about 2 KB gz less per page
  * than the automatic split). React, i18next and the small libraries, the core (session,
  * client, i18n, toasts, caches) and the element factory. Parts only some screens use (the
- * confirm dialog) or that no first paint shows (the toasts' view) stay out, so a page does
- * not pay for them up front; so do valibot and the contract's schemas, which the client
+ * confirm dialog, the names of permissions and system types) or that no first paint shows
+ * (the toasts' view) stay out, so a page does not pay for them up front; so do valibot and
+ * the contract's schemas, which the client
  * loads with its first request (validate.ts), and the parts of catalogues (`en.json?<part>.part.json`)
  * that come with the code that shows them.
  */
 const BASE =
   /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
 const NOT_BASE =
-  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts)|\.json\?\w+\.part\.json$/;
+  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css)|features\/common\/(ToastRegion\.tsx|Link\.tsx|usePageTitle\.ts)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts|core\/i18n\/codes\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
@@ -37,22 +38,30 @@ const EVACUATION_CARD =
   /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|EvacuationLoading\.tsx|EvacuationSkeleton\.tsx|evacuation\.css|messages\/)/;
 
 /**
- * In-page navigation (routes, history, links, page titles): the portal and its pages need
- * it, an element on its own page does not. One chunk beside the base, not in it.
+ * The portal's chrome shared with other elements, as one chunk beside the base (not in it:
+ * an element on its own page needs none of it): in-page navigation (routes, history,
+ * links, page titles), which the portal and its pages need, and the parts of the header
+ * that other elements also show — the language picker (with the layout's English), the
+ * logo (the sign-in card) and the unread count's live updates (the inbox, the badge).
+ * Five small chunks on the portal's first load (these four and the colour scheme, now in the
+ * entry: see PORTAL) cost about 0.9 KB gz more than this one
+ * file; an element that shows only one of them loads the others too (about 1.8 KB gz,
+ * with its toasts or its sign-in card, which link in place).
  */
-const NAVIGATION = /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts))/;
+const CHROME =
+  /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts)|features\/layout\/(LanguagePicker\.tsx|languagePicker\.css|Logo\.tsx|messages\/bundled\.ts)|features\/inbox\/useLive\.ts)/;
 
 /**
  * The portal's own first load (its layout and styles, router and guards, the 'More' pages
- * list) kept in its entry file: the bundler would otherwise split out the modules its lazy
+ * list, the colour scheme) kept in its entry file: the bundler would otherwise split out the modules its lazy
  * pages also import (guards, content) as small chunks of their own, each a file and a gzip
  * dictionary more (about 0.6 KB gz on the portal's first load). Those pages then import
  * them from the entry, which the portal has loaded. Nothing another element imports
  * belongs here (it would pull in the whole portal), and the group takes no dependencies
- * along: the base, navigation, language picker and logo stay where they are.
+ * along: the base and the chrome stay where they are.
  */
 const PORTAL =
-  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/content\/content\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
+  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
 /** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
 function manifestAsset(): Plugin {
@@ -101,7 +110,7 @@ export default defineConfig({
           groups: [
             { name: 'base', test: inBase },
             { name: 'evacuation-card', test: EVACUATION_CARD },
-            { name: 'navigation', test: NAVIGATION },
+            { name: 'chrome', test: CHROME },
             { name: 'portal', test: PORTAL, includeDependenciesRecursively: false },
           ],
         },

@@ -132,6 +132,38 @@ test.describe('portal: terms of use', () => {
     await terms.expectRoute('/login');
     expect(await terms.storedUser()).toBeNull();
   });
+
+  test('the user menu opened while the first page is checked stays open when it shows', async ({ page, signIn }) => {
+    await signIn(NEWCOMER);
+    // The check of the stored user (GET /api/v2/user) is held until the menu is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(
+      (url) => url.pathname.endsWith('/api/v2/user'),
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        asked = true;
+        await held;
+        await route.fallback();
+      },
+    );
+    const terms = new TermsPage(page);
+    await terms.goto('/');
+    await terms.expectRoute('/terms');
+    await expect.poll(() => asked).toBe(true);
+    await expect(terms.heading('Terms of use')).toHaveCount(0);
+
+    await terms.layout.userMenu().click();
+    await expect(terms.layout.userMenu()).toHaveAttribute('aria-expanded', 'true');
+    release();
+    await expect(terms.heading('Terms of use')).toBeVisible();
+    // Showing the page the URL already named is no navigation: the menu stays open.
+    await expect(terms.layout.userMenu()).toHaveAttribute('aria-expanded', 'true');
+    await expect(terms.layout.signOutLink()).toBeVisible();
+    await terms.layout.signOutLink().click();
+    await terms.expectRoute('/login');
+  });
 });
 
 test.describe('portal: password reset', () => {

@@ -73,6 +73,6 @@ describe('content pages', () => {
     expect($toasts.get()).toEqual([]);
     mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
     await expect(loadContentPage('p1')).rejects.toMatchObject({ status: 500 });
-    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadPage']);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.loadPage']);
   });
 });

@@ -73,7 +73,7 @@ export async function loadContentPage(uuid: string, signal?: AbortSignal): Promi
   } catch (e) {
     if (isUnauthorized(e))
       void validateUser(); // an expired session signs out (docs/product.md#session)
-    else if (!isMissing(e) && !isAborted(e)) showError('core.errors.loadPage');
+    else if (!isMissing(e) && !isAborted(e)) showError('core.toastErrors.loadPage');
     throw e;
   }
 }

@@ -2,15 +2,18 @@
  * English, the last-resort fallback when even the server's `en` cannot be loaded, so no
  * element ever shows raw keys. Only the core namespace is bundled here, and not all of
  * it: the new-incident alerts' texts (`core.live`) come with those alerts
- * (core/inbox/live/alerts.ts), which load on demand, and the languages' names
- * (`core.languages`) with the language picker. Each feature bundles its own English
+ * (core/inbox/live/alerts.ts), which load on demand, the languages' names
+ * (`core.languages`) with the language picker, the errors only a toast shows
+ * (`core.toastErrors`) with the toasts' view (features/common/ToastRegion.tsx), and the
+ * names of permissions and system types (`core.permissions`, `core.systemTypes`) with
+ * codes.ts. Each feature bundles its own English
  * (`src/features/<f>/messages/bundled.ts`) so that an element carries only the texts it
  * can show. The type of all of them is the source of the typed keys. Named imports: the
  * bundler leaves out the top-level keys nobody imports.
  */
-import { common, element, errors, permissions, systemTypes, time } from './messages/en.json';
+import { common, element, errors, time } from './messages/en.json';
 
-export const bundledEn = { core: { errors, common, element, time, permissions, systemTypes } };
+export const bundledEn = { core: { errors, common, element, time } };
 
 export interface Messages {
   core: typeof import('./messages/en.json');

@@ -35,7 +35,7 @@ describe('languages', () => {
   it('loads each catalogue once and applies it', async () => {
     const m = mockFetch((call) =>
       call.url.pathname === '/i18n/messages/fr.json'
-        ? json({ core: { errors: { generic: 'Erreur' }, common: { loading: 'Chargement…', signIn: 'Se connecter (serveur)' } } })
+        ? json({ core: { errors: { generic: 'Erreur' }, common: { loading: 'Chargement…', cancel: 'Annuler (serveur)' } } })
         : json({}, 404),
     );
     await applyLanguage('fr');
@@ -43,7 +43,7 @@ describe('languages', () => {
     await applyLanguage('fr-BE');
     expect(m.callsTo('/i18n/messages/fr.json')).toHaveLength(1);
     expect($language.get()).toBe('fr-BE');
-    expect(t('core.common.signIn')).toBe('Se connecter (serveur)');
+    expect(t('core.common.cancel')).toBe('Annuler (serveur)');
     // a key the server's catalogue lacks falls back to the bundled English, never a raw key
     expect(t('core.common.retry')).toBe('Try again');
   });
@@ -52,7 +52,7 @@ describe('languages', () => {
     const m = mockFetch(() => json({}, 500));
     expect(await applyLanguage('it')).toBe('en');
     expect($language.get()).toBe('en');
-    expect(t('core.common.signIn')).toBe('Sign in');
+    expect(t('core.common.cancel')).toBe('Cancel');
     expect(await loadMessages('it')).toBe(false);
     expect(m.callsTo('/i18n/messages/it.json')).toHaveLength(2);
   });
@@ -64,7 +64,7 @@ describe('bundled English fallback', () => {
       throw new TypeError('offline');
     });
     await applyLanguage('en');
-    // Nothing has imported the new-incident alerts or the not-found page in this file yet.
+    // Nothing has imported the new-incident alerts, the not-found page, the toasts' view or codes.ts in this file yet.
     expect(t('core.live.open')).toBe('core.live.open');
     expect(t('core.common.retry')).toBe('Try again');
     await import('../inbox/live/alerts.ts');
@@ -74,6 +74,17 @@ describe('bundled English fallback', () => {
     expect(t('layout.notFound.heading')).toBe('layout.notFound.heading');
     await import('../../features/layout/NotFoundPage.tsx');
     expect(t('layout.notFound.heading')).toBe('We could not find this page');
+    // The errors only a toast shows come with the toasts' view.
+    expect(t('core.toastErrors.loadProjects')).toBe('core.toastErrors.loadProjects');
+    expect(t('core.errors.generic')).toBe('Something went wrong. Please try again or contact our support');
+    await import('../../features/common/ToastRegion.tsx');
+    expect(t('core.toastErrors.loadProjects')).toBe(
+      'Something went wrong. Unable to load projects. Please try again by refreshing the page or contact our support.',
+    );
+    // The names of permissions and system types come with codes.ts.
+    expect(t('core.permissions.manageUsers')).toBe('core.permissions.manageUsers');
+    await import('./codes.ts');
+    expect(t('core.permissions.manageUsers')).toBe('Manage users');
   });
 
   it('resolves every key of every namespace once its feature is loaded, with no server at all', async () => {
@@ -88,6 +99,8 @@ describe('bundled English fallback', () => {
       '../../features/*/messages/bundled-*.ts',
       '../inbox/live/alerts.ts',
       '../../features/layout/LanguagePicker.tsx',
+      '../../features/common/ToastRegion.tsx',
+      './codes.ts',
     ]);
     await Promise.all([...Object.values(bundles), ...Object.values(parts)].map((load) => load()));
     expect(Object.keys(bundles)).toHaveLength(Object.keys(NAMESPACES).length - 1);

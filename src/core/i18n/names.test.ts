@@ -8,7 +8,8 @@ import es from './messages/es.json';
 import fr from './messages/fr.json';
 import it_ from './messages/it.json';
 import nl from './messages/nl.json';
-import { permissionName, readableCode, systemTypeName, timeZoneName, timeZoneOptions } from './names.ts';
+import { permissionName, readableCode, systemTypeName } from './codes.ts';
+import { timeZoneName, timeZoneOptions } from './names.ts';
 
 const CATALOGUES: Record<string, object> = { en, de, fr, nl, it: it_, es };
 const WINTER = new Date('2027-01-15T12:00:00Z');

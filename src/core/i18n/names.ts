@@ -1,40 +1,10 @@
 /**
- * Human words for the codes the API sends: permissions, system types and IANA time zones,
- * in the applied language. Screens never show the raw code when a name is known; an
- * unknown code (a newer server) falls back to a readable form of itself.
+ * Human words for the IANA time zones the API sends, in the applied language. Screens
+ * never show the raw code when a name is known; an unknown zone is shown as sent. The
+ * names of permissions and system types are in codes.ts (only some pages show them).
  */
-import { t, tKey } from './i18n.ts';
+import { t } from './i18n.ts';
 import { $language } from './languages.ts';
-
-const PERMISSION_KEYS: Record<string, string> = {
-  view: 'core.permissions.view',
-  'manage users': 'core.permissions.manageUsers',
-  evacuate: 'core.permissions.evacuate',
-  'edit schedules': 'core.permissions.editSchedules',
-};
-
-/** "manage_users" / "manage-users" / "manage users" → "Manage users". */
-export function readableCode(code: string): string {
-  const words = code.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim().toLocaleLowerCase($language.get());
-  return words.charAt(0).toLocaleUpperCase($language.get()) + words.slice(1);
-}
-
-/** The translated name of a permission; an unknown one in a readable form. */
-export function permissionName(permission: string): string {
-  const key = PERMISSION_KEYS[permission];
-  return key ? tKey(key) : readableCode(permission);
-}
-
-const SYSTEM_TYPE_KEYS: Record<string, string> = {
-  UFO: 'core.systemTypes.UFO',
-  ALARM: 'core.systemTypes.ALARM',
-};
-
-/** "Video surveillance (UFO)", "Alarm system"; an unknown type is shown as sent. */
-export function systemTypeName(type: string): string {
-  const key = SYSTEM_TYPE_KEYS[type];
-  return key ? tKey(key) : type;
-}
 
 // Formatters are costly to create and a select names every zone: one per language, zone and style.
 const formatters = new Map<string, Intl.DateTimeFormat | null>();

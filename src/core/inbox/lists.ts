@@ -32,7 +32,7 @@ export const incidentList: PagedList<Incident, IncidentFilters> = shared('inbox.
   const list = createPagedList<Incident, IncidentFilters>({
     perPage: INBOX_PAGE_SIZE,
     filters: {},
-    errorKey: 'core.errors.loadIncidents',
+    errorKey: 'core.toastErrors.loadIncidents',
     fetchPage: ({ page, perPage, filters, signal }) =>
       request('GET', '/api/v2/incidents', Answers.incidents, {
         query: { page, per_page: perPage, locale: $language.get(), 'filter[severity]': filters.severity },
@@ -50,7 +50,7 @@ export const notificationList: PagedList<Notification, NotificationFilters> = sh
   const list = createPagedList<Notification, NotificationFilters>({
     perPage: INBOX_PAGE_SIZE,
     filters: { unreadOnly: false },
-    errorKey: 'core.errors.loadNotifications',
+    errorKey: 'core.toastErrors.loadNotifications',
     fetchPage: ({ page, perPage, filters, signal }) =>
       request('GET', '/api/v2/notifications', Answers.notifications, {
         query: { page, per_page: perPage, locale: $language.get(), 'filter[unread]': filters.unreadOnly ? 'true' : undefined },

@@ -69,7 +69,7 @@ describe('pagedList.mergeTop / refreshTop', () => {
       data: data.slice((page - 1) * perPage, page * perPage),
       meta: { total },
     }));
-    const list = createPagedList<Item, object>({ perPage: 4, filters: {}, errorKey: 'core.errors.loadIncidents', fetchPage });
+    const list = createPagedList<Item, object>({ perPage: 4, filters: {}, errorKey: 'core.toastErrors.loadIncidents', fetchPage });
     list.start();
     await vi.waitFor(() => expect(list.$state.get().status).toBe('ready'));
     list.ensureRange(0, 7);

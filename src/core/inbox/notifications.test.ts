@@ -78,7 +78,7 @@ describe('notifications: open and mark read', () => {
     expect(await markRead(unread)).toBe(false);
     expect($unreadCount.get()).toBe(5);
     expect(notificationCache.peek(UUID)).toBeUndefined();
-    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.markRead']);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.markRead']);
   });
 
   it('never marks an already read notification', async () => {

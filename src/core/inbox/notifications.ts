@@ -43,7 +43,7 @@ export function markRead(notification: Notification, target?: EventTarget | null
       },
       (e: unknown) => {
         if (isUnauthorized(e)) void validateUser();
-        else if (!isAborted(e)) showError('core.errors.markRead');
+        else if (!isAborted(e)) showError('core.toastErrors.markRead');
         return false;
       },
     )

@@ -45,7 +45,7 @@ describe('createPagedList', () => {
       perPage: 50,
       filters: {},
       fetchPage: s.fetchPage,
-      errorKey: 'core.errors.loadIncidents',
+      errorKey: 'core.toastErrors.loadIncidents',
     });
     list.start();
     list.start();
@@ -106,13 +106,13 @@ describe('createPagedList', () => {
       perPage: 50,
       filters: {},
       fetchPage: s.fetchPage,
-      errorKey: 'core.errors.loadNotifications',
+      errorKey: 'core.toastErrors.loadNotifications',
     });
     list.start();
     s.requests[0]!.reject(new ApiError('http', 500, []));
     await settle();
     expect(list.$state.get().status).toBe('error');
-    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadNotifications']);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.loadNotifications']);
     list.retry();
     expect(list.$state.get().status).toBe('loading');
     s.requests[1]!.resolve();
@@ -144,7 +144,7 @@ describe('createPagedList', () => {
       perPage: 50,
       filters: {},
       fetchPage: s.fetchPage,
-      errorKey: 'core.errors.loadIncidents',
+      errorKey: 'core.toastErrors.loadIncidents',
     });
     list.start();
     s.requests[0]!.reject(new ApiError('network', 0, []));

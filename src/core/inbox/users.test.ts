@@ -46,7 +46,7 @@ describe('users: handled-by names', () => {
   it('toasts and falls back to the username when the lookup fails', async () => {
     mockFetch(() => json({ errors: [{ message: 'nope' }] }, 500));
     expect(await resolveUserName('lucas')).toBe('lucas');
-    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadUser']);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.loadUser']);
   });
 
   it('forgets cached names on sign-out', async () => {

@@ -31,7 +31,7 @@ export async function resolveUserName(username: string): Promise<string> {
   try {
     return (await userCache.load(username)).name;
   } catch (e) {
-    if (!isAborted(e) && !isUnauthorized(e)) showError('core.errors.loadUser');
+    if (!isAborted(e) && !isUnauthorized(e)) showError('core.toastErrors.loadUser');
     return username;
   }
 }

@@ -28,10 +28,10 @@ describe('camera feed', () => {
       feed.setActive(true);
     }
     const shown = new Set<number>();
-    const unlisten = $toasts.listen((list) => list.filter((t) => t.key === 'core.errors.loadMedia').forEach((t) => shown.add(t.id)));
+    const unlisten = $toasts.listen((list) => list.filter((t) => t.key === 'core.toastErrors.loadMedia').forEach((t) => shown.add(t.id)));
     await flush();
     await vi.advanceTimersByTimeAsync(2500); // third failure of each camera: offline
-    expect($toasts.get().filter((t) => t.key === 'core.errors.loadMedia')).toHaveLength(1);
+    expect($toasts.get().filter((t) => t.key === 'core.toastErrors.loadMedia')).toHaveLength(1);
     // The toast hides itself after 5 s; cameras that stay down do not toast again.
     await vi.advanceTimersByTimeAsync(60_000);
     unlisten();

@@ -18,7 +18,7 @@ export function createCameraFeed(mediaUrl: string, { intervalMs, load = loadFram
     ...(intervalMs !== undefined ? { intervalMs } : {}),
     isPermanent: isPermanentFrameError,
     isAbort: isFrameAbort,
-    onOffline: () => showError('core.errors.loadMedia'),
+    onOffline: () => showError('core.toastErrors.loadMedia'),
   });
 }
 

@@ -27,7 +27,7 @@ describe('media', () => {
   it('treats an answer that is not an image as a failed load, with the error toast, re-thrown', async () => {
     mockFetch(() => new Response('not json', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
     await expect(loadMediaOrToast('/api/v2/media/abc')).rejects.toMatchObject({ kind: 'malformed' });
-    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadMedia']);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.loadMedia']);
   });
 
   it('knows the media uuid is the last segment of its URL', () => {

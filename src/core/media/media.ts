@@ -36,7 +36,7 @@ export async function loadMediaOrToast(mediaUrl: string, signal?: AbortSignal): 
   try {
     return await loadMedia(mediaUrl, signal);
   } catch (e) {
-    if (!isAborted(e)) showError('core.errors.loadMedia');
+    if (!isAborted(e)) showError('core.toastErrors.loadMedia');
     throw e;
   }
 }

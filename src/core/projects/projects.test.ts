@@ -55,7 +55,7 @@ describe('projects list', () => {
     await loadProjects();
     expect($projects.get().list?.status).toBe('failed');
     expect($projects.get().list?.data).toHaveLength(1);
-    expect($toasts.get().map((t) => t.key)).toEqual(['core.errors.loadProjects']);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.loadProjects']);
   });
 
   it('does not toast a 401 (the session handles it)', async () => {

@@ -14,7 +14,7 @@ export const projectList = createResource<ProjectSummary[]>('projects.list', () 
   request('GET', '/api/v2/projects', Answers.projects).then(
     ({ data }) => data,
     (error: ApiError) => {
-      if (isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.errors.loadProjects');
+      if (isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.toastErrors.loadProjects');
       throw error;
     },
   ),

@@ -40,12 +40,12 @@ export const systemCache = createCache<System>('system', (uuid) =>
 export const incidentCache = createCache<Incident>('incident', (uuid) =>
   request('GET', `/api/v2/incidents/${encodeURIComponent(uuid)}`, Answers.incident, { query: { locale: $language.get() } }).then(
     (r) => r.data,
-    toastUnlessMissing('core.errors.loadIncident'),
+    toastUnlessMissing('core.toastErrors.loadIncident'),
   ),
 );
 
 export const notificationCache = createCache<Notification>('notification', (uuid) =>
   request('GET', `/api/v2/notifications/${encodeURIComponent(uuid)}`, Answers.notification, {
     query: { locale: $language.get() },
-  }).then((r) => r.data, toastUnlessMissing('core.errors.loadNotification')),
+  }).then((r) => r.data, toastUnlessMissing('core.toastErrors.loadNotification')),
 );

@@ -106,14 +106,14 @@ describe('session', () => {
     $currentUser.set(stored);
     api({ 'GET /api/v2/user': () => json({}, 500) });
     expect(await validateUser()).toMatchObject({ token: 'tok-1' });
-    expect(toastKeys()).toEqual(['core.errors.validateUser']);
+    expect(toastKeys()).toEqual(['core.toastErrors.validateUser']);
   });
 
   it('a 401 on the JWT signs out; another failure toasts', async () => {
     $currentUser.set(stored);
     api({ 'GET /auth/jwt': () => json({}, 500) });
     await fetchJwt();
-    expect(toastKeys()).toEqual(['core.errors.fetchJwt']);
+    expect(toastKeys()).toEqual(['core.toastErrors.fetchJwt']);
     expect($currentUser.get()).not.toBeNull();
     api({ 'GET /auth/jwt': () => json({}, 401) });
     await fetchJwt();
@@ -130,7 +130,7 @@ describe('session', () => {
     expect($currentUser.get()?.terms_accepted_web_portal).toBe(false);
     api({ 'PUT /api/v2/user/terms': () => json({}, 503) });
     await acceptTerms();
-    expect(toastKeys()).toEqual(['core.errors.acceptTerms']);
+    expect(toastKeys()).toEqual(['core.toastErrors.acceptTerms']);
   });
 
   it('setting the locale saves it for a signed-in user and updates the stored user', async () => {
@@ -145,7 +145,7 @@ describe('session', () => {
     $currentUser.set(stored);
     api({ 'PUT /api/v2/user/locale': () => json({}, 500) });
     await setLocale('de');
-    expect(toastKeys()).toEqual(['core.errors.setLocale']);
+    expect(toastKeys()).toEqual(['core.toastErrors.setLocale']);
   });
 
   it('follows sign-in and sign-out made in another tab', () => {

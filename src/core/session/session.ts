@@ -65,7 +65,7 @@ export function validateUser(): Promise<CurrentUser | null> {
           if ($currentUser.get()?.token === stored.token) signOut();
           return null;
         }
-        showError('core.errors.validateUser');
+        showError('core.toastErrors.validateUser');
         return $currentUser.get();
       },
     )
@@ -93,7 +93,7 @@ export async function fetchJwt(): Promise<void> {
     await request('GET', '/auth/jwt', Answers.empty);
   } catch (e) {
     if (isUnauthorized(e)) signOut();
-    else showError('core.errors.fetchJwt');
+    else showError('core.toastErrors.fetchJwt');
   }
 }
 
@@ -107,7 +107,7 @@ export async function fetchUnreadCount(): Promise<void> {
     $unreadCount.set(meta.total);
   } catch (e) {
     if (isUnauthorized(e)) void validateUser();
-    else showError('core.errors.loadUnread');
+    else showError('core.toastErrors.loadUnread');
   }
 }
 
@@ -216,7 +216,7 @@ export async function acceptTerms(): Promise<boolean> {
     return true;
   } catch (e) {
     if (isUnauthorized(e)) setFlag(false);
-    else showError('core.errors.acceptTerms');
+    else showError('core.toastErrors.acceptTerms');
     return false;
   }
 }
@@ -234,7 +234,7 @@ export async function setLocale(tag: LanguageTag): Promise<void> {
     const now = $currentUser.get();
     if (now && now.token === user.token) $currentUser.set({ ...now, locale: applied });
   } catch {
-    showError('core.errors.setLocale');
+    showError('core.toastErrors.setLocale');
   }
 }
 

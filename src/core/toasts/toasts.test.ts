@@ -17,9 +17,9 @@ describe('toasts', () => {
   });
 
   it('does not stack the same message; it restarts its timer', () => {
-    showError('core.errors.loadMedia');
+    showError('core.toastErrors.loadMedia');
     vi.advanceTimersByTime(4000);
-    showError('core.errors.loadMedia');
+    showError('core.toastErrors.loadMedia');
     expect($toasts.get()).toHaveLength(1);
     vi.advanceTimersByTime(4000);
     expect($toasts.get()).toHaveLength(1);

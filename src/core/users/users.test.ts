@@ -56,7 +56,7 @@ describe('project users store and actions', () => {
     await seed();
     mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
     expect(await loadProjectUsers(P)).toBeNull();
-    expect(toastKeys()).toEqual(['error:core.errors.loadProjectUsers']);
+    expect(toastKeys()).toEqual(['error:core.toastErrors.loadProjectUsers']);
     expect($projectUsers.get()[P]).toMatchObject({ status: 'failed', data: [me, sofie] });
   });
 

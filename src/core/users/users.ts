@@ -6,7 +6,7 @@
  * Actions validate with the contract before sending and never throw: they resolve to a
  * {@link MutationResult} whose field errors (ours or the server's) belong on the form's
  * fields. Failures that are not about a field show the toast of the action (docs/product.md#errors
- * pattern); a failed load shows `core.errors.loadProjectUsers`.
+ * pattern); a failed load shows `core.toastErrors.loadProjectUsers`.
  */
 import * as Answers from '../api/answer-names.ts';
 import type { ProjectUser } from '../api/contract.ts';
@@ -41,7 +41,7 @@ const members = createResource<ProjectUser[]>('project-users', (project) =>
     ({ data }) => data,
     (e: ApiError) => {
       if (isUnauthorized(e)) void validateUser();
-      else if (!isMissing(e) && e.kind !== 'aborted') showError('core.errors.loadProjectUsers');
+      else if (!isMissing(e) && e.kind !== 'aborted') showError('core.toastErrors.loadProjectUsers');
       throw e;
     },
   ),

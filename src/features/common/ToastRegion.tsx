@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
-import { tKey } from '../../core/i18n/i18n.ts';
+import { registerBundledMessages, tKey } from '../../core/i18n/i18n.ts';
+import * as core from '../../core/i18n/messages/en.json?toastErrors.part.json';
 import { $navigator, hrefFor, navigate } from '../../core/router/navigation.ts';
 import { $toastHosts, $toasts, dismissToast, type Toast } from '../../core/toasts/toasts.ts';
 import toastsCss from '../../ui/toasts.css?inline';
@@ -9,6 +10,10 @@ import { adoptCss } from '../../ui/styles.ts';
 import { ToastView } from '../../ui/ToastView.tsx';
 import { useStyles } from './useStyles.ts';
 import { useT } from './useT.ts';
+
+// The English of the errors only a toast shows (`core.toastErrors`) comes with the toasts'
+// view, their only user (not in every element's core English: en.ts).
+registerBundledMessages('core', { toastErrors: core.toastErrors });
 
 /**
  * The page's global toast region (docs/product.md#routes, #constants-and-limits), rendered

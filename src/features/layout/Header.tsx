@@ -14,7 +14,7 @@ export type HeaderVariant = 'app' | 'terms' | 'public';
 export interface HeaderProps {
   variant: HeaderVariant;
   route: RouteName | undefined;
-  /** The page shown (closes the user menu on navigation). */
+  /** The page shown, or being opened while it is checked (a change closes the user menu). */
   fullPath: string | undefined;
   pageUuid?: string | undefined;
   /** The skip link, first in the tab order (inside the banner landmark). */

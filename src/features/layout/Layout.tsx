@@ -32,7 +32,8 @@ export function Layout({ state }: { state: PortalState }) {
       <Header
         variant={variant}
         route={view?.route}
-        fullPath={view?.fullPath}
+        // The page shown or being opened: a check finishing shows the page the URL already named.
+        fullPath={state.status === 'ready' ? state.view.fullPath : state.fullPath || undefined}
         pageUuid={view?.route === 'page' ? view.params.uuid : undefined}
         skip={
           // A button: a "#main" link cannot reach into the shadow root.

@@ -19,7 +19,8 @@ function initials(name: string): string {
 /**
  * The user menu (docs/product.md#routes): the signed-in user's name, opening a small panel with who is
  * signed in, the colour scheme (system, light, dark), the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
- * and so does going to another page (`closeKey`).
+ * and so does going to another page (`closeKey`, which changes with the URL: not when
+ * the page the URL names finishes loading).
  */
 export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
   const t = useT();

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { systemTypeName } from '../../core/i18n/names.ts';
+import { systemTypeName } from '../../core/i18n/codes.ts';
 import { isMissing, projectCache, systemCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';

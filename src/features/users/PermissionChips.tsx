@@ -1,5 +1,5 @@
 import { MANAGE_USERS, PERMISSIONS } from '../../core/api/constants.ts';
-import { permissionName } from '../../core/i18n/names.ts';
+import { permissionName } from '../../core/i18n/codes.ts';
 import { useT } from '../common/useT.ts';
 
 /** A member's permissions as chips, in the contract's order (unknown ones last). */

@@ -5,7 +5,7 @@ import { tKey } from '../../core/i18n/i18n.ts';
 import type { MutationResult } from '../../core/users/users.ts';
 import type { FieldErrors, FieldMessage, UserField } from '../../core/users/validation.ts';
 import { useT } from '../common/useT.ts';
-import { permissionName } from '../../core/i18n/names.ts';
+import { permissionName } from '../../core/i18n/codes.ts';
 import { permissionHint } from './permissionHints.ts';
 
 export interface UserFormValues {

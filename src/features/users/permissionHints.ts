@@ -8,7 +8,7 @@ const HINTS = {
   'edit schedules': 'users.permissionHints.editSchedules',
 } as const satisfies Record<Permission, string>;
 
-/** What a permission allows, for the user form (names come from core/i18n/names.ts). */
+/** What a permission allows, for the user form (names come from core/i18n/codes.ts). */
 export function permissionHint(t: typeof translate, permission: Permission): string {
   return t(HINTS[permission]);
 }

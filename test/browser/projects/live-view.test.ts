@@ -165,7 +165,7 @@ describe('live view elements', function () {
     it('marks a failing camera offline in words, keeps the others live, and toasts once', async () => {
       state.brokenMedia.set('60000000-0000-4000-8000-000000000001', 503);
       const seen = new Set<number>();
-      const stop = $toasts.listen((list) => list.filter((t) => t.key === 'core.errors.loadMedia').forEach((t) => seen.add(t.id)));
+      const stop = $toasts.listen((list) => list.filter((t) => t.key === 'core.toastErrors.loadMedia').forEach((t) => seen.add(t.id)));
       await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
       await waitFor(() => $$('.lv-cam')[0]!.dataset.status === 'offline', { timeout: 3000, message: 'camera 1 offline' });
       const [broken, fine] = $$('.lv-cam');

@@ -103,7 +103,7 @@ describe('projects, sites and systems elements', function () {
     it('shows the loading state, then on failure a message, the docs/product.md#errors toast and a working retry', async () => {
       state.failPaths.set('/api/v2/projects', 500);
       await mount('vigil-projects', {}, () => text().includes('The projects could not be loaded.'));
-      expect(toastKeys()).to.deep.equal(['core.errors.loadProjects']);
+      expect(toastKeys()).to.deep.equal(['core.toastErrors.loadProjects']);
       await expectNoA11yViolations(host!);
       state.failPaths.clear();
       [...root().querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();

@@ -104,7 +104,7 @@ export const ACTION_CALLS: Row[] = [
     screen: '/projects/{uuid}/users',
     match: { method: 'GET', path: path(`/api/v2/projects/${U}/users`) },
     open: () => `/projects/${PROJECTS.northwind}/users`,
-    outcome: toastOr401('core.errors.loadProjectUsers'),
+    outcome: toastOr401('core.toastErrors.loadProjectUsers'),
   },
   {
     call: 'POST /api/v2/projects/{uuid}/users',
@@ -198,6 +198,6 @@ export const ACTION_CALLS: Row[] = [
     faults: NO_CONTENT,
     match: { method: 'GET', path: path(`/api/public/v1/demo-live-views/${U}/media/${U}`) },
     open: () => `/demo-live-view/${DEMO_LIVE_VIEW_UUID}`,
-    outcome: () => ({ alert: message('core.errors.loadMedia') }),
+    outcome: () => ({ alert: message('core.toastErrors.loadMedia') }),
   },
 ];

@@ -9,7 +9,7 @@ export const RESOURCE_CALLS: Row[] = [
     screen: '/',
     match: { method: 'GET', path: path('/api/v2/projects') },
     open: () => '/',
-    outcome: toastOr401('core.errors.loadProjects'),
+    outcome: toastOr401('core.toastErrors.loadProjects'),
   },
   {
     call: 'GET /api/v2/projects/{uuid}?filter[systemtype]=UFO',
@@ -40,7 +40,7 @@ export const RESOURCE_CALLS: Row[] = [
     match: { method: 'GET', path: path(`/api/v2/media/${U}`) },
     open: () => `/system/${SYSTEMS.antwerpDocks}`,
     // The frame loop tells once per outage; the cameras show offline.
-    outcome: toastOr401('core.errors.loadMedia'),
+    outcome: toastOr401('core.toastErrors.loadMedia'),
   },
   {
     call: 'GET /api/v2/incidents?page=&per_page=',
@@ -48,14 +48,14 @@ export const RESOURCE_CALLS: Row[] = [
     screen: '/inbox',
     match: { method: 'GET', path: path('/api/v2/incidents') },
     open: () => '/inbox',
-    outcome: toastOr401('core.errors.loadIncidents'),
+    outcome: toastOr401('core.toastErrors.loadIncidents'),
   },
   {
     call: 'GET /api/v2/incidents/{uuid}',
     screen: '/inbox/incident/{uuid}',
     match: { method: 'GET', path: path(`/api/v2/incidents/${U}`) },
     open: (d) => `/inbox/incident/${d.incident}`,
-    outcome: toastOr401('core.errors.loadIncident'),
+    outcome: toastOr401('core.toastErrors.loadIncident'),
   },
   {
     call: 'GET {media url} (incident images)',
@@ -63,14 +63,14 @@ export const RESOURCE_CALLS: Row[] = [
     faults: NO_CONTENT,
     match: { method: 'GET', path: path(`/api/v2/media/${U}`) },
     open: (d) => `/inbox/incident/${d.incidentWithMedia}`,
-    outcome: toastOr401('core.errors.loadMedia'),
+    outcome: toastOr401('core.toastErrors.loadMedia'),
   },
   {
     call: 'GET /api/users/{username}',
     screen: '/inbox/incident/{uuid} (handled by)',
     match: { method: 'GET', path: path(`/api/users/${U}`) },
     open: (d) => `/inbox/incident/${d.incidentHandledByOther}`,
-    outcome: toastOr401('core.errors.loadUser'),
+    outcome: toastOr401('core.toastErrors.loadUser'),
   },
   {
     call: 'GET /api/v2/notifications?page=&per_page=&locale=',
@@ -78,14 +78,14 @@ export const RESOURCE_CALLS: Row[] = [
     screen: '/inbox/notifications',
     match: { method: 'GET', path: path('/api/v2/notifications'), query: (q) => q.has('page') },
     open: () => '/inbox/notifications',
-    outcome: toastOr401('core.errors.loadNotifications'),
+    outcome: toastOr401('core.toastErrors.loadNotifications'),
   },
   {
     call: 'GET /api/v2/notifications/{uuid}?locale=',
     screen: '/inbox/notification/{uuid}',
     match: { method: 'GET', path: path(`/api/v2/notifications/${U}`) },
     open: (d) => `/inbox/notification/${d.notification}`,
-    outcome: toastOr401('core.errors.loadNotification'),
+    outcome: toastOr401('core.toastErrors.loadNotification'),
   },
   {
     call: 'PUT /api/v2/notifications/{uuid}/mark-as-read',
@@ -93,13 +93,13 @@ export const RESOURCE_CALLS: Row[] = [
     faults: NO_CONTENT,
     match: { method: 'PUT', path: path(`/api/v2/notifications/${U}/mark-as-read`) },
     open: (d) => `/inbox/notification/${d.unreadNotification}`,
-    outcome: toastOr401('core.errors.markRead'),
+    outcome: toastOr401('core.toastErrors.markRead'),
   },
   {
     call: 'GET /api/v2/pages/{uuid}?locale=',
     screen: '/page/{uuid}',
     match: { method: 'GET', path: path(`/api/v2/pages/${U}`) },
     open: () => `/page/${PAGES.contact}`,
-    outcome: toastOr401('core.errors.loadPage'),
+    outcome: toastOr401('core.toastErrors.loadPage'),
   },
 ];

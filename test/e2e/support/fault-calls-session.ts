@@ -88,7 +88,7 @@ export const SESSION_CALLS: Row[] = [
     screen: 'start-up validation (/)',
     match: { method: 'GET', path: path('/api/v2/user') },
     open: () => '/',
-    outcome: toastOr401('core.errors.validateUser'),
+    outcome: toastOr401('core.toastErrors.validateUser'),
   },
   {
     call: 'GET /auth/jwt',
@@ -97,7 +97,7 @@ export const SESSION_CALLS: Row[] = [
     faults: NO_CONTENT,
     match: { method: 'GET', path: path('/auth/jwt') },
     open: () => '/',
-    outcome: toastOr401('core.errors.fetchJwt'),
+    outcome: toastOr401('core.toastErrors.fetchJwt'),
     expireOn401: false, // a 401 on the JWT alone signs out (docs/product.md#session)
   },
   {
@@ -106,7 +106,7 @@ export const SESSION_CALLS: Row[] = [
     screen: 'start-up (/)',
     match: { method: 'GET', path: path('/api/v2/notifications'), query: (q) => q.get('filter[unread]') === 'true' && !q.has('page') },
     open: () => '/',
-    outcome: toastOr401('core.errors.loadUnread'),
+    outcome: toastOr401('core.toastErrors.loadUnread'),
   },
   {
     call: 'PUT /api/v2/user/locale',
@@ -119,7 +119,7 @@ export const SESSION_CALLS: Row[] = [
       await page.getByRole('banner').getByRole('combobox').selectOption('de');
     },
     // Shown in the language just applied.
-    outcome: signedOutOn401(() => ({ alert: message('core.errors.setLocale', {}, 'de') })),
+    outcome: signedOutOn401(() => ({ alert: message('core.toastErrors.setLocale', {}, 'de') })),
     usable: async (page) => {
       if ((await storedUser(page)) === null) return expectUsable(page);
       await page
@@ -157,7 +157,7 @@ export const SESSION_CALLS: Row[] = [
     act: async (page) => {
       await page.getByRole('button', { name: 'Accept the terms' }).click();
     },
-    outcome: (fault) => (fault === '401' ? { heldAtTerms: true } : { alert: message('core.errors.acceptTerms') }),
+    outcome: (fault) => (fault === '401' ? { heldAtTerms: true } : { alert: message('core.toastErrors.acceptTerms') }),
   },
   {
     call: 'HEAD /api/ping',
