@@ -2,14 +2,9 @@
  * An in-page stand-in for the sign-in calls of the demo API (login, user, forgot
  * password), for `<vigil-login>` and the compact sign-in of embedded elements.
  */
-export const USER = {
-  uuid: 'u-1',
-  username: 'manager',
-  name: 'Morgan Manager',
-  email: 'manager@vigil.test',
-  locale: 'en',
-  terms_accepted_web_portal: true,
-};
+import { json, USER } from '../helpers/api.ts';
+
+export { USER };
 export const PASSWORD = 'vigil-demo';
 /** An account over its attempt limit: sign-in and reset requests answer 429, Retry-After 61 s. */
 export const BLOCKED_EMAIL = 'blocked@vigil.test';
@@ -20,8 +15,6 @@ export interface AuthCall {
   body: Record<string, unknown> | undefined;
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 const tooMany = () => json({ errors: [{ message: 'Too many attempts. Try again in 2 minutes.' }] }, 429, { 'Retry-After': '61' });
 
 export function fakeAuthFetch(calls: AuthCall[]): typeof fetch {

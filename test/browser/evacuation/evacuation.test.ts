@@ -11,17 +11,11 @@ import { expect, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
 import { press } from '../ui/keys.ts';
+import { json, USER as MANAGER } from '../helpers/api.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const SITE = '20000000-0000-4000-8000-000000000001';
-const USER = {
-  uuid: '40000000-0000-4000-8000-000000000001',
-  username: 'manager',
-  name: 'Morgan Manager',
-  email: 'manager@vigil.test',
-  locale: 'en',
-  terms_accepted_web_portal: true,
-};
+const USER = { ...MANAGER, uuid: '40000000-0000-4000-8000-000000000001' };
 
 interface Call {
   method: string;
@@ -33,9 +27,6 @@ const realFetch = window.fetch;
 let calls: Call[] = [];
 let status: EvacuationStatus;
 let host: HTMLElement | undefined;
-
-const json = (body: unknown, code = 200) =>
-  new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
 
 function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);

@@ -11,6 +11,7 @@ import { expect, rejectionOf, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { afterEach, beforeEach, describe, it, type MochaContext } from '../helpers/mocha.ts';
 import { press } from '../ui/keys.ts';
+import { json } from '../helpers/api.ts';
 
 const TOTAL = 5_000;
 const realFetch = window.fetch;
@@ -32,8 +33,6 @@ interface Call {
 }
 let calls: Call[] = [];
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const iso = (n: number) => new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString();
 const notification = (n: number) => ({
   uuid: `n-${n}`,

@@ -7,20 +7,11 @@ import { NAMESPACES } from '../../../src/core/i18n/namespaces.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
 import { expect, waitFor } from '../helpers/assert.ts';
 import { afterEach, describe, it } from '../helpers/mocha.ts';
+import { json, USER } from '../helpers/api.ts';
 
-const USER = {
-  uuid: 'u-1',
-  username: 'manager',
-  name: 'Morgan Manager',
-  email: 'manager@vigil.test',
-  locale: 'en',
-  terms_accepted_web_portal: true,
-};
 const BASE = '/wtr-lazy-english';
 const realFetch = window.fetch;
 const startUrl = location.href;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Any `<namespace>.<key>` of the catalogues, as a raw key would show. */
 const RAW = new RegExp(`(?:${Object.keys(NAMESPACES).join('|')})\\.[A-Za-z_]+`);

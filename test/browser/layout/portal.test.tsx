@@ -15,24 +15,14 @@ import { expect, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { cleanupFixtures, shadowFixture } from '../helpers/dom.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
+import { json, USER } from '../helpers/api.ts';
 
-const USER = {
-  uuid: 'u-1',
-  username: 'manager',
-  name: 'Morgan Manager',
-  email: 'manager@vigil.test',
-  locale: 'en',
-  terms_accepted_web_portal: true,
-};
 const BASE = '/wtr-portal';
 const realFetch = window.fetch;
 const startUrl = location.href;
 let host: HTMLElement | undefined;
 let pingOk = true;
 const calls: string[] = [];
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function fakeFetch(): typeof fetch {
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -5,20 +5,14 @@
  * Tests change `state` to make calls fail.
  */
 import type { Project, ProjectSummary, Site, System } from '../../../src/core/api/contract.ts';
+import { USER, json } from '../helpers/api.ts';
 
 export const PROJECT = '10000000-0000-4000-8000-000000000001';
 export const SITE = '20000000-0000-4000-8000-000000000001';
 export const SYSTEM = '30000000-0000-4000-8000-000000000001';
 export const DEMO = '00000000-0000-4000-8000-000000000001';
 export const MISSING = '99999999-0000-4000-8000-000000000009';
-export const ME = {
-  uuid: 'u-me',
-  username: 'manager',
-  name: 'Morgan Manager',
-  email: 'manager@vigil.test',
-  locale: 'en',
-  terms_accepted_web_portal: true,
-};
+export const ME = { ...USER, uuid: 'u-me' };
 
 export interface Call {
   method: string;
@@ -144,8 +138,6 @@ async function jpeg(): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const notFound = () => json({ errors: [{ message: 'Not found.' }] }, 404);
 
 export function fakeFetch(state: FakeState): typeof fetch {

@@ -3,16 +3,10 @@
  * calls, one project and its members. Tests change `state` to make calls fail.
  */
 import type { ProjectUser } from '../../../src/core/api/contract.ts';
+import { USER, json } from '../helpers/api.ts';
 
 export const PROJECT = '10000000-0000-4000-8000-000000000001';
-export const ME = {
-  uuid: 'u-me',
-  username: 'manager',
-  name: 'Morgan Manager',
-  email: 'manager@vigil.test',
-  locale: 'en',
-  terms_accepted_web_portal: true,
-};
+export const ME = { ...USER, uuid: 'u-me' };
 
 export interface FakeState {
   permissions: string[];
@@ -44,9 +38,6 @@ export function freshState(): FakeState {
     calls: [],
   };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 export function fakeFetch(state: FakeState): typeof fetch {
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
