@@ -14,7 +14,7 @@ export type HeaderVariant = 'app' | 'terms' | 'public';
 export interface HeaderProps {
   variant: HeaderVariant;
   route: RouteName | undefined;
-  /** The page shown, or being opened while it is checked (a change closes the user menu). */
+  /** The page shown, or being opened while it is checked (a change closes the header menus). */
   fullPath: string | undefined;
   pageUuid?: string | undefined;
   /** The skip link, first in the tab order (inside the banner landmark). */
@@ -32,7 +32,7 @@ export function Header({ variant, route, fullPath, pageUuid, skip }: HeaderProps
         <Link className="header-logo" to={pathTo('home')} aria-label={t('layout.home')}>
           <Logo />
         </Link>
-        {variant === 'app' && <NavPills route={route} pageUuid={pageUuid} />}
+        {variant === 'app' && <NavPills route={route} pageUuid={pageUuid} closeKey={fullPath} />}
         <div className="header-tools">
           <LanguagePicker compact />
           {variant === 'public' ? (

@@ -6,12 +6,15 @@ import { Link } from '../common/Link.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import moreMenuCss from './moreMenu.css?inline';
+import { useHeaderMenu } from './useHeaderMenu.ts';
 
 export interface MoreMenuProps {
   /** The translated content pages (not empty). */
   pages: readonly ContentPageSummary[];
   /** The content page shown, if any. */
   current: string | undefined;
+  /** Changes with the URL: the menu closes on going to another page. */
+  closeKey: string | undefined;
 }
 
 /**
@@ -21,34 +24,23 @@ export interface MoreMenuProps {
  * the button, Tab or a click elsewhere closes it. Loaded once the list is known (the
  * pill shows only then), so the portal's first load does not carry it.
  */
-export function MoreMenu({ pages, current }: MoreMenuProps) {
+export function MoreMenu({ pages, current, closeKey }: MoreMenuProps) {
   useStyles(moreMenuCss);
   const t = useT();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, wrapRef } = useHeaderMenu(closeKey);
   const [focusAt, setFocusAt] = useState<number | null>(null);
   const menuId = useId();
-  const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
   const items = () => [...(menuRef.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? [])];
 
-  // Closes on navigation: the current page changed.
-  useEffect(() => setOpen(false), [current]);
   useEffect(() => {
     if (!open || focusAt === null) return;
     const list = items();
     list[(focusAt + list.length) % list.length]?.focus();
     setFocusAt(null);
   }, [open, focusAt]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (wrapRef.current && !event.composedPath().includes(wrapRef.current)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
 
   function openAt(index: number) {
     setOpen(true);

@@ -29,7 +29,16 @@ function current(route: RouteName | undefined, own: RouteName, section: Readonly
  * The navigation pills (docs/product.md#routes): Projects; Inbox with the green unread count when above
  * 0; More, only when the translated pages list has an entry: a menu of the content pages.
  */
-export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pageUuid?: string | undefined }) {
+export function NavPills({
+  route,
+  pageUuid,
+  closeKey,
+}: {
+  route: RouteName | undefined;
+  pageUuid?: string | undefined;
+  /** Changes with the URL (closes the More menu). */
+  closeKey?: string | undefined;
+}) {
   const t = useT();
   const unread = useStore($unreadCount);
   useLive(LIVE);
@@ -56,7 +65,7 @@ export function NavPills({ route, pageUuid }: { route: RouteName | undefined; pa
         {pages.length > 0 && (
           <li>
             <Suspense fallback={null}>
-              <MoreMenu pages={pages} current={route === 'page' ? pageUuid : undefined} />
+              <MoreMenu pages={pages} current={route === 'page' ? pageUuid : undefined} closeKey={closeKey} />
             </Suspense>
           </li>
         )}

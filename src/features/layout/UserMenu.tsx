@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
@@ -9,6 +9,7 @@ import { Link } from '../common/Link.tsx';
 const AlertSettings = lazy(() => import('../inbox/AlertSettings.tsx').then((m) => ({ default: m.AlertSettings })));
 const ThemeChoice = lazy(() => import('./ThemeChoice.tsx').then((m) => ({ default: m.ThemeChoice })));
 import { useT } from '../common/useT.ts';
+import { useHeaderMenu } from './useHeaderMenu.ts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -25,20 +26,9 @@ function initials(name: string): string {
 export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
   const t = useT();
   const user = useStore($currentUser);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, wrapRef } = useHeaderMenu(closeKey);
   const panelId = useId();
-  const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => setOpen(false), [closeKey]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (wrapRef.current && !event.composedPath().includes(wrapRef.current)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
 
   if (!user) return null;
 
