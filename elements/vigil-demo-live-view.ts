@@ -1,5 +1,5 @@
 import '../src/features/common/toastRegionElement.ts';
-import { parseInterval } from '../src/core/live-view/cameraFeed.ts';
+import { parseInterval } from '../src/core/live-view/interval.ts';
 import { isUuid, defineElement } from '../src/features/common/element/defineElement.tsx';
 import { DemoLiveView } from '../src/features/live-view/DemoLiveView.tsx';
 import hostCss from '../src/features/live-view/live-view-host.css?inline';

@@ -1,5 +1,5 @@
 import '../src/features/common/toastRegionElement.ts';
-import { parseInterval } from '../src/core/live-view/cameraFeed.ts';
+import { parseInterval } from '../src/core/live-view/interval.ts';
 import { CompactSignIn } from '../src/features/auth/CompactSignIn.tsx';
 import { isUuid, defineElement } from '../src/features/common/element/defineElement.tsx';
 import { SystemLiveView } from '../src/features/live-view/SystemLiveView.tsx';

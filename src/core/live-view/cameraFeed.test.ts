@@ -4,7 +4,7 @@ import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/store.ts';
 import { mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
-import { createCameraFeed, parseInterval } from './cameraFeed.ts';
+import { createCameraFeed } from './cameraFeed.ts';
 import type { FrameLoop } from './frameLoop.ts';
 import { loadFrame } from './frames.ts';
 import { liveFrameCount, trackFrame } from './liveFrames.ts';
@@ -92,17 +92,5 @@ describe('loadFrame', () => {
     await expect(loadFrame('/api/v2/media/cam-1', controller.signal)).rejects.toThrow(/Abort/);
     expect(close).toHaveBeenCalledTimes(1);
     expect(liveFrameCount()).toBe(before);
-  });
-});
-
-describe('parseInterval', () => {
-  it('accepts whole milliseconds from 20 to 60000', () => {
-    expect(parseInterval(undefined)).toBeNull();
-    expect(parseInterval('1000')).toBe(1000);
-    expect(parseInterval('20')).toBe(20);
-    expect(parseInterval('19')).toBeNull();
-    expect(parseInterval('60001')).toBeNull();
-    expect(parseInterval('1.5')).toBeNull();
-    expect(parseInterval('fast')).toBeNull();
   });
 });
