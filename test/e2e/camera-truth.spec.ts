@@ -112,3 +112,13 @@ test.describe('large view on a phone', () => {
     await expect(system.camera('Loading dock 2')).toBeFocused();
   });
 });
+
+test('the public demo says so when its camera grid cannot load, instead of spinning for ever', async ({ page, browserProblems }) => {
+  // The grid's code is its own chunk, fetched beside the demo's data; here it never comes.
+  browserProblems.allow(/LiveView|dynamically imported module|ERR_FAILED|\[vigil\]/);
+  await page.route('**/dist/chunks/LiveView-*.js', (route) => route.abort());
+  const demo = await new PublicDemoPage(page).openExample();
+  await expect(demo.demo()).toContainText('This part of the page could not be shown. Reload the page to try again.');
+  await expect(demo.demo().locator('.lv-frame--skeleton')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});

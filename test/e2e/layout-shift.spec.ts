@@ -195,6 +195,8 @@ test.describe('examples/public-demo.html keeps its layout while the demo live vi
       await recordShifts(page);
       const script = await hold(page, '**/dist/vigil-demo-live-view.js');
       const demo = await hold(page, /\/api\/public\/v1\/demo-live-views\/[^/]+$/);
+      // The grid's own chunk (frame loops, tiles), fetched beside the demo's data.
+      const grid = await hold(page, '**/dist/chunks/LiveView-*.js');
       const element = page.locator('vigil-demo-live-view');
       const height = () => element.evaluate((el) => Math.round(el.getBoundingClientRect().height));
 
@@ -213,10 +215,19 @@ test.describe('examples/public-demo.html keeps its layout while the demo live vi
       expect(Math.abs(loading - reserved), 'the page reserves the loading state’s box').toBeLessThanOrEqual(2);
       expect(formatViolations(await axe(page)), 'the loading state is accessible').toBe('');
 
-      // 3. The demo and its three cameras, the first one's image shown (on a phone only the
-      //    cameras on screen poll).
+      // 3. The demo known, the grid's code not yet: its cameras' tiles under their names.
       demo.release();
       await expect(element.getByRole('heading', { level: 2, name: 'Vigil live demo' })).toBeVisible();
+      const region = element.getByRole('region', { name: 'Live view of Harbour logistics park' });
+      await expect(region.locator('.lv-name')).toHaveText(['Harbour gate', 'Container yard', 'Visitor parking']);
+      await expect(element.locator('[part~="camera"]')).toHaveCount(0);
+      await painted(page);
+      expect(await height(), 'the tiles keep the loading state’s box').toBe(loading);
+      expect(formatViolations(await axe(page)), 'the tiles before their code are accessible').toBe('');
+
+      // 4. The three cameras, the first one's image shown (on a phone only the cameras on
+      //    screen poll).
+      grid.release();
       await expect(element.locator('[part~="camera"]')).toHaveCount(3);
       await expect(element.locator('[part~="camera"]').first()).toHaveAttribute('data-status', 'live');
       expect(await height(), 'the loading state has the box of the three cameras').toBe(loading);

@@ -6,7 +6,7 @@ import { startLanguage } from '../../core/session/session.ts';
 import { retryLoad, useResource } from '../common/useResource.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { useT } from '../common/useT.ts';
-import { LiveView } from './LiveView.tsx';
+import { LazyLiveView } from './LazyLiveView.tsx';
 import { LiveViewSkeleton } from './LiveViewSkeleton.tsx';
 import { SystemStatus } from './SystemStatus.tsx';
 
@@ -58,7 +58,7 @@ export function DemoLiveView({ demo, interval, headingLevel = 2, ownLanguage = t
         <SystemStatus online={data.system.online} />
       </div>
       <p className="v-muted">{t('liveView.demo.intro')}</p>
-      <LiveView
+      <LazyLiveView
         cameras={data.system.cameras}
         online={data.system.online}
         label={t('liveView.regionLabel', { name: data.system.name })}

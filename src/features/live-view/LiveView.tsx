@@ -2,9 +2,8 @@ import './messages/bundled.ts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Camera } from '../../core/api/contract.ts';
 import { useStyles } from '../common/useStyles.ts';
-import { useT } from '../common/useT.ts';
 import { CameraTile } from './CameraTile.tsx';
-import { CameraGridSkeleton } from './LiveViewSkeleton.tsx';
+import { LiveViewRegionSkeleton } from './LiveViewSkeleton.tsx';
 import css from './liveView.css?inline';
 import { useCameraFeeds } from './useCameraFeeds.ts';
 import { useNow } from './useNow.ts';
@@ -29,7 +28,6 @@ export interface LiveViewProps {
  */
 export function LiveView({ cameras, label, intervalMs, online = true }: LiveViewProps) {
   useStyles(css);
-  const t = useT();
   const now = useNow();
   const feeds = useCameraFeeds(cameras, intervalMs);
   const [visible, setVisible] = useState<Record<string, boolean>>({});
@@ -54,21 +52,8 @@ export function LiveView({ cameras, label, intervalMs, online = true }: LiveView
     }
   }, [open]);
 
-  if (cameras.length === 0) {
-    return (
-      <p className="v-state" part="empty">
-        {t('liveView.noCameras')}
-      </p>
-    );
-  }
-  if (!feeds) {
-    // The first render, before the frame loops exist: the same grid, so the tiles never move.
-    return (
-      <div className="lv" role="region" aria-label={label} part="live-view">
-        <CameraGridSkeleton names={cameras.map((c) => c.name)} />
-      </div>
-    );
-  }
+  // No cameras, or the first render before the frame loops exist: the same grid, so the tiles never move.
+  if (cameras.length === 0 || !feeds) return <LiveViewRegionSkeleton cameras={cameras} label={label} />;
 
   return (
     <div className="lv" role="region" aria-label={label} part="live-view">

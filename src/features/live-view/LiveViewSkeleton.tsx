@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import type { Camera } from '../../core/api/contract.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import css from './liveView.css?inline';
@@ -33,6 +34,28 @@ export function CameraGridSkeleton({ names, count = SKELETON_CAMERAS }: { names?
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The live view's region before its frame loops exist — its code still loading, or its
+ * first render: the cameras' tiles under their names, so nothing moves when the images
+ * come. With no cameras, the message the live view shows itself.
+ */
+export function LiveViewRegionSkeleton({ cameras, label }: { cameras: readonly Camera[]; label: string }) {
+  useStyles(css);
+  const t = useT();
+  if (cameras.length === 0) {
+    return (
+      <p className="v-state" part="empty">
+        {t('liveView.noCameras')}
+      </p>
+    );
+  }
+  return (
+    <div className="lv" role="region" aria-label={label} part="live-view">
+      <CameraGridSkeleton names={cameras.map((c) => c.name)} />
+    </div>
   );
 }
 

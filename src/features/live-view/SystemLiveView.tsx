@@ -4,7 +4,7 @@ import { systemCache } from '../../core/resources/resources.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { retryLoad, useResource } from '../common/useResource.ts';
 import { useT } from '../common/useT.ts';
-import { LiveView } from './LiveView.tsx';
+import { LazyLiveView } from './LazyLiveView.tsx';
 import { LiveViewSkeleton } from './LiveViewSkeleton.tsx';
 import { SystemStatus } from './SystemStatus.tsx';
 
@@ -41,7 +41,7 @@ export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
         <SystemStatus online={data.online} />
       </div>
       {!data.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
-      <LiveView
+      <LazyLiveView
         cameras={data.cameras}
         online={data.online}
         label={t('liveView.regionLabel', { name: data.name })}

@@ -8,7 +8,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
-import { LiveView } from '../live-view/LiveView.tsx';
+import { LazyLiveView } from '../live-view/LazyLiveView.tsx';
 import { SystemStatus } from '../live-view/SystemStatus.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
@@ -77,7 +77,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
       </Suspense>
       <section className="v-stack" aria-labelledby="pj-live-view">
         <h2 id="pj-live-view">{t('liveView.title')}</h2>
-        <LiveView cameras={system.cameras} online={system.online} label={t('liveView.regionLabel', { name: system.name })} />
+        <LazyLiveView cameras={system.cameras} online={system.online} label={t('liveView.regionLabel', { name: system.name })} />
       </section>
     </div>
   );
