@@ -29,8 +29,12 @@ async function mount(tag: string, attrs: Record<string, string>): Promise<void> 
   host = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) host.setAttribute(k, v);
   document.body.append(host);
-  // Past the loading skeleton (which has camera tiles of its own) to the real cameras.
-  await waitFor(() => $$('.lv-cam').length > 0 && !$('.lv-loading'), { timeout: 4000, message: `<${tag}> shows cameras` });
+  // Past the loading skeleton and the tiles shown while the grid's code loads (both have
+  // camera tiles of their own) to the real cameras.
+  await waitFor(() => $$('.lv-cam').length > 0 && !$('.lv-loading') && !$('.lv-frame--skeleton'), {
+    timeout: 4000,
+    message: `<${tag}> shows cameras`,
+  });
 }
 
 /** A fingerprint of what a camera's canvas shows. */

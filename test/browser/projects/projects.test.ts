@@ -210,7 +210,8 @@ describe('projects, sites and systems elements', function () {
 
   describe('<vigil-system>', () => {
     it('shows status in words, cameras and the live view; frees every frame when removed', async () => {
-      await mount('vigil-system', { system: SYSTEM }, () => $$('.lv-cam').length === 2);
+      // Its two cameras, past the tiles shown while the grid's code loads.
+      await mount('vigil-system', { system: SYSTEM }, () => $$('.lv-cam').length === 2 && !$('.lv-frame--skeleton'));
       expect($('.lv-system')!.textContent).to.equal('Online');
       expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal(['Projects', 'Antwerp Port Warehouse', 'Dock cameras']);
       await waitFor(() => liveFrameCount() === 2, { timeout: 4000, message: 'a frame per camera' });
