@@ -56,6 +56,15 @@ function server(options: { post?: (call: RecordedCall) => Response | Promise<Res
   return { ...m, set: (s: EvacuationStatus) => (current = s), posts: () => m.calls.filter((c) => c.method === 'POST') };
 }
 
+/** The first status check answers "inactive", every later one fails (503); a start or abort answers "active". */
+function checksFailAfterTheFirst() {
+  let statusCalls = 0;
+  mockFetch(async (call) => {
+    if (call.method === 'GET') return statusCalls++ === 0 ? json({ data: inactive }) : json({ errors: [] }, 503);
+    return json({ data: active });
+  });
+}
+
 describe('evacuation: status and actions', () => {
   beforeEach(() => {
     $apiBase.set('https://api.vigil.test');
@@ -279,11 +288,7 @@ describe('evacuation: status and actions', () => {
   });
 
   it('uses the POST answer when the check after it fails, and marks an accepted action it cannot confirm', async () => {
-    let statusCalls = 0;
-    mockFetch(async (call) => {
-      if (call.method === 'GET') return statusCalls++ === 0 ? json({ data: inactive }) : json({ errors: [] }, 503);
-      return json({ data: active });
-    });
+    checksFailAfterTheFirst();
     await fetchStatus('project', PROJECT);
     expect(await startEvacuation(createIntent('project', PROJECT, 'start'))).toBe(true);
     expect(getEntry('project', PROJECT)).toMatchObject({ status: active, unconfirmed: undefined });
@@ -296,11 +301,7 @@ describe('evacuation: status and actions', () => {
   });
 
   it('keeps the failed check on the status shown from the POST answer: the failing polls after it do not toast', async () => {
-    let statusCalls = 0;
-    mockFetch(async (call) => {
-      if (call.method === 'GET') return statusCalls++ === 0 ? json({ data: inactive }) : json({ errors: [] }, 503);
-      return json({ data: active });
-    });
+    checksFailAfterTheFirst();
     await fetchStatus('project', PROJECT);
     const before = Date.now();
     expect(await startEvacuation(createIntent('project', PROJECT, 'start'))).toBe(true);

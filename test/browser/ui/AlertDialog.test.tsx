@@ -312,6 +312,13 @@ describe('AlertDialog', () => {
   it('shows a toast raised while it is open inside it, above the backdrop, announced once and dismissable by keyboard', async () => {
     ensureToastRegion();
     const region = document.querySelector('vigil-toast-region')!;
+    /** The toast the page's own region shows (once none is in the dialog). */
+    const toastInRegion = () =>
+      waitFor(() => {
+        const found = region.shadowRoot!.querySelector<HTMLElement>('.v-toast');
+        if (!found) throw new Error('no toast in the region');
+        return found;
+      });
     const t = mount();
     t.open();
     const dialog = await t.opened();
@@ -358,11 +365,7 @@ describe('AlertDialog', () => {
     await new Promise((r) => setTimeout(r, 1100));
     await press('Escape');
     await waitFor(() => expect(t.dialog()).to.be.null);
-    const back = await waitFor(() => {
-      const found = region.shadowRoot!.querySelector<HTMLElement>('.v-toast');
-      if (!found) throw new Error('no toast in the region');
-      return found;
-    });
+    const back = await toastInRegion();
     expect(back.textContent).to.include('Still there.');
     expect(back.hasAttribute('role')).to.equal(false);
     expect(t.root.querySelector('.v-toast')).to.be.null;
@@ -376,11 +379,7 @@ describe('AlertDialog', () => {
     showToast({ type: 'error', text: 'Could not remove the user.' });
     t.button('Cancel')!.click();
     await waitFor(() => expect(t.dialog()).to.be.null);
-    const announced = await waitFor(() => {
-      const found = region.shadowRoot!.querySelector<HTMLElement>('.v-toast');
-      if (!found) throw new Error('no toast in the region');
-      return found;
-    });
+    const announced = await toastInRegion();
     expect(announced.textContent).to.include('Could not remove the user.');
     expect(announced.getAttribute('role')).to.equal('alert');
   });
