@@ -51,10 +51,10 @@ test('a new incident slides in without moving the row being read, and its toast 
   await page.locator('vigil-portal').evaluate((portal) => {
     portal.shadowRoot!.querySelector('.vi-scroller')!.scrollTop = 72 * 20;
   });
-  const reading = inbox
-    .rows(list)
-    .filter({ has: page.locator('[data-row]') })
-    .nth(8);
+  // The row by its place in the list (aria-posinset), not by its place among the rendered
+  // rows: those change when the list re-renders for the new scroll position.
+  const reading = inbox.rows(list).and(page.locator('[aria-posinset="23"]'));
+  await expect(reading.locator('.vi-row-title')).toBeVisible();
   const readingTitle = ((await reading.locator('.vi-row-title').textContent()) ?? '').trim();
   await reading.locator('[data-row]').focus();
   const before = await rowTop(page, readingTitle);
