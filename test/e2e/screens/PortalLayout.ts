@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The portal's shared layout (header bar): logo, navigation pills, language picker and
@@ -33,6 +33,22 @@ export class PortalLayout {
   /** The language picker (a native select, named "Language" in English). */
   language(): Locator {
     return this.header().getByRole('combobox');
+  }
+
+  /**
+   * Switches the language with the picker and waits until the page shows it; signed in, also
+   * until the choice is saved on the account (the stored user has it), so that a page loaded
+   * next starts in it rather than in the language the account had before.
+   */
+  async chooseLanguage(tag: string): Promise<void> {
+    await this.language().selectOption(tag);
+    await expect(this.page.locator('html')).toHaveAttribute('lang', tag);
+    const storedLocale = () =>
+      this.page.evaluate(() => {
+        const raw = localStorage.getItem('auth.currentUser');
+        return raw ? (JSON.parse(raw) as { locale?: string }).locale : undefined;
+      });
+    if ((await storedLocale()) !== undefined) await expect.poll(storedLocale).toBe(tag);
   }
 
   /** "More": the menu button listing the content pages. */
