@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { BasePage } from './BasePage.ts';
 
 /**
  * The portal's shared layout (header bar): logo, navigation pills, language picker and
@@ -43,11 +44,8 @@ export class PortalLayout {
   async chooseLanguage(tag: string): Promise<void> {
     await this.language().selectOption(tag);
     await expect(this.page.locator('html')).toHaveAttribute('lang', tag);
-    const storedLocale = () =>
-      this.page.evaluate(() => {
-        const raw = localStorage.getItem('auth.currentUser');
-        return raw ? (JSON.parse(raw) as { locale?: string }).locale : undefined;
-      });
+    const screen = new BasePage(this.page);
+    const storedLocale = async () => (await screen.storedUser<{ locale?: string }>())?.locale;
     if ((await storedLocale()) !== undefined) await expect.poll(storedLocale).toBe(tag);
   }
 
