@@ -241,6 +241,15 @@ export async function readAs<K extends AnswerName>(answer: K, value: unknown): P
   }
 }
 
+/**
+ * Opens a streaming GET (the live event stream) with the same header and 401 rules as
+ * every call; resolves to the answer as soon as its headers arrived, its body still
+ * streaming. Throws {@link ApiError} only.
+ */
+export function openStream(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Response> {
+  return send('GET', path, { ...opts, headers: { Accept: 'text/event-stream', ...opts.headers } });
+}
+
 /** Fetches binary content (media) with the same header rules. Throws {@link ApiError} only. */
 export async function requestBlob(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
   return (await requestBlobWithHeaders(path, opts)).blob;

@@ -14,6 +14,7 @@ import * as Answers from '../api/answer-names.ts';
 import type { EvacuationStatus as Status } from '../api/contract.ts';
 import { isAborted, isUnauthorized, readAs, request, type ApiError } from '../api/client.ts';
 import { emit } from '../events.ts';
+import { vouchedAt } from '../live/state.ts';
 import { createResource } from '../resources/resource.ts';
 import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
 import { shared } from '../shared.ts';
@@ -26,7 +27,10 @@ export type EvacuationAction = 'start' | 'abort';
 export interface EvacuationEntry extends ActionState {
   /** The server's last answer; undefined until one arrived. */
   status?: Status;
-  /** When that answer arrived (ms since epoch): shown as "checked at". */
+  /**
+   * When the server last confirmed that answer (ms since epoch): its arrival, or later while
+   * the live stream has told of every change since. Shown as "checked at".
+   */
   checkedAt?: number;
   /** Nothing is known yet and a load is under way (a known status stays shown while it reloads). */
   loading: boolean;
@@ -107,7 +111,7 @@ export function getEntry(scope: EvacuationScope, uuid: string): EvacuationEntry 
   const entry = $evacuations.get()[key];
   const actions = $evacuationActions.get()[key];
   return entry || actions
-    ? { ...actions, status: entry?.data, checkedAt: entry?.loadedAt, loading: entry?.status === 'loading', error: entry?.error }
+    ? { ...actions, status: entry?.data, checkedAt: vouchedAt(entry?.loadedAt), loading: entry?.status === 'loading', error: entry?.error }
     : undefined;
 }
 

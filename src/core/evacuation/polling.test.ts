@@ -5,7 +5,12 @@ import { $currentUser } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import { $evacuationActions, $evacuations, createIntent, startEvacuation } from './evacuation.ts';
+import { $liveState, IDLE } from '../live/state.ts';
+import { dispatchTopics } from '../live/topics.ts';
 import { FAST_FOR_MS, FAST_POLL_MS, POLL_MS, polledTargets, watchStatus, type StatusWatch } from './polling.ts';
+
+// The live channel itself is tested in core/live; here only the state it publishes counts.
+vi.mock('../live/live.ts', () => ({ watchLive: () => () => {}, announce: () => {} }));
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const SITE = '20000000-0000-4000-8000-000000000001';
@@ -136,7 +141,25 @@ describe('evacuation polling', () => {
     watch('project', PROJECT);
     await vi.advanceTimersByTimeAsync(POLL_MS * 4);
     unlisten();
-    expect(m.calls.length).toBe(5);
+    expect(m.calls.filter((c) => c.url.pathname.endsWith('/evacuation/status')).length).toBe(5);
     expect(shown).toHaveLength(1);
+  });
+
+  it('while the event stream is up nothing polls: the server says when a status changed', async () => {
+    const m = api();
+    watch('project', PROJECT);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gets(m)).toBe(1);
+    $liveState.set({ mode: 'stream', paused: false, confirmedAt: Date.now(), streamSince: Date.now() - 1000 });
+    await vi.advanceTimersByTimeAsync(POLL_MS * 6);
+    expect(gets(m)).toBe(1);
+    dispatchTopics(['evacuation'], { uuid: PROJECT });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gets(m)).toBe(2);
+    // The stream goes down: polling starts again at once on its old timers.
+    $liveState.set({ mode: 'polling', paused: false, confirmedAt: Date.now(), streamSince: undefined });
+    await vi.advanceTimersByTimeAsync(FAST_POLL_MS * 10 + POLL_MS);
+    expect(gets(m)).toBeGreaterThan(2);
+    $liveState.set(IDLE);
   });
 });

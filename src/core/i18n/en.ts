@@ -4,7 +4,8 @@
  * it: the new-incident alerts' texts (`core.live`) come with those alerts
  * (core/inbox/live/alerts.ts), which load on demand, the languages' names
  * (`core.languages`) with the language picker, the errors only a toast shows
- * (`core.toastErrors`) with the toasts' view (features/common/ToastRegion.tsx), and the
+ * (`core.toastErrors`) with the toasts' view (features/common/ToastRegion.tsx), the "live
+ * updates paused" notice (`core.liveStatus`) with that notice (features/common/LiveNotice.tsx), and the
  * names of permissions and system types (`core.permissions`, `core.systemTypes`) with
  * codes.ts. Each feature bundles its own English
  * (`src/features/<f>/messages/bundled.ts`) so that an element carries only the texts it

@@ -100,6 +100,7 @@ describe('bundled English fallback', () => {
       '../inbox/live/alerts.ts',
       '../../features/layout/LanguagePicker.tsx',
       '../../features/common/ToastRegion.tsx',
+      '../../features/common/LiveNotice.tsx',
       './codes.ts',
     ]);
     await Promise.all([...Object.values(bundles), ...Object.values(parts)].map((load) => load()));

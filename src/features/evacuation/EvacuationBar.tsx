@@ -1,5 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
+import { $liveState } from '../../core/live/state.ts';
 import { useEffect, useRef, useState } from 'react';
 import { barProjects, readBar, type BarItem } from '../../core/evacuation/bar-source.ts';
 import { $evacuations } from '../../core/evacuation/evacuation.ts';
@@ -28,6 +29,7 @@ export function EvacuationBar() {
   const user = useStore($currentUser);
   const signedIn = Boolean(user?.terms_accepted_web_portal);
   useStore($evacuations);
+  useStore($liveState); // the stream vouches for the statuses: "confirmed" follows it
   const list = useStore($projects).list;
   const uuids = signedIn ? barProjects() : [];
   const key = uuids.join(',');

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { $liveState } from '../../core/live/state.ts';
 import { useEffect, type RefObject } from 'react';
 import type { CoverageScope, EvacuationCoverage } from '../../core/evacuation/coverage.ts';
 import { coverageTargets, readCoverage } from '../../core/evacuation/coverage-source.ts';
@@ -15,6 +16,7 @@ import { useResource } from '../common/useResource.ts';
 export function useCoverage(scope: CoverageScope, uuid: string, observe?: RefObject<Element | null>): EvacuationCoverage {
   useStore($evacuations);
   useStore($evacuationActions);
+  useStore($liveState); // the stream vouches for the statuses: "confirmed" follows it
   // What the state needs to know: the site (its project) or the system (its site), and the
   // project's name and permissions when the site's answer does not carry them.
   const system = useResource(systemCache, scope === 'system' ? uuid : undefined);

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef } from 'react';
 import type { PortalState } from '../../core/router/portal-router.ts';
 import { $currentUser } from '../../core/session/session.ts';
+import { LiveNoticeSlot } from '../common/LiveNoticeSlot.tsx';
 import { useT } from '../common/useT.ts';
 import { Header, type HeaderVariant } from './Header.tsx';
 import { LoadingView } from './LoadingView.tsx';
@@ -50,6 +51,7 @@ export function Layout({ state }: { state: PortalState }) {
       )}
       {checking && <div className="route-progress" aria-hidden="true" />}
       <main ref={mainRef} id="main" tabIndex={-1} className="portal-main" aria-busy={checking}>
+        {variant === 'app' && <LiveNoticeSlot />}
         {view ? <PageOutlet key={view.fullPath} view={view} /> : <LoadingView />}
       </main>
     </div>

@@ -5,7 +5,9 @@ import { $currentUser, $unreadCount } from '../../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../testing/fetchMock.ts';
 import { $toasts } from '../../toasts/toasts.ts';
 import { incidentList } from '../lists.ts';
-import { apply, onIncidentReceived, poll, resetLive, watchLive } from './live.ts';
+import { resetLive } from '../../live/live.ts';
+import { dispatchTopics } from '../../live/topics.ts';
+import { apply, onIncidentReceived, refresh, resetInboxLive, watchLive } from './live.ts';
 
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const incident = (uuid: string, occurred_at: string, severity: Incident['severity'] = 'high'): Incident => ({
@@ -34,9 +36,11 @@ describe('live updates', () => {
     $toasts.set([]);
     incidentList.clear();
     resetLive();
+    resetInboxLive();
   });
   afterEach(() => {
     resetLive();
+    resetInboxLive();
     $currentUser.set(null);
   });
 
@@ -73,80 +77,79 @@ describe('live updates', () => {
     expect($unreadCount.get()).toBe(5);
   });
 
-  it('waits for the terms: nothing is polled before they are accepted (the server refuses it)', async () => {
-    vi.useFakeTimers();
-    try {
-      const m = mockFetch(() => json({ data: [], meta: { total: 3 } }));
-      $currentUser.set({ ...SAMPLE_USER, token: 't', terms_accepted_web_portal: false });
-      const stop = watchLive(['unread']);
-      await vi.advanceTimersByTimeAsync(120_000);
-      expect(m.calls).toEqual([]);
-      $currentUser.set({ ...SAMPLE_USER, token: 't', terms_accepted_web_portal: true });
-      await vi.advanceTimersByTimeAsync(120_000);
-      expect(m.calls.map((c) => c.url.pathname)).toContain('/api/v2/notifications');
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('polls the unread count, and the first page of incidents only when something shows them', async () => {
+  it('loads the unread count, and the first page of incidents only when something shows them', async () => {
     const m = mockFetch((call) =>
-      call.url.pathname === '/api/v2/incidents' ? json({ data: [], meta: { total: 0 } }) : json({ data: [], meta: { total: 7 } }),
+      call.url.pathname === '/api/v2/events'
+        ? json({ errors: [] }, 404)
+        : call.url.pathname === '/api/v2/incidents'
+          ? json({ data: [], meta: { total: 0 } })
+          : json({ data: [], meta: { total: 7 } }),
     );
+    const loads = () => m.calls.filter((c) => c.url.pathname !== '/api/v2/events');
     const stop = watchLive(['unread']);
-    await poll();
-    expect(m.calls.map((c) => c.url.pathname)).toEqual(['/api/v2/notifications']);
-    expect(m.calls[0]!.url.searchParams.get('filter[unread]')).toBe('true');
+    await refresh(['unread', 'incidents']);
+    expect(loads().map((c) => c.url.pathname)).toEqual(['/api/v2/notifications']);
+    expect(loads()[0]!.url.searchParams.get('filter[unread]')).toBe('true');
     expect($unreadCount.get()).toBe(7);
     const stop2 = watchLive(['unread', 'incidents']);
-    await poll();
+    await refresh(['incidents']);
     expect(
-      m.calls
+      loads()
         .map((c) => c.url.pathname)
-        .slice(1)
-        .sort(),
-    ).toEqual(['/api/v2/incidents', '/api/v2/notifications']);
+        .slice(1),
+    ).toEqual(['/api/v2/incidents']);
     stop();
     stop2();
   });
 
-  it('a failed poll rejects (the poller backs off) without a toast', async () => {
+  it('a topic from the live channel loads what it names; a burst costs two loads, not one each', async () => {
+    let answer: (() => void) | undefined;
+    const m = mockFetch((call) =>
+      call.url.pathname === '/api/v2/events'
+        ? json({ errors: [] }, 404)
+        : new Promise<Response>((resolve) => {
+            answer = () => resolve(json({ data: [], meta: { total: 2 } }));
+          }),
+    );
+    const loads = () => m.callsTo('/api/v2/notifications');
+    const stop = watchLive(['unread']);
+    for (let i = 0; i < 5; i++) dispatchTopics(['notifications']);
+    await vi.waitFor(() => expect(loads()).toHaveLength(1));
+    answer!();
+    await vi.waitFor(() => expect(loads()).toHaveLength(2));
+    answer!();
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(2));
+    expect(loads()).toHaveLength(2);
+    stop();
+  });
+
+  it('a failed load shows no toast (the client and the session deal with it)', async () => {
     mockFetch(() => json({ errors: [{ message: 'down' }] }, 503));
     const stop = watchLive(['unread']);
-    await expect(poll()).rejects.toBeDefined();
+    await refresh(['unread']);
     expect($toasts.get()).toEqual([]);
     stop();
   });
-});
 
-describe('watchLive', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    $apiBase.set('https://api.vigil.test');
-    localStorage.setItem('vigil.live.intervalMs', '2000');
-    $currentUser.set({ ...SAMPLE_USER, token: 't' });
-    resetLive();
-  });
-  afterEach(() => {
-    resetLive();
-    localStorage.removeItem('vigil.live.intervalMs');
-    $currentUser.set(null);
-    vi.useRealTimers();
-  });
-
-  it('one poll per interval however many watchers, none once they are gone or signed out', async () => {
-    const m = mockFetch(() => json({ data: [], meta: { total: 1 } }));
-    const stops = Array.from({ length: 5 }, () => watchLive(['unread']));
-    await vi.advanceTimersByTimeAsync(6000);
-    expect(m.calls).toHaveLength(3);
-    stops.forEach((s) => s());
-    await vi.advanceTimersByTimeAsync(6000);
-    expect(m.calls).toHaveLength(3);
-    const again = watchLive(['unread']);
-    $currentUser.set(null);
-    await vi.advanceTimersByTimeAsync(6000);
-    expect(m.calls).toHaveLength(3);
-    again();
+  it('a forged message on the channel between tabs puts nothing on screen', async () => {
+    const m = mockFetch(() => json({ data: [], meta: { total: 0 } }));
+    const stop = watchLive(['unread', 'incidents']);
+    const forger = new BroadcastChannel('vigil.live');
+    const fake = incident('forged', at(5_000), 'critical');
+    forger.postMessage({
+      type: 'result',
+      user: SAMPLE_USER.username,
+      at: Date.now(),
+      incidents: { data: [fake], total: 1 },
+      unread: { count: 99, newest: null },
+    });
+    forger.postMessage({ kind: 'nudge', from: 'evil', user: SAMPLE_USER.username, topics: ['incidents'], incidents: [fake] });
+    // The nudge makes this tab ask the server, which knows no such incident.
+    await vi.waitFor(() => expect(m.callsTo('/api/v2/incidents')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect($toasts.get()).toEqual([]);
+    expect($unreadCount.get()).not.toBe(99);
+    forger.close();
+    stop();
   });
 });

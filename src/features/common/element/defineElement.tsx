@@ -19,6 +19,7 @@ import { conflictingApiBase, elementConnected } from '../../../core/config/settl
 import { $language } from '../../../core/i18n/languages.ts';
 import { $currentUser, startSession } from '../../../core/session/session.ts';
 import { adoptCss, BASE_CSS } from '../../../ui/styles.ts';
+import { LiveNoticeSlot } from '../LiveNoticeSlot.tsx';
 import { useT } from '../useT.ts';
 import { ElementScopeContext } from './context.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -143,7 +144,14 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     let body;
     if (problem) body = <AttributeMessage text={problem} />;
     else if (spec.signIn && !user) body = <spec.signIn />;
-    else body = <Inner {...(values as ElementProps<A>)} />;
+    else
+      body = (
+        <>
+          {/* Live updates paused: an element that needs a session says so (the portal in its layout). */}
+          {spec.session === 'required' && <LiveNoticeSlot />}
+          <Inner {...(values as ElementProps<A>)} />
+        </>
+      );
 
     return (
       <ElementScopeContext.Provider value={{ host, root }}>

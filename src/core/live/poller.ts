@@ -4,21 +4,9 @@
  * caught up at once when it is shown again after the next tick was due.
  */
 
-/** The page's visibility, injectable for tests. */
-export interface Visibility {
-  hidden(): boolean;
-  /** Calls `listener` whenever visibility changes; returns the unsubscribe. */
-  onChange(listener: () => void): () => void;
-}
+import { documentVisibility, type Visibility } from '../browser/visibility.ts';
 
-export const documentVisibility: Visibility = {
-  hidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
-  onChange(listener) {
-    if (typeof document === 'undefined') return () => {};
-    document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
-  },
-};
+export type { Visibility };
 
 export interface PollerOptions {
   intervalMs: number;

@@ -1,12 +1,15 @@
 /**
- * Which tab of the browser polls: leadership among the visible tabs of one origin. With
- * Web Locks a visible tab queues for the lock and leads while it holds it; hiding or
- * closing the tab releases it and the next visible tab in the queue takes over. Without
+ * Which tab of the browser holds the live stream (or polls when there is none): leadership
+ * among the tabs of one origin. With Web Locks a tab queues for the lock and leads while
+ * it holds it; closing the tab, or keeping it hidden past its grace (unless something
+ * holds it, like desktop alerts), releases it and the next tab in the queue takes over. Without
  * Web Locks a lease in localStorage, renewed while leading, does the same (a tab that
  * closes without releasing loses it when the lease runs out). Without either, every
  * visible tab leads on its own.
  */
-import { documentVisibility, type Visibility } from './poller.ts';
+import { safeStorage } from '../browser/storage.ts';
+import { tabId } from '../browser/tab.ts';
+import { documentVisibility, type Visibility } from '../browser/visibility.ts';
 
 export interface ElectionOptions {
   /** The lock (or storage key) name; tabs with the same name elect one leader. */
@@ -16,6 +19,13 @@ export interface ElectionOptions {
   visibility?: Visibility;
   locks?: LockManager | null;
   storage?: Storage | null;
+  /**
+   * How long a hidden tab keeps (or may take) the lead (default 0: it hands over at once).
+   * The live stream uses 5 minutes: a short look at another tab costs no reconnect.
+   */
+  hiddenGraceMs?: number;
+  /** A hidden tab keeps leading whatever the grace while this says so (desktop alerts on). */
+  holdWhileHidden?: () => boolean;
   /** Lease renewal period of the storage fallback (default 2 s; the lease lasts 3 periods). */
   leaseMs?: number;
   now?: () => number;
@@ -24,24 +34,25 @@ export interface ElectionOptions {
 
 export interface Election {
   readonly leading: boolean;
+  /** Weighs visibility and `holdWhileHidden` again (call when what it reads changed). */
+  update(): void;
   stop(): void;
 }
 
 const defaultLocks = (): LockManager | null => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null);
-const defaultStorage = (): Storage | null => {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : null;
-  } catch {
-    return null;
-  }
-};
 
 export function electLeader(options: ElectionOptions): Election {
   const visibility = options.visibility ?? documentVisibility;
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
-  const storage = options.storage === undefined ? defaultStorage() : options.storage;
+  const storage = options.storage === undefined ? safeStorage() : options.storage;
   let leading = false;
   let stopped = false;
+  const grace = options.hiddenGraceMs ?? 0;
+  const clock = options.now ?? Date.now;
+  let hiddenSince = visibility.hidden() ? clock() : 0;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether this tab should not lead now: hidden past its grace, and nothing holds it. */
+  const away = () => stopped || (visibility.hidden() && !options.holdWhileHidden?.() && (grace <= 0 || clock() - hiddenSince >= grace));
 
   const lead = () => {
     if (leading || stopped) return;
@@ -82,12 +93,12 @@ export function electLeader(options: ElectionOptions): Election {
       release = undefined;
       follow();
     };
-    update = () => (visibility.hidden() || stopped ? giveUp() : want());
+    update = () => (away() ? giveUp() : want());
     cleanup = giveUp;
   } else if (storage) {
     const period = options.leaseMs ?? 2000;
-    const now = options.now ?? Date.now;
-    const me = options.tabId ?? Math.random().toString(36).slice(2);
+    const now = clock;
+    const me = options.tabId ?? tabId;
     const read = (): { id: string; until: number } | null => {
       try {
         return JSON.parse(storage.getItem(options.name) ?? 'null') as { id: string; until: number } | null;
@@ -97,7 +108,7 @@ export function electLeader(options: ElectionOptions): Election {
     };
     let timer: ReturnType<typeof setInterval> | undefined;
     const check = () => {
-      if (stopped || visibility.hidden()) return;
+      if (away()) return;
       const lease = read();
       if (!lease || lease.id === me || lease.until < now()) {
         storage.setItem(options.name, JSON.stringify({ id: me, until: now() + 3 * period }));
@@ -115,7 +126,7 @@ export function electLeader(options: ElectionOptions): Election {
     };
     if (typeof addEventListener === 'function') addEventListener('storage', onStorage);
     update = () => {
-      if (visibility.hidden() || stopped) giveUp();
+      if (away()) giveUp();
       else {
         check();
         timer ??= setInterval(check, period);
@@ -126,18 +137,29 @@ export function electLeader(options: ElectionOptions): Election {
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);
     };
   } else {
-    update = () => (visibility.hidden() || stopped ? follow() : lead());
+    update = () => (away() ? follow() : lead());
     cleanup = follow;
   }
 
-  const unlisten = visibility.onChange(() => update());
+  const unlisten = visibility.onChange(() => {
+    clearTimeout(graceTimer);
+    graceTimer = undefined;
+    if (visibility.hidden()) {
+      hiddenSince = clock();
+      if (grace > 0) graceTimer = setTimeout(() => update(), grace);
+    }
+    update();
+  });
+  if (visibility.hidden() && grace > 0) graceTimer = setTimeout(() => update(), grace);
   update();
   return {
     get leading() {
       return leading;
     },
+    update: () => update(),
     stop() {
       stopped = true;
+      clearTimeout(graceTimer);
       unlisten();
       cleanup();
     },

@@ -1,5 +1,7 @@
+import { safeStorage } from '../browser/storage.ts';
+
 /**
- * How often the inbox refreshes itself. 20 s by default; a page (or a test, or someone
+ * How often the fallback polls (when the API has no event stream, or it is down). 20 s by default; a page (or a test, or someone
  * debugging) can set another period in localStorage under `vigil.live.intervalMs`
  * (milliseconds, 1 s to 1 h), read when live updates start.
  */
@@ -13,12 +15,4 @@ export function liveIntervalMs(storage: Pick<Storage, 'getItem'> | null = safeSt
   const value = raw ? Number(raw) : NaN;
   if (!Number.isFinite(value)) return DEFAULT_LIVE_INTERVAL_MS;
   return Math.min(MAX_LIVE_INTERVAL_MS, Math.max(MIN_LIVE_INTERVAL_MS, Math.round(value)));
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : null;
-  } catch {
-    return null;
-  }
 }

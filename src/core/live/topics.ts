@@ -1,0 +1,39 @@
+/**
+ * What the live module tells the rest of the suite: a topic changed on the server, load it
+ * again. The modules that own the data subscribe (the inbox, the evacuation statuses, the
+ * project/site/system caches); the live module never carries the data itself.
+ *
+ * - `incidents`: a new incident the user may see.
+ * - `notifications`: a new notification, or the unread count changed.
+ * - `evacuation`: a project's or site's evacuation status changed.
+ * - `systems`: a system went online or offline.
+ * - `resync`: something may have been missed (the stream's log did not reach back far
+ *   enough, or the page was away): load everything shown again.
+ */
+import { shared } from '../shared.ts';
+
+export const TOPICS = ['incidents', 'notifications', 'evacuation', 'systems', 'resync'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+/** What a stream event says about one change, for the subscribers that want details. */
+export interface TopicHint {
+  /** The uuid of the system that changed, the project or site whose evacuation changed. */
+  uuid?: string;
+}
+
+type Handler = (hint: TopicHint) => void;
+
+const handlers = shared('live.topics', () => new Map<Topic, Set<Handler>>());
+
+/** Calls `handler` whenever `topic` changed (in this tab or, through a nudge, another). */
+export function onTopic(topic: Topic, handler: Handler): () => void {
+  let set = handlers.get(topic);
+  if (!set) handlers.set(topic, (set = new Set()));
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+/** Tells this tab's subscribers that `topics` changed. */
+export function dispatchTopics(topics: readonly Topic[], hint: TopicHint = {}): void {
+  for (const topic of topics) for (const handler of [...(handlers.get(topic) ?? [])]) handler(hint);
+}
