@@ -60,6 +60,50 @@ describe('electLeader with Web Locks', () => {
   });
 });
 
+describe('a hidden leader with a grace period', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the lead while hidden for its grace, then hands over; holding keeps it for good', async () => {
+    const locks = fakeLocks();
+    let hold = false;
+    const visibility = fakeVisibility(false);
+    const log: string[] = [];
+    const a = electLeader({
+      name: 'vigil-live:test',
+      visibility,
+      locks,
+      storage: null,
+      hiddenGraceMs: 60_000,
+      holdWhileHidden: () => hold,
+      onLead: () => log.push('lead'),
+      onFollow: () => log.push('follow'),
+    });
+    const b = tab({ locks });
+    await flush();
+    expect([a.leading, b.election.leading]).toEqual([true, false]);
+    visibility.set(true);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(a.leading).toBe(true); // a short look at another tab costs nothing
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect([a.leading, b.election.leading]).toEqual([false, true]);
+
+    // With desktop alerts on, a hidden tab stays in the queue and leads when its turn comes.
+    hold = true;
+    a.update();
+    b.election.stop();
+    await flush();
+    expect(a.leading).toBe(true);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(a.leading).toBe(true);
+    hold = false;
+    a.update();
+    await flush();
+    expect(a.leading).toBe(false);
+    a.stop();
+  });
+});
+
 describe('electLeader with the localStorage lease (no Web Locks)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
