@@ -14,7 +14,7 @@ import * as Answers from '../api/answer-names.ts';
 import type { EvacuationStatus as Status } from '../api/contract.ts';
 import { isAborted, isUnauthorized, readAs, request, type ApiError } from '../api/client.ts';
 import { emit } from '../events.ts';
-import { vouchedAt } from '../live/state.ts';
+import { $liveState, type LiveState } from '../live/state.ts';
 import { createResource } from '../resources/resource.ts';
 import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
 import { shared } from '../shared.ts';
@@ -256,4 +256,14 @@ export function startEvacuation(intent: EvacuationIntent, target?: EventTarget |
 export function abortEvacuation(intent: EvacuationIntent, target?: EventTarget | null): Promise<boolean> {
   if (intent.action !== 'abort') throw new Error('abortEvacuation needs an abort intent');
   return runIntent(intent, target);
+}
+
+/**
+ * When data loaded at `loadedAt` was last known to be true: its load, or later while an
+ * unbroken stream has told of every change since.
+ */
+export function vouchedAt(loadedAt: number | undefined, state: LiveState = $liveState.get()): number | undefined {
+  if (loadedAt === undefined) return undefined;
+  if (state.mode !== 'stream' || state.paused || state.streamSince === undefined || state.confirmedAt === undefined) return loadedAt;
+  return state.streamSince <= loadedAt ? Math.max(loadedAt, state.confirmedAt) : loadedAt;
 }

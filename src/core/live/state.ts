@@ -31,13 +31,3 @@ export const PAUSED_AFTER_MS = 15_000;
 export const IDLE: LiveState = { mode: 'idle', paused: false, confirmedAt: undefined, streamSince: undefined };
 
 export const $liveState = shared('live.state', () => atom<LiveState>(IDLE));
-
-/**
- * When data loaded at `loadedAt` was last known to be true: its load, or later while an
- * unbroken stream has told of every change since.
- */
-export function vouchedAt(loadedAt: number | undefined, state: LiveState = $liveState.get()): number | undefined {
-  if (loadedAt === undefined) return undefined;
-  if (state.mode !== 'stream' || state.paused || state.streamSince === undefined || state.confirmedAt === undefined) return loadedAt;
-  return state.streamSince <= loadedAt ? Math.max(loadedAt, state.confirmedAt) : loadedAt;
-}

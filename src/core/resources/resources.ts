@@ -8,8 +8,6 @@ import type { Incident, Notification, Project, Site, System } from '../api/contr
 import { isMissing, request, type ApiError } from '../api/client.ts';
 import { CONFIG } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
-import { onTopic } from '../live/topics.ts';
-import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 import { createCache } from './cache.ts';
 
@@ -51,25 +49,3 @@ export const notificationCache = createCache<Notification>('notification', (uuid
     query: { locale: $language.get() },
   }).then((r) => r.data, toastUnlessMissing('core.toastErrors.loadNotification')),
 );
-
-/** Whether cached data names `uuid` anywhere (a site lists its systems, a project its sites'). */
-const mentions = (data: unknown, uuid: string): boolean => data !== undefined && JSON.stringify(data).includes(`"${uuid}"`);
-
-/**
- * The live channel (core/live) says a system went online or offline: what the page holds of
- * it loads again — the system, and the sites and projects that list it. After `resync`
- * (something may have been missed) every loaded system, site and project loads again.
- */
-shared('resources.live', () => {
-  const reload = (uuid: string | undefined) => {
-    for (const cache of [systemCache, siteCache, projectCache] as const) {
-      for (const [key, entry] of Object.entries(cache.$entries.get())) {
-        if (entry?.status !== 'ready') continue;
-        if (uuid === undefined || key === uuid || mentions(entry.data, uuid)) cache.load(key, { force: true, quiet: true }).catch(() => {});
-      }
-    }
-  };
-  onTopic('systems', ({ uuid }) => reload(uuid ?? undefined));
-  onTopic('resync', () => reload(undefined));
-  return true;
-});

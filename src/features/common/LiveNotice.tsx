@@ -1,7 +1,8 @@
 /**
  * "Live updates paused — reconnecting…": shown, calmly, while neither the live stream nor
  * polling has worked for a while, with when the data was last confirmed; it goes away by
- * itself when either works again. Its own chunk: loaded only when the state is paused.
+ * itself when either works again. Its own chunk (see LiveNoticeSlot.tsx), loaded after the
+ * first render: the first load does not carry it.
  */
 import { useStore } from '@nanostores/react';
 import { registerBundledMessages } from '../../core/i18n/i18n.ts';

@@ -1,13 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import { $liveState } from '../../core/live/state.ts';
 
+// Its own chunk, loaded after the first render: it renders nothing until live updates pause.
 const LiveNotice = lazy(() => import('./LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
 
-/** Where the paused notice appears: nothing (and no code loaded) until live updates pause. */
+/** Where the "live updates paused" notice appears (the portal's layout, every signed-in element). */
 export function LiveNoticeSlot() {
-  const { paused } = useStore($liveState);
-  if (!paused) return null;
   return (
     <Suspense fallback={null}>
       <LiveNotice />
