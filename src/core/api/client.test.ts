@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { $currentUser } from '../session/store.ts';
 import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
 import * as Names from './answer-names.ts';
 import { Answers } from './contract.ts';
-import { ApiError, GENERIC_ERROR, readAs, request, requestBlob } from './client.ts';
+import { ApiError, GENERIC_ERROR, onUnauthorized, readAs, request, requestBlob, requestBlobWithHeaders } from './client.ts';
 
 describe('api client', () => {
   beforeEach(() => {
@@ -153,5 +153,70 @@ describe('public calls', () => {
   it('readAs: an answer as another one when it is one, else undefined', async () => {
     expect((await readAs(Names.user, { data: SAMPLE_USER }))?.data.name).toBe(SAMPLE_USER.name);
     expect(await readAs(Names.user, { data: { name: 'no uuid' } })).toBeUndefined();
+  });
+});
+
+describe('a 401', () => {
+  const handler = vi.fn<(token: string) => void>();
+  beforeEach(() => {
+    $apiBase.set('https://api.vigil.test');
+    $currentUser.set({ ...SAMPLE_USER, token: 'secret-token' });
+    handler.mockReset();
+    onUnauthorized(handler);
+  });
+  afterEach(() => {
+    onUnauthorized(() => {});
+    $currentUser.set(null);
+  });
+  const refused = () => json({ errors: [{ message: 'Unauthenticated.' }] }, 401);
+
+  it('runs the handler once per call, whatever the call, with the token it carried', async () => {
+    mockFetch(refused);
+    const calls = [
+      () => request('GET', '/api/v2/projects', Answers.projects),
+      () => request('POST', '/api/public/v1/projects/p/evacuation/start', Names.empty, { body: {} }),
+      () => request('PUT', '/api/v2/notifications/n/mark-as-read', Names.empty),
+      () => requestBlob('/api/v2/media/m'),
+      () => requestBlobWithHeaders('/api/v2/media/m/frame'),
+    ];
+    for (const call of calls) {
+      handler.mockClear();
+      const error = (await call().catch((e: unknown) => e)) as ApiError;
+      expect(error.status).toBe(401);
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(handler).toHaveBeenCalledWith('secret-token');
+    }
+  });
+
+  it('hands over the token the request went out with, not one signed in meanwhile', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    mockFetch(async () => {
+      await gate;
+      return refused();
+    });
+    const pending = request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    $currentUser.set({ ...SAMPLE_USER, token: 'newer-token' });
+    release();
+    await pending;
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledWith('secret-token');
+  });
+
+  it('leaves the handler out where the 401 is not about our token', async () => {
+    mockFetch(refused);
+    await request('GET', '/api/v2/user', Answers.user, { anonymous: true }).catch(() => undefined);
+    await request('PUT', '/api/v2/user/terms', Names.empty, { body: {}, signOutOn401: false }).catch(() => undefined);
+    await requestBlob('https://cdn.elsewhere.test/media/abc').catch(() => undefined);
+    $currentUser.set(null);
+    await request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('leaves the handler out for other refusals', async () => {
+    mockFetch(() => json({}, 403));
+    await request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
+    expect(handler).not.toHaveBeenCalled();
   });
 });

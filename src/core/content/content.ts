@@ -10,7 +10,7 @@ import type { ContentPage, ContentPageSummary } from '../api/contract.ts';
 import { isAborted, isUnauthorized, request } from '../api/client.ts';
 import { $language } from '../i18n/languages.ts';
 import { isMissing } from '../resources/resources.ts';
-import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
+import { $currentUser, onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 
@@ -60,8 +60,8 @@ export function firstContentPage(list: ContentPageList | null): ContentPageSumma
 
 /**
  * Loads one content page in the applied language. A missing page rejects without a toast
- * (the portal shows its not-found page), a 401 re-validates the user (signing out an
- * expired session), other failures show 'Unable to load page'.
+ * (the portal shows its not-found page), nor does a 401 (the client has the session
+ * checked, signing out an expired one), other failures show 'Unable to load page'.
  */
 export async function loadContentPage(uuid: string, signal?: AbortSignal): Promise<ContentPage> {
   try {
@@ -71,9 +71,7 @@ export async function loadContentPage(uuid: string, signal?: AbortSignal): Promi
     });
     return data;
   } catch (e) {
-    if (isUnauthorized(e))
-      void validateUser(); // an expired session signs out (docs/product.md#session)
-    else if (!isMissing(e) && !isAborted(e)) showError('core.toastErrors.loadPage');
+    if (!isUnauthorized(e) && !isMissing(e) && !isAborted(e)) showError('core.toastErrors.loadPage');
     throw e;
   }
 }

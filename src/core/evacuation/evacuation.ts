@@ -16,7 +16,7 @@ import { isAborted, isUnauthorized, readAs, request, type ApiError } from '../ap
 import { emit } from '../events.ts';
 import { $liveState, type LiveState } from '../live/state.ts';
 import { createResource } from '../resources/resource.ts';
-import { $currentUser, onSignOut, validateUser } from '../session/session.ts';
+import { $currentUser, onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 
@@ -75,7 +75,7 @@ const statusPath = (key: string) => {
  * under way included. A reload leaves the last failure on the entry until it answers
  * (`keepErrors`): "not confirmed" is made of it, and a failure toasts only when it starts
  * a streak, never for a quiet load (polling after the first failure, the check after an
- * action) nor an aborted one; a 401 checks the session instead.
+ * action) nor an aborted one, nor a 401 (the client has the session checked).
  */
 const statuses = createResource<Status>(
   'evacuation-statuses',
@@ -83,8 +83,8 @@ const statuses = createResource<Status>(
     request('GET', statusPath(key), Answers.evacuation).then(
       ({ data }) => data,
       (e: ApiError) => {
-        if (isUnauthorized(e)) void validateUser();
-        else if (!quiet && !statuses.$entries.get()[key]?.error && !isAborted(e)) showError('evacuation.errors.loadStatus');
+        if (!quiet && !statuses.$entries.get()[key]?.error && !isAborted(e) && !isUnauthorized(e))
+          showError('evacuation.errors.loadStatus');
         throw e;
       },
     ),
@@ -206,7 +206,6 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
     answered = (await readAs(Answers.evacuation, answer))?.data;
   } catch (e) {
     patch(key, { pending: undefined, failed: action });
-    if (isUnauthorized(e)) void validateUser();
     if (!isAborted(e)) showError(ERROR_KEYS[action]);
     // Whatever happened on the server, show what it says now.
     void load(key, true, true);

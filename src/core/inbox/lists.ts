@@ -8,9 +8,9 @@
 import * as Answers from '../api/answer-names.ts';
 import { SEVERITIES, type Severity } from '../api/constants.ts';
 import type { Incident, Notification } from '../api/contract.ts';
-import { isUnauthorized, request } from '../api/client.ts';
+import { request } from '../api/client.ts';
 import { $language } from '../i18n/languages.ts';
-import { onSignOut, validateUser } from '../session/session.ts';
+import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { LIVE_PAGE_SIZE, onLiveResult } from './live/hub.ts';
 import { createPagedList, type PagedList } from './pagedList.ts';
@@ -74,9 +74,8 @@ export function setUnreadOnly(unreadOnly: boolean): void {
   notificationList.setFilters({ unreadOnly });
 }
 
-const quiet = (e: unknown) => {
-  if (isUnauthorized(e)) void validateUser();
-};
+/** A failed live refresh stays quiet: the next poll tries again, and a 401 is the session's (the client has it checked). */
+const quiet = () => {};
 
 /**
  * Live updates reach the shown lists: the incidents poll is the unfiltered list's first

@@ -81,6 +81,16 @@ describe('notifications: open and mark read', () => {
     expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.markRead']);
   });
 
+  it('leaves a 401 to the session: no toast, one check of the user, signed out when that is refused too', async () => {
+    const m = mockFetch(() => json({ errors: [{ message: 'Unauthenticated.' }] }, 401));
+    expect(await markRead(unread)).toBe(false);
+    await settle();
+    expect(m.callsTo('/api/v2/user')).toHaveLength(1);
+    expect($currentUser.get()).toBeNull();
+    expect($unreadCount.get()).toBe(0);
+    expect($toasts.get()).toEqual([]);
+  });
+
   it('never marks an already read notification', async () => {
     const m = mockFetch(() => json({}));
     expect(await markRead({ ...unread, read_at: '2025-01-02T11:00:00.000Z' })).toBe(false);

@@ -9,7 +9,7 @@ import * as Answers from '../api/answer-names.ts';
 import type { Notification } from '../api/contract.ts';
 import { emit } from '../events.ts';
 import { notificationCache } from '../resources/resources.ts';
-import { $unreadCount, decrementUnread, validateUser } from '../session/session.ts';
+import { $unreadCount, decrementUnread } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 import { notificationList } from './lists.ts';
@@ -42,8 +42,8 @@ export function markRead(notification: Notification, target?: EventTarget | null
         return true;
       },
       (e: unknown) => {
-        if (isUnauthorized(e)) void validateUser();
-        else if (!isAborted(e)) showError('core.toastErrors.markRead');
+        // A 401 is the session's (the client has it checked): no toast.
+        if (!isAborted(e) && !isUnauthorized(e)) showError('core.toastErrors.markRead');
         return false;
       },
     )

@@ -6,7 +6,6 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { isAborted, isUnauthorized, type ApiError } from '../api/client.ts';
-import { validateUser } from '../session/session.ts';
 import { showError } from '../toasts/toasts.ts';
 import type { PageAnswer, PagedState } from './pagedTypes.ts';
 
@@ -112,9 +111,8 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
           failed: [...without(now.failed, page), page],
           ...(page === 1 && now.status !== 'ready' ? { status: 'error' as const } : {}),
         });
-        if (isAborted(e)) return;
-        if (isUnauthorized(e)) void validateUser();
-        else showError(options.errorKey);
+        // A 401 is the session's (the client has it checked): no toast.
+        if (!isAborted(e) && !isUnauthorized(e)) showError(options.errorKey);
       },
     );
   }

@@ -9,6 +9,7 @@
  * `window.__vigilLiveFrames` (`{ live, peak, created }`), for pages that cannot import
  * the module (end-to-end tests, benches).
  */
+import { safeStorage } from '../browser/storage.ts';
 import { shared } from '../shared.ts';
 
 export interface LiveFrameStats {
@@ -37,7 +38,7 @@ function debugEnabled(): boolean {
   const g = globalThis as { __vigilDebug?: unknown };
   if (g.__vigilDebug === true) return true;
   try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem('vigil.debug') === '1';
+    return safeStorage()?.getItem('vigil.debug') === '1';
   } catch {
     return false;
   }

@@ -6,10 +6,9 @@
  */
 import * as Answers from '../api/answer-names.ts';
 import type { Project, Schedule } from '../api/contract.ts';
-import { GENERIC_ERROR, isApiError, isUnauthorized, request } from '../api/client.ts';
+import { GENERIC_ERROR, isApiError, request } from '../api/client.ts';
 import { tKey } from '../i18n/i18n.ts';
 import { projectCache, siteCache } from '../resources/resources.ts';
-import { validateUser } from '../session/session.ts';
 import { EDIT_SCHEDULES } from '../api/constants.ts';
 import { readDays, weekToDays } from './convert.ts';
 import { $drafts, markFailed, markSaved, markSaving, syncSaved, type SaveFailure } from './drafts.ts';
@@ -86,11 +85,10 @@ export function saveFailure(e: unknown): SaveFailure {
 /**
  * A failed save is shown where it was asked for: the editor's save error (an alert with
  * the error text and the server's reasons). No toast besides: it would repeat that text.
+ * A 401 needs nothing more here: the client has the session check itself (api/client.ts).
  */
 function fail(key: string, e: unknown): void {
-  const failure = saveFailure(e);
-  markFailed(key, failure);
-  if (isUnauthorized(e)) void validateUser();
+  markFailed(key, saveFailure(e));
 }
 
 /** Saves the draft of one site. Resolves to the saved sites, or null when it failed. */

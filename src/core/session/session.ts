@@ -106,8 +106,8 @@ export async function fetchUnreadCount(): Promise<void> {
     });
     $unreadCount.set(meta.total);
   } catch (e) {
-    if (isUnauthorized(e)) void validateUser();
-    else showError('core.toastErrors.loadUnread');
+    // A 401 has the client re-validate the session (onUnauthorized above): no toast.
+    if (!isUnauthorized(e)) showError('core.toastErrors.loadUnread');
   }
 }
 

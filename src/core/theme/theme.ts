@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { safeStorage } from '../browser/storage.ts';
 import { shared } from '../shared.ts';
 
 /**
@@ -12,15 +13,7 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 export const THEME_KEY = 'vigil.theme';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : null;
-  } catch {
-    return null;
-  }
-}
-
-export function readTheme(store: Pick<Storage, 'getItem'> | null = storage()): ThemeChoice {
+export function readTheme(store: Pick<Storage, 'getItem'> | null = safeStorage()): ThemeChoice {
   let raw: string | null | undefined;
   try {
     raw = store?.getItem(THEME_KEY);
@@ -43,7 +36,7 @@ export function applyTheme(choice: ThemeChoice, root: HTMLElement = document.doc
 /** Remembers the choice for this browser and applies it to the store (the portal renders it). */
 export function setTheme(choice: ThemeChoice): void {
   try {
-    const s = storage();
+    const s = safeStorage();
     if (choice === 'system') s?.removeItem(THEME_KEY);
     else s?.setItem(THEME_KEY, choice);
   } catch {

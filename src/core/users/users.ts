@@ -40,8 +40,8 @@ const members = createResource<ProjectUser[]>('project-users', (project) =>
   request('GET', usersPath(project), Answers.projectUsers).then(
     ({ data }) => data,
     (e: ApiError) => {
-      if (isUnauthorized(e)) void validateUser();
-      else if (!isMissing(e) && e.kind !== 'aborted') showError('core.toastErrors.loadProjectUsers');
+      // A 401 is the session's (the client has it checked): no toast.
+      if (!isUnauthorized(e) && !isMissing(e) && e.kind !== 'aborted') showError('core.toastErrors.loadProjectUsers');
       throw e;
     },
   ),
@@ -83,10 +83,9 @@ function failure<T>(project: string, action: Action, e: unknown): MutationResult
     showError(TOASTS[action]);
     return { ok: false, fieldErrors: {} };
   }
-  if (isUnauthorized(e)) {
-    void validateUser(); // a dead session signs out; the element shows its sign-in
-    return { ok: false, fieldErrors: {} };
-  }
+  // A 401 is the session's: the client has it checked (a dead session signs out and the
+  // element shows its sign-in), so no toast and no form error.
+  if (isUnauthorized(e)) return { ok: false, fieldErrors: {} };
   if (e.status === 403) {
     // The permission was taken away meanwhile: the screen shows the no-permission state.
     $projectUsers.setKey(project, { ...$projectUsers.get()[project], status: 'missing', error: e });
