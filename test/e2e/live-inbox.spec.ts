@@ -1,17 +1,27 @@
 // The live inbox: what the server makes while the portal is open shows up on its own —
 // rows slide in without moving what the user reads, the count and title go up, a toast
-// links to a new incident — and one visible tab of the browser does the polling.
+// links to a new incident. These run on the fallback, as against an API without the event
+// stream: one tab of the browser polls (live-channel.spec.ts covers the stream).
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './screens/InboxPage.ts';
 
+// The stream's 404 (an API without it) is logged by the browser as a failed resource.
+test.use({ allowedConsoleErrors: /status of 404/ });
+
 const MANAGER = 'manager@vigil.test';
 /** The refresh period the tests set (the default is 20 s). */
 const INTERVAL = 1000;
 
-/** Sets the refresh period in every page of the context before its scripts run. */
+/**
+ * An API without the event stream (it answers 404), and the fallback's polling period set
+ * in every page of the context before its scripts run.
+ */
 async function fastPolling(context: BrowserContext, interval = INTERVAL): Promise<void> {
+  await context.route('**/api/v2/events?*', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"errors":[{"message":"Not found"}]}' }),
+  );
   await context.addInitScript((ms) => {
     if (location.protocol.startsWith('http')) localStorage.setItem('vigil.live.intervalMs', String(ms));
   }, interval);

@@ -1,0 +1,141 @@
+// The live channel: the server tells the open pages first. One event stream per browser,
+// however many tabs and elements; what another user does, or what the server makes, shows
+// within a second or two (no polling period is set here: the fallback's would be 20 s);
+// when the connection is lost the pages say so calmly, and what happened meanwhile arrives
+// once it is back.
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
+import { expect, test } from './fixtures.ts';
+import { EvacuationBlock } from './screens/EvacuationBlock.ts';
+import { InboxPage } from './screens/InboxPage.ts';
+import type { DemoApi } from './support/demo-api.ts';
+import { integratorPage } from './support/integrator-page.ts';
+
+const USER_KEY = 'auth.currentUser';
+
+/** The event streams a page opens. */
+function recordStreams(page: Page): Request[] {
+  const streams: Request[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v2/events') streams.push(r);
+  });
+  return streams;
+}
+
+/** Another browser (its own storage, locks and channel), signed in as `email`. */
+async function otherBrowser(browser: Browser, api: DemoApi, baseURL: string, email: string): Promise<BrowserContext> {
+  const user = await api.login(email);
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(
+    ({ key, value }) => {
+      if (!sessionStorage.getItem('__seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('__seeded', '1');
+      }
+    },
+    { key: USER_KEY, value: JSON.stringify(user) },
+  );
+  return context;
+}
+
+test('another user starts an evacuation: my project page and my <vigil-evacuation> show it within 2 s, over one stream', async ({
+  browser,
+  page,
+  api,
+  signIn,
+  baseURL,
+}) => {
+  // Me: the viewer, with the project page in one tab and an integrator page in another.
+  await signIn('viewer@vigil.test');
+  const streams = recordStreams(page);
+  await page.goto(`/project/${PROJECTS.northwind}`);
+  const mine = new EvacuationBlock(page);
+  await expect(mine.status()).toContainText('No evacuation in progress');
+  const second = await page.context().newPage();
+  const streams2 = recordStreams(second);
+  await integratorPage(second, baseURL!);
+  const element = new EvacuationBlock(second, second.locator('#site-a'));
+  await expect(element.status()).toContainText('No evacuation in progress');
+  await expect.poll(() => streams.length + streams2.length).toBe(1); // one stream for the browser
+
+  // My colleague, in a browser of their own, starts the evacuation of a site.
+  const colleague = await otherBrowser(browser, api, baseURL!, 'manager@vigil.test');
+  const theirs = await colleague.newPage();
+  await theirs.goto(`/site/${SITES.antwerpWarehouse}`);
+  const block = new EvacuationBlock(theirs);
+  await expect(block.status()).toContainText('No evacuation in progress');
+  await block.button('Start evacuation').click();
+  await block.confirm();
+  await expect(block.status()).toContainText('This site is being evacuated.');
+
+  await expect(mine.siteRow('Antwerp Port Warehouse')).toBeVisible({ timeout: 2_000 });
+  await expect(mine.bar()).toContainText('Antwerp Port Warehouse', { timeout: 2_000 });
+  await expect(element.status()).toContainText('This site is being evacuated.', { timeout: 2_000 });
+  await expect(element.status()).toContainText('Morgan Manager');
+
+  // And the abort, the same way back.
+  await block.button(/^Abort evacuation/).click();
+  await block.confirm();
+  await expect(mine.bar()).toBeHidden({ timeout: 2_000 });
+  await expect(element.status()).toContainText('No evacuation in progress', { timeout: 2_000 });
+  expect(streams.length + streams2.length).toBe(1);
+  await colleague.close();
+});
+
+test('an incident made on the server appears with its toast within 2 s', async ({ page, api, signIn }) => {
+  await signIn('manager@vigil.test');
+  const inbox = await new InboxPage(page).openPortal('/inbox');
+  const list = inbox.incidentList();
+  await expect(inbox.rows(list).first()).toBeVisible();
+  await page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/events');
+  const made = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Live channel test breach' });
+  const toast = page.getByRole('status').filter({ hasText: 'New incident at Antwerp Port Warehouse, severity critical' });
+  await expect(toast).toBeVisible({ timeout: 2_000 });
+  await expect(inbox.rows(list).first()).toContainText('Live channel test breach', { timeout: 2_000 });
+  await expect(toast.getByRole('link', { name: 'View incident' })).toHaveAttribute('href', new RegExp(`/inbox/incident/${made.uuid}$`));
+});
+
+test('a system going offline shows on its page within 2 s', async ({ page, api, signIn }) => {
+  await signIn('manager@vigil.test');
+  await page.goto(`/system/${SYSTEMS.antwerpDocks}`);
+  const note = page.getByText('This system is offline. Camera images may be missing or out of date.');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/events');
+  await expect(note).toHaveCount(0);
+  await api.call('POST', '/__test/system', { system: SYSTEMS.antwerpDocks, online: false });
+  await expect(note).toBeVisible({ timeout: 2_000 });
+  await api.call('POST', '/__test/system', { system: SYSTEMS.antwerpDocks, online: true });
+  await expect(note).toBeHidden({ timeout: 2_000 });
+});
+
+test('the connection lost: the page says live updates are paused, and what happened meanwhile arrives when it is back', async ({
+  page,
+  api,
+  signIn,
+  browserProblems,
+}) => {
+  test.setTimeout(120_000);
+  browserProblems.allow(/ERR_FAILED|ERR_INTERNET_DISCONNECTED|net::|Failed to load resource/);
+  await signIn('manager@vigil.test');
+  const inbox = await new InboxPage(page).openPortal('/inbox');
+  await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
+  await page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/events');
+  const notice = page.locator('vigil-portal').getByRole('status').filter({ hasText: 'Live updates paused — reconnecting…' });
+  await expect(notice).toHaveCount(0);
+
+  // The server goes away for this browser: every call fails, and the open stream ends.
+  await page.context().route(/\/(api|auth)\//, (route) => route.abort('internetdisconnected'));
+  await api.call('POST', '/__test/events/drop');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(notice).toContainText(/Last confirmed \d{1,2}:\d\d/);
+
+  // Meanwhile, on the server: an incident.
+  await api.createIncident({ site: SITES.brusselsOffice, severity: 'high', title: 'Made while the browser was away' });
+
+  // Back: the stream picks up where it stopped, the notice goes, and the incident arrives.
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+  const toast = page.getByRole('status').filter({ hasText: 'New incident at Brussels Head Office, severity high' });
+  await expect(toast).toBeVisible({ timeout: 45_000 });
+  await expect(notice).toBeHidden();
+  await expect(inbox.rows(inbox.incidentList()).first()).toContainText('Made while the browser was away');
+});
