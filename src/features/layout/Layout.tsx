@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef } from 'react';
 import type { PortalState } from '../../core/router/portal-router.ts';
 import { $currentUser } from '../../core/session/session.ts';
-import { LiveNoticeSlot } from '../common/LiveNoticeSlot.tsx';
 import { useT } from '../common/useT.ts';
 import { Header, type HeaderVariant } from './Header.tsx';
 import { LoadingView } from './LoadingView.tsx';
@@ -11,6 +10,8 @@ import { PageOutlet } from './PageOutlet.tsx';
 import { useRouteFocus } from './useRouteFocus.ts';
 
 // The alarm bar loads beside the first page (its own chunk): the first load does not grow.
+// Its own chunk too, after the first render: "live updates paused" shows nothing until they pause.
+const LiveNotice = lazy(() => import('../common/LiveNotice.tsx'));
 const EvacuationBar = lazy(() => import('../evacuation/EvacuationBar.tsx').then((m) => ({ default: m.EvacuationBar })));
 
 /**
@@ -51,7 +52,11 @@ export function Layout({ state }: { state: PortalState }) {
       )}
       {checking && <div className="route-progress" aria-hidden="true" />}
       <main ref={mainRef} id="main" tabIndex={-1} className="portal-main" aria-busy={checking}>
-        {variant === 'app' && <LiveNoticeSlot />}
+        {variant === 'app' && (
+          <Suspense>
+            <LiveNotice />
+          </Suspense>
+        )}
         {view ? <PageOutlet key={view.fullPath} view={view} /> : <LoadingView />}
       </main>
     </div>

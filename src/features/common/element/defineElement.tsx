@@ -13,16 +13,18 @@
 import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
-import { type ComponentType, useEffect, useLayoutEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { $apiBase, normalizeApiBase } from '../../../core/config/config.ts';
 import { conflictingApiBase, elementConnected } from '../../../core/config/settle.ts';
 import { $language } from '../../../core/i18n/languages.ts';
 import { $currentUser, startSession } from '../../../core/session/session.ts';
 import { adoptCss, BASE_CSS } from '../../../ui/styles.ts';
-import { LiveNoticeSlot } from '../LiveNoticeSlot.tsx';
 import { useT } from '../useT.ts';
 import { ElementScopeContext } from './context.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+// "Live updates paused": its own chunk, loaded after the first render; nothing until they pause.
+const LiveNotice = lazy(() => import('../LiveNotice.tsx'));
 
 export interface AttributeSpec {
   required?: boolean;
@@ -148,7 +150,11 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
       body = (
         <>
           {/* Live updates paused: an element that needs a session says so (the portal in its layout). */}
-          {spec.session === 'required' && <LiveNoticeSlot />}
+          {spec.session === 'required' && (
+            <Suspense>
+              <LiveNotice />
+            </Suspense>
+          )}
           <Inner {...(values as ElementProps<A>)} />
         </>
       );
