@@ -1,5 +1,7 @@
 /** Endpoints for end-to-end tests, mounted only with VIGIL_TEST_HOOKS=1. */
 import { randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as v from 'valibot';
 import { SEVERITIES } from '../../../src/core/api/contract.ts';
 import type { SiteRow } from '../access.ts';
@@ -32,6 +34,17 @@ const TITLES = [
   'Door forced open',
 ];
 
+/** Runs a full garbage collection (V8's gc, reached without --expose-gc); false when it cannot. */
+function collectGarbage(): boolean {
+  try {
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function testHookRoutes(app: App, deps: Deps): void {
   const { db } = deps;
 
@@ -46,6 +59,18 @@ export function testHookRoutes(app: App, deps: Deps): void {
   app.post('/__test/expire-tokens', (c) => {
     const { changes } = db.run("UPDATE tokens SET expires_at = '1970-01-01T00:00:00.000Z'");
     return c.json({ data: { expired: changes } });
+  });
+
+  /**
+   * Open event streams, the newest event id and the process's memory (bytes), for the
+   * benchmark; `?gc=1` collects garbage first, so that memory is what is really held.
+   */
+  app.get('/__test/stats', (c) => {
+    const collected = c.req.query('gc') === '1' && collectGarbage();
+    const { rss, heapUsed } = process.memoryUsage();
+    return c.json({
+      data: { event_streams: deps.events.size, newest_event_id: deps.events.newestId(), memory: { rss, heap_used: heapUsed, collected } },
+    });
   });
 
   /** `{ data: url | null, meta?: { email, token } }` of the last forgot-password "mail". */
