@@ -12,6 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppOptions } from './app.ts';
 import { openDb } from './db.ts';
+import { liveTick } from './live.ts';
 import { PROJECTS, SITES, SYSTEMS } from './seed-ids.ts';
 import { seed } from './seed.ts';
 import { call, login, testApp, type TestApp } from './testing.ts';
@@ -302,6 +303,21 @@ describe('who gets what', () => {
     expect(v.sse.events.map((e) => e.event)).not.toContain('unread');
   });
 
+  it('the bulk inbox hook sends the new unread count (its backdated items are no news)', async () => {
+    const v = await ready(main.base, viewer);
+    expect((await post(main.base, '/__test/bulk-inbox', { email: 'viewer@vigil.test', incidents: 3, notifications: 3 })).status).toBe(200);
+    const unread = (await call(main.app, 'GET', '/api/v2/notifications?per_page=1', { token: viewer })).body.meta.unread;
+    expect((await v.sse.of('unread')).data).toEqual({ count: unread });
+    expect(v.sse.events.map((e) => e.event)).toEqual(['ready', 'unread']);
+  });
+
+  it('--live publishes what it makes', async () => {
+    const before = main.app.deps.events.newestId();
+    for (let i = 0; i < 4; i++) liveTick(main.app.deps.db, { events: main.app.deps.events });
+    // An incident is one event, a notification two (with the unread count).
+    expect(main.app.deps.events.newestId() - before).toBeGreaterThanOrEqual(4);
+  });
+
   it('marking a notification read sends the new unread count, once', async () => {
     const m = await ready(main.base, manager);
     const list = (await call(main.app, 'GET', '/api/v2/notifications?filter[unread]=true', { token: manager })).body;
@@ -509,9 +525,27 @@ describe('the end of a stream', () => {
 
   it('closing the connection frees the stream on the server', async () => {
     const { abort } = await ready(main.base, viewer);
-    expect(main.app.deps.events.size).toBe(1);
+    const stats = async () => ((await (await fetch(`${main.base}/__test/stats`)).json()) as { data: { event_streams: number } }).data;
+    expect((await stats()).event_streams).toBe(1);
     abort();
-    await expect.poll(() => main.app.deps.events.size, { timeout: 2000, interval: 10 }).toBe(0);
+    await expect.poll(async () => (await stats()).event_streams, { timeout: 2000, interval: 10 }).toBe(0);
+  });
+
+  it('a client that stops reading is dropped once 1000 writes wait for it, and can resume', async () => {
+    const { events, db } = main.app.deps;
+    const userId = db.get<{ id: number }>("SELECT id FROM users WHERE email = 'viewer@vigil.test'")!.id;
+    let closed = false;
+    const never = new Promise<never>(() => {});
+    const stream = events.open(userId, 'a-token-hash', undefined, { write: () => never, close: () => (closed = true) });
+    const cursor = events.newestId();
+    for (let i = 0; i < 999; i++) events.publish('unread', { user: userId }, { count: i });
+    expect(closed).toBe(false);
+    events.publish('unread', { user: userId }, { count: 999 });
+    expect(closed).toBe(true);
+    await stream.done;
+    // Everything it missed is still there for its next connection.
+    const { sse } = await connect(main.base, viewer, { lastEventId: String(cursor) });
+    expect((await sse.of('ready')).data).toEqual({ resumed: true, replayed: 1000 });
   });
 
   it('main.ts ends open streams on SIGTERM and exits at once', async () => {
