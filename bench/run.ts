@@ -32,6 +32,7 @@ await loadOptional('inbox', './scenarios/inbox.ts', 'inbox', 'Inbox with 20,000 
 await loadOptional('liveView', './scenarios/live-view.ts', 'liveView', 'Live view over 1,800 frames');
 await loadOptional('schedule', './scenarios/schedule.ts', 'schedule', 'Schedule painting across 336 cells');
 await loadOptional('lighthouse', './scenarios/lighthouse.ts', 'lighthouse', 'Lighthouse');
+await loadOptional('liveServer', './scenarios/live-server.ts', 'liveServer', 'Live events: 500 open streams');
 
 const only = process.argv.slice(2);
 const chosen = Object.entries(scenarios).filter(([name]) => !only.length || only.includes(name));

@@ -20,6 +20,21 @@ export type SiteRow = { uuid: string; project_uuid: string; name: string; addres
  */
 export const READABLE_PROJECTS = `(SELECT m.project_uuid FROM memberships m WHERE m.user_id = ? AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${VIEW}'))`;
 
+/** The ids of the users who may read the project (hold 'view' on it). */
+export function projectReaders(db: Db, projectUuid: string): number[] {
+  return db
+    .all<{ user_id: number }>(
+      `SELECT m.user_id FROM memberships m WHERE m.project_uuid = ? AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${VIEW}')`,
+      projectUuid,
+    )
+    .map((r) => r.user_id);
+}
+
+/** The uuids of the projects the user may read. */
+export function readableProjects(db: Db, userId: number): string[] {
+  return db.all<{ uuid: string }>(`SELECT uuid FROM projects WHERE uuid IN ${READABLE_PROJECTS}`, userId).map((r) => r.uuid);
+}
+
 /** Permissions in the contract's order, unknown ones dropped. */
 export function sortPermissions(list: readonly string[]): string[] {
   return PERMISSIONS.filter((p) => list.includes(p));

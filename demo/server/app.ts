@@ -10,13 +10,15 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db.ts';
+import { EventHub } from './events.ts';
 import type { Fixture } from './fixture.ts';
 import { ApiError, errorResponse, type AppEnv, type Deps } from './http.ts';
 import { Limiter, type LimitOptions } from './limiter.ts';
 import { DEFAULT_LIMITS, TooManyAttempts } from './limits.ts';
 import { FrameRenderer } from './media.ts';
 import { text } from './messages.ts';
-import { authenticate, authRoutes } from './routes/auth.ts';
+import { authenticate, authRoutes, sessionOf } from './routes/auth.ts';
+import { eventRoutes } from './routes/events.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -104,6 +106,14 @@ export type AppOptions = {
   tokenIdleMs?: number;
   /** Serve source maps (`*.map`) from /dist (default false). */
   sourceMaps?: boolean;
+  /** How often (ms) every open event stream gets a `: ping` comment (default 15 s). */
+  eventsHeartbeatMs?: number;
+  /** How often (ms) the token of every open event stream is checked again; a dead one ends the stream (default 5 s). */
+  eventsTokenCheckMs?: number;
+  /** How long (ms) events stay in the log for replay (default 15 minutes). */
+  eventsRetentionMs?: number;
+  /** The most events the log keeps for replay (default 10 000). */
+  eventsLogLimit?: number;
 };
 
 /** The cross-origin example (examples/cross-origin/serve.ts) serves its page here. */
@@ -133,15 +143,27 @@ export type VigilApp = Hono<AppEnv> & { deps: Deps };
 
 export function createApp(options: AppOptions): VigilApp {
   const { db, csp = true, testHooks = false, fixture, root = REPO_ROOT } = options;
+  // An event stream lives while its token signs in, the terms accepted (as every call but the user's own).
+  const events = new EventHub(db, (hash) => sessionOf(deps, hash)?.terms_accepted === 1, {
+    ...(options.eventsHeartbeatMs === undefined ? {} : { heartbeatMs: options.eventsHeartbeatMs }),
+    ...(options.eventsTokenCheckMs === undefined ? {} : { tokenCheckMs: options.eventsTokenCheckMs }),
+    ...(options.eventsRetentionMs === undefined ? {} : { retentionMs: options.eventsRetentionMs }),
+    ...(options.eventsLogLimit === undefined ? {} : { logLimit: options.eventsLogLimit }),
+  });
   const deps: Deps = {
     db,
     frames: new FrameRenderer(),
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     jwtSecret: randomBytes(32),
     log: options.log ?? ((line) => console.log(line)),
-    reseed: () => seed(db, fixture),
+    reseed: () => {
+      seed(db, fixture);
+      // Every session is gone with the old data: their streams end now.
+      events.closeAll();
+    },
     limiter: new Limiter({ ...DEFAULT_LIMITS, ...options.limits }),
     tokenIdleMs: options.tokenIdleMs ?? DEFAULT_TOKEN_IDLE_MS,
+    events,
     state: {},
   };
   const extraOrigins = new Set((options.allowedOrigins ?? EXAMPLE_ORIGINS).map(normalOrigin).filter((o): o is string => Boolean(o)));
@@ -163,7 +185,7 @@ export function createApp(options: AppOptions): VigilApp {
   });
   const corsPolicy = cors({
     origin: (origin, c) => (origin && (allowedOrigin(origin) || origin === new URL(c.req.url).origin) ? origin : null),
-    allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'Last-Event-ID'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposeHeaders: ['Idempotent-Replayed', 'Retry-After', 'X-Frame-Time', 'Date'],
     maxAge: 600,
@@ -196,6 +218,7 @@ export function createApp(options: AppOptions): VigilApp {
   scheduleRoutes(app, deps);
   projectUserRoutes(app, deps);
   contentRoutes(app, deps);
+  eventRoutes(app, deps);
   if (testHooks) testHookRoutes(app, deps);
   staticRoutes(app, root, { sourceMaps: options.sourceMaps ?? false });
 

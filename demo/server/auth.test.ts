@@ -188,7 +188,9 @@ describe('CORS', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:8081');
-    expect(res.headers.get('Access-Control-Allow-Headers')).toBe('Authorization,Content-Type,Accept-Language,Idempotency-Key');
+    expect(res.headers.get('Access-Control-Allow-Headers')).toBe(
+      'Authorization,Content-Type,Accept-Language,Idempotency-Key,Last-Event-ID',
+    );
     expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET,HEAD,POST,PUT,PATCH,DELETE');
   });
 

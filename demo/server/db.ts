@@ -160,6 +160,20 @@ const MIGRATIONS: string[] = [
   ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
   UPDATE tokens SET last_used_at = created_at;
   `,
+  // 3: the log of live events (events.ts): what GET /api/v2/events replays to a client that
+  // reconnects. AUTOINCREMENT so an id is never given out twice, even once the log is
+  // emptied. An event is for the members of a project (project_uuid) or for one user (user_id).
+  `
+  CREATE TABLE event_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    project_uuid TEXT,
+    user_id INTEGER,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX event_log_at ON event_log(at);
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
@@ -261,10 +275,15 @@ export class Db {
     }
   }
 
-  /** Deletes every row of every table (the schema stays). */
+  /**
+   * Deletes every row of every table (the schema stays). The event log is emptied too, and
+   * its id sequence moved past every id given out so far: every client's cursor is then
+   * older than the log, so its next stream starts with `reset` (events.ts).
+   */
   wipe(): void {
     this.transaction(() => {
       for (const table of TABLES_CHILD_FIRST) this.raw.exec(`DELETE FROM ${table}`);
+      this.raw.exec("DELETE FROM event_log; INSERT INTO event_log (at, type, data) VALUES (0, 'wipe', '{}'); DELETE FROM event_log;");
     });
   }
 

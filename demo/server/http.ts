@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { Db } from './db.ts';
+import type { EventHub } from './events.ts';
 import type { Limiter } from './limiter.ts';
 import type { FrameRenderer } from './media.ts';
 import {
@@ -51,6 +52,8 @@ export type Deps = {
   limiter: Limiter;
   /** A token unused this long (ms) is expired (sliding, besides its absolute lifetime). */
   tokenIdleMs: number;
+  /** Live events: routes publish every change here; GET /api/v2/events streams them (events.ts). */
+  events: EventHub;
   /** State the test hooks can read. */
   state: { lastResetLink?: { email: string; token: string; url: string } };
 };

@@ -2,11 +2,13 @@
  * Life for the demo: new incidents and notifications for the seeded accounts, made like
  * the seed's (same templates, in all six languages), stamped "now". The
  * server makes one every few minutes with `--live` (see main.ts); the test hooks
- * `/__test/incident` and `/__test/notification` make one on demand.
+ * `/__test/incident` and `/__test/notification` make one on demand. Given the app's
+ * `events`, each is published as a live event (`incident`; `notification` and `unread`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Incident } from '../../src/core/api/contract.ts';
 import type { Db } from './db.ts';
+import type { EventHub } from './events.ts';
 import { generateIncidents, generateNotifications } from './seed-data/inbox.ts';
 
 export const DEFAULT_LIVE_INTERVAL_MS = 3 * 60_000;
@@ -70,6 +72,8 @@ export interface NewIncident {
   title?: string;
   now?: number;
   rand?: Rand;
+  /** Publishes the incident to the project's members. */
+  events?: EventHub;
 }
 
 /** Adds one incident that happened now; null when there is no site to put it on. */
@@ -104,6 +108,17 @@ export function createIncident(
       db.run('INSERT INTO incident_media (uuid, incident_uuid, position) VALUES (?, ?, ?)', randomUUID(), incident.uuid, i),
     );
   });
+  options.events?.publish(
+    'incident',
+    { project: site.project },
+    {
+      uuid: incident.uuid,
+      severity: incident.severity,
+      occurred_at: occurred,
+      project: site.project,
+      site: { uuid: site.uuid, name: site.name },
+    },
+  );
   return {
     uuid: incident.uuid,
     title: english(incident.title),
@@ -113,11 +128,11 @@ export function createIncident(
   };
 }
 
-/** Adds one unread notification for the user, in every language, created now. */
+/** Adds one unread notification for the user, in every language, created now (published to the user with `events`). */
 export function createNotification(
   db: Db,
   userId: number,
-  options: { now?: number; rand?: Rand } = {},
+  options: { now?: number; rand?: Rand; events?: EventHub } = {},
 ): { uuid: string; title: string; created_at: string } {
   const rand = options.rand ?? Math.random;
   const now = options.now ?? Date.now();
@@ -146,6 +161,8 @@ export function createNotification(
     JSON.stringify(pick.title),
     JSON.stringify(pick.body_html),
   );
+  options.events?.publish('notification', { user: userId }, { uuid, created_at: created });
+  options.events?.unreadChanged(userId);
   const title = english(pick.title);
   return { uuid, title, created_at: created };
 }
@@ -157,7 +174,7 @@ const inboxUsers = (db: Db) =>
   );
 
 /** One live event: mostly an incident (on any site), else a notification for one account. */
-export function liveTick(db: Db, options: { now?: number; rand?: Rand } = {}): string | null {
+export function liveTick(db: Db, options: { now?: number; rand?: Rand; events?: EventHub } = {}): string | null {
   const rand = options.rand ?? Math.random;
   const users = inboxUsers(db);
   if (rand() < 0.3 && users.length) {
@@ -169,11 +186,11 @@ export function liveTick(db: Db, options: { now?: number; rand?: Rand } = {}): s
   return i ? `${i.severity} incident "${i.title}" at ${i.site.name}` : null;
 }
 
-/** Runs `liveTick` every `intervalMs`; returns the stop. */
-export function startLive(db: Db, intervalMs: number, log: (line: string) => void): () => void {
+/** Runs `liveTick` every `intervalMs` (publishing to `events` when given); returns the stop. */
+export function startLive(db: Db, intervalMs: number, log: (line: string) => void, events?: EventHub): () => void {
   const timer = setInterval(() => {
     try {
-      const made = liveTick(db);
+      const made = liveTick(db, events ? { events } : {});
       if (made) log(`[live] new ${made}`);
     } catch (err) {
       log(`[live] failed: ${(err as Error).message}`);

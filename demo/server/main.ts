@@ -118,7 +118,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   if (!csp) console.log('Content-Security-Policy is off.');
   if (liveMs !== null) console.log(`Live: a new incident or notification every ${Math.round(liveMs / 1000)} s.`);
 });
-const stopLive = liveMs === null ? () => {} : startLive(db, liveMs, (line) => console.log(line));
+const stopLive = liveMs === null ? () => {} : startLive(db, liveMs, (line) => console.log(line), app.deps.events);
 server.on('error', (err) => fail(`cannot listen on ${host}:${port}: ${err.message}`));
 
 let stopping = false;
@@ -126,6 +126,8 @@ function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   stopLive();
+  // Open event streams end now (their clients come back later with their cursor).
+  app.deps.events.closeAll();
   console.log(`\n${signal}: shutting down.`);
   const force = setTimeout(() => {
     if ('closeAllConnections' in server) server.closeAllConnections();
@@ -135,7 +137,12 @@ function shutdown(signal: string): void {
     db.close();
     process.exit(0);
   });
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  if ('closeIdleConnections' in server) {
+    server.closeIdleConnections();
+    // A connection whose answer ends now (an event stream, a request in flight) turns idle
+    // a moment later: close those too, until none is left.
+    setInterval(() => server.closeIdleConnections(), 50).unref();
+  }
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

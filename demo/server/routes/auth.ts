@@ -47,6 +47,29 @@ const touchEvery = (idleMs: number): number => Math.min(60 * 1000, idleMs / 10);
 const bearer = (c: Ctx): string | undefined =>
   /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.toLowerCase();
 
+/** The SHA-256 of the request's bearer token (what the database keeps), if it carries one. */
+export const bearerHash = (c: Ctx): string | undefined => {
+  const token = bearer(c);
+  return token && sha256(token);
+};
+
+/**
+ * The user a token (its SHA-256) signs in, with the token's id and last use; undefined when
+ * the token is unknown, revoked, past its lifetime, or idle longer than `tokenIdleMs`.
+ */
+export function sessionOf(
+  deps: Pick<Deps, 'db' | 'tokenIdleMs'>,
+  tokenHash: string,
+): (UserRow & { token_id: number; last_used_at: string | null }) | undefined {
+  return deps.db.get<UserRow & { token_id: number; last_used_at: string | null }>(
+    `SELECT users.*, tokens.id AS token_id, tokens.last_used_at FROM tokens JOIN users ON users.id = tokens.user_id
+     WHERE tokens.token_hash = ? AND tokens.expires_at > ? AND COALESCE(tokens.last_used_at, tokens.created_at) > ?`,
+    tokenHash,
+    nowIso(),
+    nowIso(-deps.tokenIdleMs),
+  );
+}
+
 /**
  * Resolves the bearer token to a user, or answers 401 (unknown, revoked, past its
  * lifetime, or idle longer than `tokenIdleMs`). Until the terms are accepted everything but
@@ -55,17 +78,9 @@ const bearer = (c: Ctx): string | undefined =>
 export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || PUBLIC_PATHS.some((p) => p.test(c.req.path))) return next();
-    const token = bearer(c);
+    const hash = bearerHash(c);
     const now = Date.now();
-    const row =
-      token &&
-      deps.db.get<UserRow & { token_id: number; last_used_at: string | null }>(
-        `SELECT users.*, tokens.id AS token_id, tokens.last_used_at FROM tokens JOIN users ON users.id = tokens.user_id
-         WHERE tokens.token_hash = ? AND tokens.expires_at > ? AND COALESCE(tokens.last_used_at, tokens.created_at) > ?`,
-        sha256(token),
-        nowIso(),
-        new Date(now - deps.tokenIdleMs).toISOString(),
-      );
+    const row = hash && sessionOf(deps, hash);
     if (!row) throw failure(401, text('errors.unauthenticated'));
     const { token_id: tokenId, last_used_at: lastUsed, ...user } = row;
     if (!lastUsed || Date.parse(lastUsed) < now - touchEvery(deps.tokenIdleMs))
@@ -118,7 +133,9 @@ export function authRoutes(app: App, deps: Deps): void {
 
   /** Revokes the token of this request (sign-out); other sessions stay. */
   app.post('/api/v2/user/logout', (c) => {
-    db.run('DELETE FROM tokens WHERE token_hash = ?', sha256(bearer(c)!));
+    const hash = bearerHash(c)!;
+    db.run('DELETE FROM tokens WHERE token_hash = ?', hash);
+    deps.events.closeToken(hash);
     return c.body(null, 204);
   });
 
@@ -182,6 +199,7 @@ export function authRoutes(app: App, deps: Deps): void {
       db.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', nowIso(), userId);
       db.run('DELETE FROM tokens WHERE user_id = ?', userId);
     });
+    deps.events.closeUser(userId);
     return c.json({ data: { message: say(c, text('auth.passwordReset')) } });
   });
 

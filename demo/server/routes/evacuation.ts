@@ -37,13 +37,24 @@ function projectState(db: Db, uuid: string): EvacuationStatus {
 
 const current = (db: Db, scope: Scope, uuid: string) => (scope === 'project' ? projectState(db, uuid) : state(db, scope, uuid));
 
-/** Applies `action`; a no-op (no event) when the evacuation is already in the target state. */
-function transition(db: Db, scope: Scope, uuid: string, action: Action, user: UserRow): EvacuationStatus {
+/** A change that happened: the new status, who made it and when. */
+type Change = { status: 'active' | 'inactive'; by: string; at: string };
+
+/** Applies `action`; a no-op (no event, no change) when the evacuation is already in the target state. */
+function transition(
+  db: Db,
+  scope: Scope,
+  uuid: string,
+  action: Action,
+  user: UserRow,
+): { answer: EvacuationStatus; change: Change | undefined } {
   return db.transaction(() => {
     const before = state(db, scope, uuid);
     const target = action === 'start' ? 'active' : 'inactive';
+    let change: Change | undefined;
     if (before.status !== target) {
       const at = nowIso();
+      change = { status: target, by: user.name, at };
       db.run(
         'INSERT INTO evacuation_events (scope, target_uuid, action, user_id, user_name, at) VALUES (?, ?, ?, ?, ?, ?)',
         scope,
@@ -66,7 +77,7 @@ function transition(db: Db, scope: Scope, uuid: string, action: Action, user: Us
         db.run(`UPDATE evacuations SET status = 'inactive', aborted_at = ? WHERE scope = ? AND target_uuid = ?`, at, scope, uuid);
       }
     }
-    return current(db, scope, uuid);
+    return { answer: current(db, scope, uuid), change };
   });
 }
 
@@ -100,7 +111,7 @@ function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data
   });
 }
 
-export function evacuationRoutes(app: App, { db }: Deps): void {
+export function evacuationRoutes(app: App, { db, events }: Deps): void {
   /** The target's uuid: 404 for non-readers; starting and aborting also need 'evacuate' (403). */
   const target = (c: Ctx, scope: Scope, act = false): string => {
     const user = c.get('user');
@@ -121,8 +132,21 @@ export function evacuationRoutes(app: App, { db }: Deps): void {
       app.post(`/api/public/v1/${plural}/:uuid/evacuation/${action}`, async (c) => {
         const uuid = target(c, scope, true);
         await readJson(c); // the body carries nothing, but malformed JSON is still a 400
-        const { body, replayed } = idempotent(db, c, () => transition(db, scope, uuid, action, c.get('user')));
+        let change: Change | undefined;
+        const { body, replayed } = idempotent(db, c, () => {
+          const done = transition(db, scope, uuid, action, c.get('user'));
+          change = done.change;
+          return done.answer;
+        });
         if (replayed) c.header('Idempotent-Replayed', 'true');
+        // Committed: every member who may see the status hears of the change (a replay changed nothing).
+        if (change && !replayed) {
+          const project =
+            scope === 'project'
+              ? uuid
+              : db.get<{ project_uuid: string }>('SELECT project_uuid FROM sites WHERE uuid = ?', uuid)!.project_uuid;
+          events.publish('evacuation', { project }, { scope, uuid, project, status: change.status, by: change.by, at: change.at });
+        }
         return c.json(body);
       });
     }

@@ -75,7 +75,7 @@ function unreadOnly(c: Ctx): boolean {
   throw invalid('filter[unread]', text('query.unread'));
 }
 
-export function inboxRoutes(app: App, { db }: Deps): void {
+export function inboxRoutes(app: App, { db, events }: Deps): void {
   app.get('/api/v2/incidents', (c) => {
     const user = c.get('user');
     const { page, perPage, offset } = paging(c);
@@ -136,6 +136,7 @@ export function inboxRoutes(app: App, { db }: Deps): void {
   app.put('/api/v2/notifications/:uuid/mark-as-read', (c) => {
     const user = c.get('user');
     const uuid = c.req.param('uuid');
+    const wasUnread = ownNotification(uuid, user.id)?.read_at === null;
     // Idempotent: a second call keeps the first read time.
     const { changes } = db.run(
       'UPDATE notifications SET read_at = COALESCE(read_at, ?) WHERE uuid = ? AND user_id = ?',
@@ -144,6 +145,7 @@ export function inboxRoutes(app: App, { db }: Deps): void {
       user.id,
     );
     if (!changes) throw notFound('notification');
+    if (wasUnread) events.unreadChanged(user.id);
     return c.json({ data: notificationView(ownNotification(uuid, user.id)!, requestLocale(c, user)) });
   });
 }

@@ -1,5 +1,7 @@
 /** Endpoints for end-to-end tests, mounted only with VIGIL_TEST_HOOKS=1. */
 import { randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as v from 'valibot';
 import { SEVERITIES } from '../../../src/core/api/contract.ts';
 import type { SiteRow } from '../access.ts';
@@ -18,6 +20,7 @@ const NewIncident = v.object({
   title: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
 });
 const NewNotification = v.object({ email: v.pipe(v.string(), v.email()) });
+const SystemState = v.object({ system: v.pipe(v.string(), v.uuid()), online: v.boolean() });
 const CameraDelay = v.object({
   system: v.pipe(v.string(), v.uuid()),
   age_seconds: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7 * 86_400))),
@@ -30,6 +33,17 @@ const TITLES = [
   'Video signal lost',
   'Door forced open',
 ];
+
+/** Runs a full garbage collection (V8's gc, reached without --expose-gc); false when it cannot. */
+function collectGarbage(): boolean {
+  try {
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function testHookRoutes(app: App, deps: Deps): void {
   const { db } = deps;
@@ -45,6 +59,18 @@ export function testHookRoutes(app: App, deps: Deps): void {
   app.post('/__test/expire-tokens', (c) => {
     const { changes } = db.run("UPDATE tokens SET expires_at = '1970-01-01T00:00:00.000Z'");
     return c.json({ data: { expired: changes } });
+  });
+
+  /**
+   * Open event streams, the newest event id and the process's memory (bytes), for the
+   * benchmark; `?gc=1` collects garbage first, so that memory is what is really held.
+   */
+  app.get('/__test/stats', (c) => {
+    const collected = c.req.query('gc') === '1' && collectGarbage();
+    const { rss, heapUsed } = process.memoryUsage();
+    return c.json({
+      data: { event_streams: deps.events.size, newest_event_id: deps.events.newestId(), memory: { rss, heap_used: heapUsed, collected } },
+    });
   });
 
   /** `{ data: url | null, meta?: { email, token } }` of the last forgot-password "mail". */
@@ -66,6 +92,7 @@ export function testHookRoutes(app: App, deps: Deps): void {
       userId = user.id;
     }
     const made = createIncident(db, {
+      events: deps.events,
       ...(userId === undefined ? {} : { userId }),
       ...(body.site ? { site: body.site } : {}),
       ...(body.severity ? { severity: body.severity } : {}),
@@ -80,7 +107,33 @@ export function testHookRoutes(app: App, deps: Deps): void {
     const body = await readBody(c, NewNotification);
     const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
     if (!user) throw notFound('user');
-    return c.json({ data: createNotification(db, user.id) });
+    return c.json({ data: createNotification(db, user.id, { events: deps.events }) });
+  });
+
+  /**
+   * Takes a system online or offline, as its recorder connecting or losing its connection:
+   * offline, its cameras keep the frame of this moment; online, they are live again. A
+   * change publishes `system`; setting the state it already has changes nothing.
+   */
+  app.post('/__test/system', async (c) => {
+    const body = await readBody(c, SystemState);
+    const system = db.get<{ uuid: string; site: string; project: string; online: number }>(
+      'SELECT y.uuid, y.site_uuid AS site, s.project_uuid AS project, y.online FROM systems y JOIN sites s ON s.uuid = y.site_uuid WHERE y.uuid = ?',
+      body.system,
+    );
+    if (!system) throw notFound('system');
+    const changed = (system.online === 1) !== body.online;
+    if (changed) {
+      db.run('UPDATE systems SET online = ? WHERE uuid = ?', body.online ? 1 : 0, system.uuid);
+      if (body.online) deps.frames.frozen.delete(system.uuid);
+      else deps.frames.frozen.set(system.uuid, Date.now());
+      deps.events.publish(
+        'system',
+        { project: system.project },
+        { uuid: system.uuid, site: system.site, project: system.project, online: body.online },
+      );
+    }
+    return c.json({ data: { system: system.uuid, online: body.online, changed } });
   });
 
   /**
@@ -137,6 +190,8 @@ export function testHookRoutes(app: App, deps: Deps): void {
         );
       }
     });
+    // Backdated items are no news (no incident or notification events), but the unread count changed.
+    if (body.notifications) deps.events.unreadChanged(user.id);
     return c.json({ data: { incidents: body.incidents, notifications: body.notifications } });
   });
 }
