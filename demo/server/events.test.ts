@@ -425,6 +425,27 @@ describe('replay', () => {
     expect(sse.events).toHaveLength(1);
   });
 
+  it('a first connection with ?since= gets what was logged from then on, a cursor wins over it, and a too old one gets reset', async () => {
+    const before = await newIncident(main.base, SITES.antwerpWarehouse);
+    await new Promise((r) => setTimeout(r, 5)); // the next event is logged at a later millisecond
+    const since = Date.now();
+    const after = [await newIncident(main.base, SITES.ghentDistribution)];
+    await newIncident(main.base, SITES.brooklynStore); // Hudson: not the manager's
+    const { sse } = await connect(main.base, manager, { query: `?since=${since}` });
+    await sse.of('ready');
+    expect(sse.events.filter((e) => e.event === 'incident').map((e) => e.data.uuid)).toEqual(after);
+    expect(sse.events.some((e) => e.data.uuid === before)).toBe(false);
+    expect(sse.events.at(-1)!.data).toEqual({ resumed: true, replayed: 1 });
+    // The cursor, when both are given, decides.
+    const newest = String(main.app.deps.events.newestId());
+    const both = await connect(main.base, manager, { query: `?since=${since}&last_event_id=${newest}` });
+    expect((await both.sse.of('ready')).data).toEqual({ resumed: true, replayed: 0 });
+    // Past the retention (15 minutes): nothing can tell what was missed.
+    const old = await connect(main.base, manager, { query: `?since=${Date.now() - 16 * 60_000}` });
+    await old.sse.of('ready');
+    expect(old.sse.events.map((e) => e.event)).toEqual(['reset', 'ready']);
+  });
+
   it('a cursor the log cannot answer for gets reset, then ready', async () => {
     const own = await served({ eventsLogLimit: 3 });
     const token = await login(own.app, 'manager@vigil.test');

@@ -203,18 +203,37 @@ export class EventHub {
   /**
    * Opens a stream for the user signed in with `tokenHash`. With a `lastEventId` it first
    * replays every event after it that the user may see, or sends `reset` when the log
-   * cannot tell what was missed (too old, newer than the newest id, not an id); then
+   * cannot tell what was missed (too old, newer than the newest id, not an id); without
+   * one, `since` (ms since the epoch: when the client's page loaded) replays the events
+   * logged from then on, or `reset` when that is past the log's retention; then
    * `ready` with the newest id. Live events follow; nothing is lost or sent twice in
    * between, as all of this happens before anything else can be published.
    */
-  open(userId: number, tokenHash: string, lastEventId: string | undefined, sink: EventSink): OpenStream {
+  open(userId: number, tokenHash: string, lastEventId: string | undefined, sink: EventSink, since?: string): OpenStream {
     this.prune();
     const newest = this.newestId();
     const cursor = parseCursor(lastEventId);
+    const from = cursor === undefined ? parseCursor(since) : undefined;
     const frames: string[] = [];
     let resumed = false;
     let replayed = 0;
-    if (cursor !== undefined) {
+    const replay = (rows: LogRow[]) => {
+      const readable = new Set(readableProjects(this.#db, userId));
+      for (const row of rows) {
+        if (row.user_id === userId || (row.project_uuid !== null && readable.has(row.project_uuid))) {
+          frames.push(rowFrame(row));
+          replayed++;
+        }
+      }
+    };
+    if (from !== undefined) {
+      // A first connection asks for what happened since its page loaded (ms since the epoch).
+      if (from === null || from < Date.now() - this.#options.retentionMs) frames.push(sseFrame('reset', {}));
+      else {
+        resumed = true;
+        replay(this.#db.all<LogRow>('SELECT id, type, project_uuid, user_id, data FROM event_log WHERE at >= ? ORDER BY id', from));
+      }
+    } else if (cursor !== undefined) {
       const oldest = this.#db.get<{ id: number | null }>('SELECT MIN(id) AS id FROM event_log')!.id;
       // Every event after `floor` is still in the log.
       const floor = oldest === null ? newest : oldest - 1;
@@ -222,16 +241,7 @@ export class EventHub {
         frames.push(sseFrame('reset', {}));
       } else {
         resumed = true;
-        const readable = new Set(readableProjects(this.#db, userId));
-        for (const row of this.#db.all<LogRow>(
-          'SELECT id, type, project_uuid, user_id, data FROM event_log WHERE id > ? ORDER BY id',
-          cursor,
-        )) {
-          if (row.user_id === userId || (row.project_uuid !== null && readable.has(row.project_uuid))) {
-            frames.push(rowFrame(row));
-            replayed++;
-          }
-        }
+        replay(this.#db.all<LogRow>('SELECT id, type, project_uuid, user_id, data FROM event_log WHERE id > ? ORDER BY id', cursor));
       }
     }
     frames.push(sseFrame('ready', { resumed, replayed } satisfies StreamPayloads['ready'], newest));

@@ -73,6 +73,16 @@ export function testHookRoutes(app: App, deps: Deps): void {
     });
   });
 
+  /**
+   * Ends every open event stream, as a restart of the server would (the log stays): the
+   * clients reconnect and resume from their cursor.
+   */
+  app.post('/__test/events/drop', (c) => {
+    const dropped = deps.events.size;
+    deps.events.closeAll();
+    return c.json({ data: { dropped } });
+  });
+
   /** `{ data: url | null, meta?: { email, token } }` of the last forgot-password "mail". */
   app.get('/__test/last-reset-link', (c) => {
     const link = deps.state.lastResetLink;
