@@ -84,10 +84,11 @@ test('another user starts an evacuation: my project page and my <vigil-evacuatio
 
 test('an incident made on the server appears with its toast within 2 s', async ({ page, api, signIn }) => {
   await signIn('manager@vigil.test');
+  const streams = recordStreams(page);
   const inbox = await new InboxPage(page).openPortal('/inbox');
   const list = inbox.incidentList();
   await expect(inbox.rows(list).first()).toBeVisible();
-  await page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/events');
+  await expect.poll(() => streams.length).toBe(1);
   const made = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Live channel test breach' });
   const toast = page.getByRole('status').filter({ hasText: 'New incident at Antwerp Port Warehouse, severity critical' });
   await expect(toast).toBeVisible({ timeout: 2_000 });
@@ -97,10 +98,11 @@ test('an incident made on the server appears with its toast within 2 s', async (
 
 test('a system going offline shows on its page within 2 s', async ({ page, api, signIn }) => {
   await signIn('manager@vigil.test');
+  const streams = recordStreams(page);
   await page.goto(`/system/${SYSTEMS.antwerpDocks}`);
   const note = page.getByText('This system is offline. Camera images may be missing or out of date.');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/events');
+  await expect.poll(() => streams.length).toBe(1);
   await expect(note).toHaveCount(0);
   await api.call('POST', '/__test/system', { system: SYSTEMS.antwerpDocks, online: false });
   await expect(note).toBeVisible({ timeout: 2_000 });
@@ -117,9 +119,10 @@ test('the connection lost: the page says live updates are paused, and what happe
   test.setTimeout(120_000);
   browserProblems.allow(/ERR_FAILED|ERR_INTERNET_DISCONNECTED|net::|Failed to load resource/);
   await signIn('manager@vigil.test');
+  const streams = recordStreams(page);
   const inbox = await new InboxPage(page).openPortal('/inbox');
   await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
-  await page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/events');
+  await expect.poll(() => streams.length).toBe(1);
   const notice = page.locator('vigil-portal').getByRole('status').filter({ hasText: 'Live updates paused — reconnecting…' });
   await expect(notice).toHaveCount(0);
 
