@@ -3,8 +3,10 @@ import type { EvacuationStatus } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
+import type { LiveState } from '../live/state.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import {
+  vouchedAt,
   $evacuationActions,
   $evacuations,
   abortEvacuation,
@@ -382,5 +384,30 @@ describe('evacuation: status and actions', () => {
     expect($evacuations.get()).toEqual({});
     expect($evacuationActions.get()).toEqual({});
     expect(getEntry('project', PROJECT)).toBeUndefined();
+  });
+});
+
+describe('vouchedAt: how long a loaded status stays confirmed', () => {
+  const stream = (since: number | undefined, until: number | undefined): LiveState => ({
+    mode: 'stream',
+    paused: false,
+    confirmedAt: until,
+    streamSince: since,
+    streamUntil: until,
+  });
+
+  it('is the load itself without an unbroken stream', () => {
+    expect(vouchedAt(1000, { ...stream(undefined, undefined), mode: 'polling' })).toBe(1000);
+    expect(vouchedAt(undefined, stream(500, 9000))).toBeUndefined();
+  });
+
+  it('follows the stream that was unbroken since before the load, until it last showed it was alive', () => {
+    expect(vouchedAt(1000, stream(500, 9000))).toBe(9000);
+    // The stream broke at 9000 and the page now polls: it vouches no further than that.
+    expect(vouchedAt(1000, { ...stream(500, 9000), mode: 'polling', paused: true, confirmedAt: 20_000 })).toBe(9000);
+  });
+
+  it('does not vouch for a load made before the stream began (something may have been missed)', () => {
+    expect(vouchedAt(1000, stream(2000, 9000))).toBe(1000);
   });
 });

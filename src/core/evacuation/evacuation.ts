@@ -258,11 +258,13 @@ export function abortEvacuation(intent: EvacuationIntent, target?: EventTarget |
 }
 
 /**
- * When data loaded at `loadedAt` was last known to be true: its load, or later while an
- * unbroken stream has told of every change since.
+ * When data loaded at `loadedAt` was last known to be true: its load, or later while the
+ * stream, unbroken since before that load, told of every change (until it last showed it
+ * was alive: a broken stream vouches no further, polling or not).
  */
 export function vouchedAt(loadedAt: number | undefined, state: LiveState = $liveState.get()): number | undefined {
   if (loadedAt === undefined) return undefined;
-  if (state.mode !== 'stream' || state.paused || state.streamSince === undefined || state.confirmedAt === undefined) return loadedAt;
-  return state.streamSince <= loadedAt ? Math.max(loadedAt, state.confirmedAt) : loadedAt;
+  const { streamSince, streamUntil } = state;
+  if (streamSince === undefined || streamUntil === undefined || streamSince > loadedAt) return loadedAt;
+  return Math.max(loadedAt, streamUntil);
 }

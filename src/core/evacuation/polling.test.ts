@@ -150,14 +150,14 @@ describe('evacuation polling', () => {
     watch('project', PROJECT);
     await vi.advanceTimersByTimeAsync(0);
     expect(gets(m)).toBe(1);
-    $liveState.set({ mode: 'stream', paused: false, confirmedAt: Date.now(), streamSince: Date.now() - 1000 });
+    $liveState.set({ mode: 'stream', paused: false, confirmedAt: Date.now(), streamSince: Date.now() - 1000, streamUntil: Date.now() });
     await vi.advanceTimersByTimeAsync(POLL_MS * 6);
     expect(gets(m)).toBe(1);
     dispatchTopics(['evacuation'], { uuid: PROJECT });
     await vi.advanceTimersByTimeAsync(0);
     expect(gets(m)).toBe(2);
     // The stream goes down: polling starts again at once on its old timers.
-    $liveState.set({ mode: 'polling', paused: false, confirmedAt: Date.now(), streamSince: undefined });
+    $liveState.set({ mode: 'polling', paused: false, confirmedAt: Date.now(), streamSince: undefined, streamUntil: undefined });
     await vi.advanceTimersByTimeAsync(FAST_POLL_MS * 10 + POLL_MS);
     expect(gets(m)).toBeGreaterThan(2);
     $liveState.set(IDLE);

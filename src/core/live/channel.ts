@@ -19,6 +19,7 @@ export interface StatusMessage {
   paused: boolean;
   confirmedAt: number | null;
   streamSince: number | null;
+  streamUntil: number | null;
 }
 
 export interface NudgeMessage {
@@ -51,7 +52,7 @@ export function parseMessage(value: unknown): LiveMessage | null {
       return { kind: 'nudge', from: m.from, user: m.user, topics: [...new Set(m.topics as Topic[])] };
     case 'status':
       if ((m.mode !== 'stream' && m.mode !== 'polling') || typeof m.paused !== 'boolean') return null;
-      if (!isTime(m.confirmedAt) || !isTime(m.streamSince)) return null;
+      if (!isTime(m.confirmedAt) || !isTime(m.streamSince) || !isTime(m.streamUntil)) return null;
       return {
         kind: 'status',
         from: m.from,
@@ -60,6 +61,7 @@ export function parseMessage(value: unknown): LiveMessage | null {
         paused: m.paused,
         confirmedAt: m.confirmedAt,
         streamSince: m.streamSince,
+        streamUntil: m.streamUntil,
       };
     case 'hello':
       return { kind: 'hello', from: m.from, user: m.user };

@@ -208,6 +208,7 @@ function postStatus(run: Run): void {
     paused: s.paused,
     confirmedAt: s.confirmedAt ?? null,
     streamSince: s.streamSince ?? null,
+    streamUntil: s.streamUntil ?? null,
   });
 }
 
@@ -216,7 +217,9 @@ function confirmed(run: Run, change: Partial<LiveState> = {}): void {
   run.failingSince = undefined;
   clearTimeout(run.pausedTimer);
   const wasPaused = $liveState.get().paused;
-  setState({ ...change, paused: false, confirmedAt: Date.now() });
+  const now = Date.now();
+  const mode = change.mode ?? $liveState.get().mode;
+  setState({ ...change, paused: false, confirmedAt: now, ...(mode === 'stream' ? { streamUntil: now } : {}) });
   // Followers hear of it at most every 5 s (so with each heartbeat), at once on a change.
   if (wasPaused || change.mode !== undefined || change.streamSince !== undefined || Date.now() - run.lastStatusAt > 5000) postStatus(run);
 }
@@ -301,6 +304,7 @@ function receive(run: Run, message: LiveMessage): void {
         paused: message.paused,
         confirmedAt: message.confirmedAt ?? undefined,
         streamSince: message.streamSince ?? undefined,
+        streamUntil: message.streamUntil ?? undefined,
       });
       break;
     case 'hello':

@@ -22,12 +22,14 @@ export interface LiveState {
   paused: boolean;
   /** When the server last confirmed that nothing was missed (ms since epoch). */
   confirmedAt: number | undefined;
-  /** Since when the stream has been continuous: data loaded after it is vouched for. */
+  /** Since when the stream has told of every change (replays included): data loaded after it is vouched for… */
   streamSince: number | undefined;
+  /** … until this time, when the stream last showed it was alive (an event or its heartbeat). */
+  streamUntil: number | undefined;
 }
 
 export const PAUSED_AFTER_MS = 15_000;
 
-export const IDLE: LiveState = { mode: 'idle', paused: false, confirmedAt: undefined, streamSince: undefined };
+export const IDLE: LiveState = { mode: 'idle', paused: false, confirmedAt: undefined, streamSince: undefined, streamUntil: undefined };
 
 export const $liveState = shared('live.state', () => atom<LiveState>(IDLE));
