@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { systemCache } from '../../core/resources/resources.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { retryLoad, useResource } from '../common/useResource.ts';
@@ -14,10 +14,29 @@ export interface SystemLiveViewProps {
   interval?: string;
 }
 
+/** Keeps the page's live channel open while shown: the system's online state follows the server. */
+function useLiveChannel(): void {
+  useEffect(() => {
+    let release: (() => void) | undefined;
+    let cancelled = false;
+    void import('../../core/live/live.ts').then(
+      (live) => {
+        if (!cancelled) release = live.watchLive();
+      },
+      () => {}, // the chunk could not load: the system shows what it loaded
+    );
+    return () => {
+      cancelled = true;
+      release?.();
+    };
+  }, []);
+}
+
 /** `<vigil-live-view>`: the live view of one system, with its name and status. */
 export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
   const t = useT();
   const titleId = useId();
+  useLiveChannel();
   const entry = useResource(systemCache, system);
   const data = entry?.data;
 
