@@ -14,26 +14,8 @@ import { text } from './messages.ts';
 export type ProjectRow = { uuid: string; name: string; description: string | null };
 export type SiteRow = { uuid: string; project_uuid: string; name: string; address: string; timezone: string; schedule: string | null };
 
-/**
- * SQL: the projects the user (the one `?` parameter) may read, i.e. holds 'view' on.
- * Every query that lists or looks up project data goes through it.
- */
-export const READABLE_PROJECTS = `(SELECT m.project_uuid FROM memberships m WHERE m.user_id = ? AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${VIEW}'))`;
-
-/** The ids of the users who may read the project (hold 'view' on it). */
-export function projectReaders(db: Db, projectUuid: string): number[] {
-  return db
-    .all<{ user_id: number }>(
-      `SELECT m.user_id FROM memberships m WHERE m.project_uuid = ? AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${VIEW}')`,
-      projectUuid,
-    )
-    .map((r) => r.user_id);
-}
-
-/** The uuids of the projects the user may read. */
-export function readableProjects(db: Db, userId: number): string[] {
-  return db.all<{ uuid: string }>(`SELECT uuid FROM projects WHERE uuid IN ${READABLE_PROJECTS}`, userId).map((r) => r.uuid);
-}
+// Who may read a project: in readers.ts (a leaf, which the live events' hub reads too).
+export { projectReaders, READABLE_PROJECTS, readableProjects } from './readers.ts';
 
 /** Permissions in the contract's order, unknown ones dropped. */
 export function sortPermissions(list: readonly string[]): string[] {

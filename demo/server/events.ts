@@ -13,7 +13,7 @@
  * so an open stream costs a few objects and no timer of its own.
  */
 import type { Incident } from '../../src/core/api/contract.ts';
-import { projectReaders, readableProjects } from './access.ts';
+import { projectReaders, readableProjects } from './readers.ts';
 import type { Db } from './db.ts';
 
 /** The events of the log and their `data`. */
