@@ -22,8 +22,8 @@
 import { isApiError } from '../api/client.ts';
 import { safeStorage } from '../browser/storage.ts';
 import { documentVisibility } from '../browser/visibility.ts';
+import './caches.ts';
 import { liveIntervalMs } from './config.ts';
-import '../resources/live-refresh.ts';
 import { $currentUser } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { openLiveChannel, type LiveChannel, type LiveMessage } from './channel.ts';

@@ -2,11 +2,11 @@
  * The live channel (core/live) says a system went online or offline: what the page holds of
  * it loads again — the system, and the sites and projects that list it. After `resync`
  * (something may have been missed) every loaded system, site and project loads again.
- * Loaded with the live module, not in the first load.
+ * Part of the live module's chunk, not of the first load.
  */
-import { onTopic } from '../live/topics.ts';
+import { projectCache, siteCache, systemCache } from '../resources/resources.ts';
 import { shared } from '../shared.ts';
-import { projectCache, siteCache, systemCache } from './resources.ts';
+import { onTopic } from './topics.ts';
 
 /** Whether cached data names `uuid` anywhere (a site lists its systems, a project its sites'). */
 const mentions = (data: unknown, uuid: string): boolean => data !== undefined && JSON.stringify(data).includes(`"${uuid}"`);
