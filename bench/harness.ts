@@ -124,17 +124,25 @@ export interface RequestLog {
   quiet(quietMs?: number, limit?: number): Promise<void>;
 }
 
-/** Records every request a page makes (method + path + query) and which are in flight. */
+/**
+ * The live event stream: open for as long as the page is, so it never counts as in flight
+ * (and `waitForLoadState('networkidle')` never comes while it is open: use `quiet`).
+ */
+export const isEventStream = (r: Request): boolean => new URL(r.url()).pathname === '/api/v2/events';
+
+/** Records every request a page makes (method + path + query) and which are in flight (the event stream aside). */
 export function recordRequests(page: Page): RequestLog {
   const list: { method: string; url: URL; resourceType: string }[] = [];
   const inFlight = new Set<Request>();
   let changed = Date.now();
   page.on('request', (r) => {
     list.push({ method: r.method(), url: new URL(r.url()), resourceType: r.resourceType() });
+    if (isEventStream(r)) return;
     inFlight.add(r);
     changed = Date.now();
   });
   const done = (r: Request) => {
+    if (!inFlight.has(r)) return;
     inFlight.delete(r);
     changed = Date.now();
   };

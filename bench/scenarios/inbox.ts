@@ -3,7 +3,7 @@
  * first rendered rows and to scrolling to the very end.
  */
 import type { Page } from 'playwright-core';
-import type { Bench } from '../harness.ts';
+import { recordRequests, type Bench } from '../harness.ts';
 
 const N = 20_000;
 
@@ -37,6 +37,7 @@ export async function inbox(bench: Bench) {
   const context = await bench.context({ as: 'manager@vigil.test' });
   const page = await context.newPage();
   const taskSeconds = await taskClock(page);
+  const network = recordRequests(page);
   const t0 = Date.now();
   await page.goto('/inbox');
   await page.locator('vigil-portal').locator('[data-row]').first().waitFor({ timeout: 30_000 });
@@ -69,7 +70,7 @@ export async function inbox(bench: Bench) {
   });
   // wait for the last page to load and render
   await page.waitForTimeout(600);
-  await page.waitForLoadState('networkidle');
+  await network.quiet(500);
   const scrollMs = Date.now() - t1;
   const taskScroll = (await taskSeconds()) - before;
   const nodesEnd = await countNodes(page);

@@ -3,7 +3,7 @@
  * project page in an iframe: JS bytes, requests, time to a usable Start button.
  */
 import type { Page } from 'playwright-core';
-import type { Bench } from '../harness.ts';
+import { recordRequests, type Bench } from '../harness.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const RUNS = 5;
@@ -22,6 +22,7 @@ async function measure(page: Page, url: string, button: () => ReturnType<Page['l
   let requests = 0;
   let jsBytes = 0;
   let jsRequests = 0;
+  const network = recordRequests(page);
   page.on('request', () => requests++);
   page.on('requestfinished', async (r) => {
     if (r.resourceType() !== 'script') return;
@@ -36,7 +37,7 @@ async function measure(page: Page, url: string, button: () => ReturnType<Page['l
   await page.waitForFunction(() => true); // one task boundary
   while (await b.isDisabled()) await page.waitForTimeout(5);
   const ms = Date.now() - t0;
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await network.quiet(500, 10_000);
   return { ms, requests, jsBytes, jsRequests };
 }
 

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { graph } from '../../scripts/bundle-graph.ts';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
+import { trackNetwork } from './support/network.ts';
 
 /** Serves `body` at /e2e/autoload.html with vigil.js in the head; returns the /dist/ scripts it fetches, in order. */
 async function autoloadPage(page: Page, baseURL: string, body: string, head = ''): Promise<string[]> {
@@ -28,6 +29,7 @@ function reachable(entries: string[]): Set<string> {
 
 test('a page with only <vigil-evacuation> gets a working control and only that element’s chunks', async ({ page, baseURL, signIn }) => {
   await signIn('manager@vigil.test');
+  const network = trackNetwork(page);
   const scripts = await autoloadPage(page, baseURL!, `<vigil-evacuation site="${SITES.antwerpWarehouse}"></vigil-evacuation>`);
 
   const evacuation = page.locator('vigil-evacuation');
@@ -38,7 +40,7 @@ test('a page with only <vigil-evacuation> gets a working control and only that e
 
   // What it fetched: the autoloader, the evacuation element's entry, and nothing that the
   // evacuation element (with its lazy parts) does not need — no other element's entry.
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
   expect(scripts[0]).toBe('vigil.js');
   expect(scripts).toContain('vigil-evacuation.js');
   const needed = reachable(['vigil-evacuation.js']);
@@ -60,7 +62,7 @@ customElements.define('x-early', class extends HTMLElement {
 });</script>`;
   const scripts = await autoloadPage(page, baseURL!, '<x-early></x-early>', early);
   await expect(page.locator('x-early vigil-language-picker').getByRole('combobox')).toBeVisible({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
   expect(scripts).toContain('vigil-language-picker.js');
   expect(scripts).not.toContain('vigil-unread-badge.js');
   expect(scripts).not.toContain('vigil-login.js');

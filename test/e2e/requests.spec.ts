@@ -1,6 +1,7 @@
 // One session per page: twenty elements share one user validation and never ask the
 // server twice for the same thing (one session per page: README "For integrators").
 import { expect, test } from './fixtures.ts';
+import { trackNetwork } from './support/network.ts';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 
 const TWENTY = [
@@ -27,6 +28,7 @@ test('twenty elements on one page: one user validation, no duplicate request', a
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Twenty elements</title>
 <script type="module" src="/dist/vigil.js"></script></head><body>${TWENTY.join('\n')}</body></html>`;
   await page.route(`${baseURL}/e2e/twenty.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  const network = trackNetwork(page);
   const calls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
@@ -37,7 +39,7 @@ test('twenty elements on one page: one user validation, no duplicate request', a
   // Everything has rendered: the schedule grid and the evacuation controls are there.
   await expect(page.locator('vigil-schedule-matrix').getByRole('grid')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start evacuation' })).toHaveCount(8); // 4 elements + 2 project and 2 site pages' controls
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
   expect(calls.filter((c) => c === 'GET /api/v2/user')).toHaveLength(1);
   const counts = new Map<string, number>();
   for (const c of calls) counts.set(c, (counts.get(c) ?? 0) + 1);
