@@ -1,7 +1,7 @@
 /**
  * "Live updates paused — reconnecting…": shown, calmly, while neither the live stream nor
  * polling has worked for a while, with when the data was last confirmed; it goes away by
- * itself when either works again. Its own chunk (a default export for `lazy`), loaded after
+ * itself when either works again. Its own chunk, loaded after
  * the first render by the layout and the elements: the first load does not carry it.
  */
 import { useStore } from '@nanostores/react';
@@ -15,7 +15,7 @@ import css from './liveNotice.css?inline';
 
 registerBundledMessages('core', { liveStatus });
 
-export default function LiveNotice() {
+export function LiveNotice() {
   useStyles(css);
   const t = useT();
   const { paused, confirmedAt } = useStore($liveState);

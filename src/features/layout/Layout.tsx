@@ -11,7 +11,7 @@ import { useRouteFocus } from './useRouteFocus.ts';
 
 // The alarm bar loads beside the first page (its own chunk): the first load does not grow.
 // Its own chunk too, after the first render: "live updates paused" shows nothing until they pause.
-const LiveNotice = lazy(() => import('../common/LiveNotice.tsx'));
+const LiveNotice = lazy(() => import('../common/LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
 const EvacuationBar = lazy(() => import('../evacuation/EvacuationBar.tsx').then((m) => ({ default: m.EvacuationBar })));
 
 /**

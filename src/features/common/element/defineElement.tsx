@@ -24,7 +24,7 @@ import { ElementScopeContext } from './context.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 // "Live updates paused": its own chunk, loaded after the first render; nothing until they pause.
-const LiveNotice = lazy(() => import('../LiveNotice.tsx'));
+const LiveNotice = lazy(() => import('../LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
 
 export interface AttributeSpec {
   required?: boolean;
