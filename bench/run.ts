@@ -33,6 +33,7 @@ await loadOptional('liveView', './scenarios/live-view.ts', 'liveView', 'Live vie
 await loadOptional('schedule', './scenarios/schedule.ts', 'schedule', 'Schedule painting across 336 cells');
 await loadOptional('lighthouse', './scenarios/lighthouse.ts', 'lighthouse', 'Lighthouse');
 await loadOptional('liveServer', './scenarios/live-server.ts', 'liveServer', 'Live events: 500 open streams');
+await loadOptional('live', './scenarios/live.ts', 'live', 'Live channel: event to screen, idle requests, streams');
 
 const only = process.argv.slice(2);
 const chosen = Object.entries(scenarios).filter(([name]) => !only.length || only.includes(name));

@@ -336,7 +336,7 @@ export async function live(bench: Bench) {
   const everywhere = <A>(tabs: Tab[], ok: (arg: A) => boolean, arg: A, limit: number) =>
     Promise.all(
       tabs.map((t) =>
-        t.page.waitForFunction(ok, arg, { polling: 100, timeout: Math.max(1, limit) }).then(
+        t.page.waitForFunction(ok as (arg: unknown) => boolean, arg, { polling: 100, timeout: Math.max(1, limit) }).then(
           () => true,
           () => false,
         ),
@@ -371,8 +371,9 @@ export async function live(bench: Bench) {
     },
   ];
 
-  const incidents = async (mode: Mode, tabs: Tab[], count: number, until: number): Promise<IncidentRun> => {
-    const run: IncidentRun = { toast: [], row: [], steps: [], hookMs: [], leader: '', byTab: {} };
+  const newIncidentRun = (leader: string): IncidentRun => ({ toast: [], row: [], steps: [], hookMs: [], leader, byTab: {} });
+  /** Makes `count` incidents one after another, each once the last showed everywhere; fills `run`. */
+  const incidents = async (mode: Mode, tabs: Tab[], count: number, until: number, run: IncidentRun): Promise<void> => {
     for (let i = 0; i < count; i++) {
       // Polling, the leader polls every 20 s and the last incident showed just after a poll:
       // made at spread moments of the period, the incidents see waits from 0 to 20 s, as
@@ -426,7 +427,6 @@ export async function live(bench: Bench) {
         run.steps.push({ noticed: seen.fetch ? seen.fetch.start - t0 : null, loaded: seen.fetch ? seen.fetch.end - t0 : null });
       }
     }
-    return run;
   };
 
   // ---------------------------------------------------------------- 2. an evacuation by another user
@@ -466,8 +466,9 @@ export async function live(bench: Bench) {
   const act = (action: 'start' | 'abort') =>
     call<{ status: string }>('POST', `/api/public/v1/sites/${S1}/evacuation/${action}`, {}, { ...auth, 'Idempotency-Key': randomUUID() });
 
-  const evacuations = async (mode: Mode, tabs: Tab[], count: number, until: number): Promise<EvacuationRun> => {
-    const run: EvacuationRun = { bar: [], control: [], steps: [], leader: '', byTab: {} };
+  const newEvacuationRun = (leader: string): EvacuationRun => ({ bar: [], control: [], steps: [], leader, byTab: {} });
+  /** Starts and aborts Antwerp's evacuation in turn, `count` times, each once the last showed everywhere; fills `run`. */
+  const evacuations = async (mode: Mode, tabs: Tab[], count: number, until: number, run: EvacuationRun): Promise<void> => {
     for (let i = 0; i < count; i++) {
       const pause = mode === 'polling' && i > 0 ? EVACUATION_POLL_MS * SPREAD[i % SPREAD.length]! : 0;
       if (Date.now() + pause + (mode === 'stream' ? 5_000 : EVACUATION_POLL_MS * 2) > until) {
@@ -518,7 +519,6 @@ export async function live(bench: Bench) {
         run.steps.push({ noticed: seen.fetch ? seen.fetch.start - t0 : null, loaded: seen.fetch ? seen.fetch.end - t0 : null });
       }
     }
-    return run;
   };
   /** Leaves the site as it was found: not evacuating. */
   const settleSite = async () => {
@@ -534,44 +534,54 @@ export async function live(bench: Bench) {
     streams?: { tabs: number; requests: number; serverStreams: number; leading: number; waiting: number };
   } = { incidents: {}, evacuations: {}, idle: {} };
 
+  /** One part of the scenario: skipped when less than `needs` ms are left; a failure is noted, and the next part runs. */
+  const part = async (what: string, needs: number, run: () => Promise<void>) => {
+    if (Date.now() + needs > end) {
+      notes.push(`${what}: not measured (out of time).`);
+      return;
+    }
+    try {
+      await run();
+    } catch (e) {
+      notes.push(`${what}: failed: ${String(e).split('\n')[0]}`);
+      console.warn(`bench: live: ${what} failed: ${String(e)}`);
+    }
+  };
+
   try {
     await settleSite();
 
-    // 1. with the stream: the manager's browser, 3 portal tabs and an integrator's page.
-    {
+    await part('New incident, with the stream', 0, async () => {
       const until = Math.min(end, Date.now() + BUDGET.incidents);
       const { context, requests } = await browser('manager@vigil.test', 'stream');
       try {
         const tabs = await open(context, requests, 'stream', incidentTabs('stream'), until);
-        const run = await incidents('stream', tabs, INCIDENTS.stream, until);
-        run.leader = leaderOf(requests, tabs);
-        results.incidents.stream = run;
+        const run = (results.incidents.stream = newIncidentRun(leaderOf(requests, tabs)));
+        await incidents('stream', tabs, INCIDENTS.stream, until, run);
         if (requests.streams().length !== 1)
           notes.push(`Incidents (stream): ${requests.streams().length} stream requests from the 4 pages, not 1.`);
       } finally {
         await close(context);
       }
-    }
+    });
 
-    // 2. with the stream: the viewer's browser, the manager acting through the API.
-    if (Date.now() + 20_000 < end) {
+    await part('Evacuation, with the stream', 20_000, async () => {
       const until = Math.min(end, Date.now() + BUDGET.evacuations);
       const { context, requests } = await browser('viewer@vigil.test', 'stream');
       try {
         const tabs = await open(context, requests, 'stream', evacuationTabs('stream'), until);
-        const run = await evacuations('stream', tabs, ACTIONS.stream, until);
-        run.leader = leaderOf(requests, tabs);
-        results.evacuations.stream = run;
+        const run = (results.evacuations.stream = newEvacuationRun(leaderOf(requests, tabs)));
+        await evacuations('stream', tabs, ACTIONS.stream, until, run);
         if (requests.streams().length !== 1)
           notes.push(`Evacuations (stream): ${requests.streams().length} stream requests from the 3 pages, not 1.`);
       } finally {
         await close(context);
         await settleSite();
       }
-    }
+    });
 
-    // 1 and 2 polling, side by side (their waits are the polling periods, not the machine).
-    if (Date.now() + 60_000 < end) {
+    // Both polling at once: their waits are the polling periods, not the machine.
+    await part('New incident and evacuation, polling', 60_000, async () => {
       const until = Math.min(end, Date.now() + BUDGET.polling);
       const manager = await browser('manager@vigil.test', 'polling');
       const viewer = await browser('viewer@vigil.test', 'polling');
@@ -580,23 +590,21 @@ export async function live(bench: Bench) {
           open(manager.context, manager.requests, 'polling', incidentTabs('polling'), until),
           open(viewer.context, viewer.requests, 'polling', evacuationTabs('polling'), until),
         ]);
-        const [incidentRun, evacuationRun] = await Promise.all([
-          incidents('polling', managerTabs, INCIDENTS.polling, until),
-          evacuations('polling', viewerTabs, ACTIONS.polling, until),
+        const incidentRun = (results.incidents.polling = newIncidentRun(leaderOf(manager.requests, managerTabs)));
+        const evacuationRun = (results.evacuations.polling = newEvacuationRun(leaderOf(viewer.requests, viewerTabs)));
+        await Promise.all([
+          incidents('polling', managerTabs, INCIDENTS.polling, until, incidentRun),
+          evacuations('polling', viewerTabs, ACTIONS.polling, until, evacuationRun),
         ]);
-        incidentRun.leader = leaderOf(manager.requests, managerTabs);
-        evacuationRun.leader = leaderOf(viewer.requests, viewerTabs);
-        results.incidents.polling = incidentRun;
-        results.evacuations.polling = evacuationRun;
       } finally {
         await close(manager.context);
         await close(viewer.context);
         await settleSite();
       }
-    } else notes.push('The polling column was not measured: out of time.');
+    });
 
-    // 3. a minute of doing nothing, 20 elements, with and without the stream at once (two browsers).
-    if (Date.now() + IDLE_MS + 20_000 < end) {
+    // A minute of doing nothing, with and without the stream at once (two browsers).
+    await part('Idle requests', IDLE_MS + 20_000, async () => {
       const until = Math.min(end, Date.now() + BUDGET.idle);
       const twenty = html('20 elements', TWENTY.join('\n'));
       const ready = async (page: Page) => {
@@ -641,10 +649,9 @@ export async function live(bench: Bench) {
       } finally {
         for (const b of both) await close(b.context);
       }
-    } else notes.push('Idle requests were not measured: out of time.');
+    });
 
-    // 4. 10 tabs of one browser: one stream.
-    if (Date.now() + 30_000 < end) {
+    await part(`Streams for ${TABS} tabs`, 30_000, async () => {
       const until = Math.min(end, Date.now() + BUDGET.streams);
       // The other browsers' streams have ended on the server too.
       while ((await openStreams()) > 0 && Date.now() < until - 20_000) await sleep(200);
@@ -677,7 +684,7 @@ export async function live(bench: Bench) {
       } finally {
         await close(context);
       }
-    } else notes.push('Streams for 10 tabs were not measured: out of time.');
+    });
   } finally {
     for (const context of contexts) await context.close().catch(() => {});
     await settleSite().catch(() => {});
