@@ -142,3 +142,27 @@ test('the connection lost: the page says live updates are paused, and what happe
   await expect(notice).toBeHidden();
   await expect(inbox.rows(inbox.incidentList()).first()).toContainText('Made while the browser was away');
 });
+
+test('the tab that holds the stream closes: another takes over where it stopped', async ({ page, api, signIn }) => {
+  await signIn('manager@vigil.test');
+  const first = page;
+  const a = recordStreams(first);
+  await new InboxPage(first).openPortal('/inbox');
+  await expect.poll(() => a.length).toBe(1);
+  const second = await first.context().newPage(); // same browser: shares the sign-in
+  const b = recordStreams(second);
+  const inbox = await new InboxPage(second).openPortal('/inbox');
+  await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
+  expect(b).toHaveLength(0); // the first tab's stream serves both
+
+  // An incident reaches the second tab through the first one's stream.
+  await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'high', title: 'Heard through the other tab' });
+  await expect(inbox.rows(inbox.incidentList()).first()).toContainText('Heard through the other tab', { timeout: 2_000 });
+
+  // The first tab closes; the second opens the stream, resuming from the cursor left behind.
+  await first.close();
+  await expect.poll(() => b.length).toBe(1);
+  expect(new URL(b[0]!.url()).searchParams.get('last_event_id')).toMatch(/^\d+$/);
+  await api.createIncident({ site: SITES.ghentDistribution, severity: 'high', title: 'Heard after the hand-over' });
+  await expect(inbox.rows(inbox.incidentList()).first()).toContainText('Heard after the hand-over', { timeout: 2_000 });
+});
