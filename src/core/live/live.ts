@@ -314,7 +314,9 @@ function receive(run: Run, message: LiveMessage): void {
 }
 
 function lead(run: Run): void {
-  run.cursor = readCursor(run.user);
+  // Where the last leader stopped; else where this tab stopped leading (a hidden tab that let
+  // go): the server replays from there, or says reset when that is too long ago.
+  run.cursor = readCursor(run.user) ?? run.cursor;
   run.failures = 0;
   if (run.unsupported) startPolling(run);
   else void connectLoop(run);
