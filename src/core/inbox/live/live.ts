@@ -17,7 +17,7 @@ import { $currentUser, $unreadCount } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
 
 export type { LiveResult } from './hub.ts';
-import { $alertPrefs, announceIncidents, notificationPermission } from './alerts.ts';
+import { $alertPrefs, announceIncidents, notificationPermission, resetAlerts } from './alerts.ts';
 import { deliver, LIVE_PAGE_SIZE, type LiveNews, type LiveResult } from './hub.ts';
 
 /** What an element needs kept fresh: the unread count, or the incidents (lists and alerts). */
@@ -168,6 +168,7 @@ export function apply(result: LiveResult, leader: boolean): void {
 
 /** For tests: forget everything. */
 export function resetInboxLive(): void {
+  resetAlerts();
   live.watchers = { unread: 0, incidents: 0 };
   live.seen.clear();
   live.startedAt = Date.now();
