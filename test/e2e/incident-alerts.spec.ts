@@ -1,7 +1,7 @@
 // Incident alerts by severity: a critical or high incident is an alarm that names it and
 // stays until dismissed, however many calm ones follow; medium and low ones leave on their
-// own; and a burst becomes one summary. The incidents arrive over the event stream
-// (live-channel.spec.ts).
+// own; a burst becomes one summary; and the portal offers desktop alerts once per account
+// on a device. The incidents arrive over the event stream (live-channel.spec.ts).
 import type { Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, test } from './fixtures.ts';
@@ -125,4 +125,59 @@ test('a burst of incidents becomes one summary naming the worst severity, linkin
   await summary.getByRole('link', { name: 'View' }).click();
   await inbox.expectRoute('/inbox');
   await expect(summary).toHaveCount(0);
+});
+
+test.describe('on a device the account never signed in on', () => {
+  test.use({ desktopAlertOffer: 'due' });
+
+  test('the portal offers desktop alerts once; "Turn on" asks the browser and alerts for critical incidents', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    // A stand-in for the browser's Notification API that counts the permission prompts.
+    await page.context().addInitScript(() => {
+      const w = window as unknown as { __asked: number };
+      w.__asked = 0;
+      class FakeNotification {
+        static permission: NotificationPermission = 'default';
+        static async requestPermission() {
+          w.__asked++;
+          FakeNotification.permission = 'granted';
+          return 'granted' as const;
+        }
+        onclick: (() => void) | null = null;
+        close() {}
+      }
+      Object.defineProperty(window, 'Notification', { configurable: true, value: FakeNotification });
+    });
+    await signIn(MANAGER);
+    await new InboxPage(page).openPortal('/');
+    const offer = calm(page).filter({ hasText: 'Get desktop alerts for critical and high-severity incidents' });
+    await expect(offer).toBeVisible({ timeout: 5_000 });
+    await expect(offer.getByRole('button', { name: 'Not now' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
+
+    await offer.getByRole('button', { name: 'Turn on' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(region(page).getByText('Desktop alerts are on.')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(1);
+    const prefs = JSON.parse((await page.evaluate(() => localStorage.getItem('vigil.alerts.manager')))!) as {
+      enabled: boolean;
+      severities: string[];
+    };
+    expect(prefs.enabled).toBe(true);
+    expect(prefs.severities).toContain('critical');
+    await page.getByRole('button', { name: /Morgan Manager/ }).click();
+    await expect(page.getByRole('checkbox', { name: 'Alert me about new incidents' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked();
+
+    // Never again on this device: after a reload, an incident's toast comes, the offer does not.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Morgan Manager/ })).toBeVisible();
+    await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'low', title: 'After the offer' });
+    await expect(calm(page).filter({ hasText: 'After the offer' })).toBeVisible({ timeout: 5_000 });
+    await expect(offer).toHaveCount(0);
+  });
 });

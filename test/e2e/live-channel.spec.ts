@@ -5,7 +5,7 @@
 // once it is back.
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, markAlertOfferMade, test } from './fixtures.ts';
 import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { InboxPage } from './screens/InboxPage.ts';
 import type { DemoApi } from './support/demo-api.ts';
@@ -22,10 +22,14 @@ function recordStreams(page: Page): Request[] {
   return streams;
 }
 
-/** Another browser (its own storage, locks and channel), signed in as `email`. */
+/**
+ * Another browser (its own storage, locks and channel), signed in as `email` on a device it
+ * was offered desktop alerts on before (fixtures.ts, `desktopAlertOffer`).
+ */
 async function otherBrowser(browser: Browser, api: DemoApi, baseURL: string, email: string): Promise<BrowserContext> {
   const user = await api.login(email);
   const context = await browser.newContext({ baseURL });
+  await context.addInitScript(markAlertOfferMade, [user.username]);
   await context.addInitScript(
     ({ key, value }) => {
       if (!sessionStorage.getItem('__seeded')) {

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Incident } from '../../api/contract.ts';
 import { formatDateTime, tKey } from '../../i18n/i18n.ts';
+import { $navigator } from '../../router/navigation.ts';
 import { $currentUser } from '../../session/session.ts';
 import { SAMPLE_USER } from '../../testing/fetchMock.ts';
 import { $toasts, dismissToast, type Toast } from '../../toasts/toasts.ts';
-import { announceIncidents, MAX_INCIDENT_TOASTS_SHOWN, resetAlerts } from './alerts.ts';
+import { $alertPrefs, announceIncidents, MAX_INCIDENT_TOASTS_SHOWN, offerDesktopAlerts, resetAlerts } from './alerts.ts';
 
 const OCCURRED = new Date(2026, 10, 25, 14, 32, 5);
 let n = 0;
@@ -138,5 +139,98 @@ describe('incident alerts', () => {
     expect($toasts.get()).toHaveLength(2);
     $currentUser.set(null);
     expect($toasts.get()).toEqual([]);
+  });
+});
+
+describe('the desktop-alert offer', () => {
+  let asked = 0;
+  class FakeNotification {
+    static permission: NotificationPermission = 'default';
+    static requestPermission() {
+      asked++;
+      FakeNotification.permission = 'granted';
+      return Promise.resolve('granted' as const);
+    }
+  }
+  const portal = { open: () => {}, href: (path: string) => path };
+  const offers = () => $toasts.get().filter((t) => t.key === 'core.live.offer.text');
+
+  beforeEach(() => {
+    asked = 0;
+    FakeNotification.permission = 'default';
+    vi.stubGlobal('Notification', FakeNotification);
+    localStorage.clear();
+    $navigator.set(portal);
+    $currentUser.set({ ...SAMPLE_USER, token: 't' });
+    $toasts.set([]);
+    resetAlerts();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    $navigator.set(null);
+    $currentUser.set(null);
+    $toasts.set([]);
+    localStorage.clear();
+  });
+
+  it('is made once per account on a device: not again on this page, nor on the next one', () => {
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(1);
+    const [offer] = offers();
+    expect(offer).toMatchObject({ type: 'info', sticky: true });
+    expect(text(offer!)).toBe('Get desktop alerts for critical and high-severity incidents, even while Vigil is in the background?');
+    expect(offer!.actions!.map((a) => tKey(a.key))).toEqual(['Turn on', 'Not now']);
+    expect(localStorage.getItem('vigil.alerts.offered.manager')).not.toBeNull();
+
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(1);
+    // "Not now": the toast goes; a later page of the same device does not ask again.
+    offer!.actions![1]!.run();
+    dismissToast(offer!.id);
+    resetAlerts();
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(0);
+    expect(asked).toBe(0);
+    expect($alertPrefs.get().enabled).toBe(false);
+
+    // Another account on the same device gets its own offer.
+    $currentUser.set({ ...SAMPLE_USER, username: 'viewer', token: 'v' });
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(1);
+  });
+
+  it('"Turn on" asks the browser from the click and alerts at least for critical incidents', async () => {
+    localStorage.setItem('vigil.alerts.viewer', '{"enabled":false,"severities":[]}'); // another account's choice
+    offerDesktopAlerts();
+    offers()[0]!.actions![0]!.run();
+    expect(asked).toBe(1); // before any await: still inside the click
+    await vi.waitFor(() => expect($alertPrefs.get().enabled).toBe(true));
+    expect($alertPrefs.get().severities).toContain('critical');
+    expect(JSON.parse(localStorage.getItem('vigil.alerts.manager')!)).toMatchObject({ enabled: true });
+    await vi.waitFor(() => expect(texts()).toContain('Desktop alerts are on. Choose their severities in the menu with your name.'));
+  });
+
+  it('is not made outside the portal, to an account that chose already, or where the browser cannot or will not show alerts', () => {
+    $navigator.set(null);
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(0);
+
+    $navigator.set(portal);
+    resetAlerts();
+    localStorage.setItem('vigil.alerts.manager', '{"enabled":false,"severities":["critical"]}');
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(0);
+
+    localStorage.clear();
+    resetAlerts();
+    FakeNotification.permission = 'denied';
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(0);
+
+    resetAlerts();
+    vi.unstubAllGlobals();
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(0);
+    expect(localStorage.getItem('vigil.alerts.offered.manager')).toBeNull();
   });
 });

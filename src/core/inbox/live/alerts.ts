@@ -2,7 +2,7 @@
  * What a newly arrived incident raises: a toast naming it (severity, site, title, time)
  * with a link to it, and — when the user opted in from the user menu, for the severities
  * they chose — a browser notification. The opt-in is remembered per account in
- * localStorage.
+ * localStorage; the portal offers it once per account and device (`offerDesktopAlerts`).
  *
  * Critical and high incidents are alarms: danger colours, announced assertively, and on
  * screen until dismissed. Medium and low ones are calm and leave after 5 s. At most
@@ -18,6 +18,7 @@ import { formatDateTime, registerBundledMessages, tKey } from '../../i18n/i18n.t
 import * as core from '../../i18n/messages/en.json?live.part.json';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';
+import { safeStorage } from '../../browser/storage.ts';
 import { $currentUser } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
 import { $toasts, dismissToast, showToast, type ToastInput } from '../../toasts/toasts.ts';
@@ -136,23 +137,26 @@ function incidentToast(incident: Incident): ToastInput {
 }
 
 /**
- * The incident toasts this page shows (by toast id, oldest first) and their summary.
- * Toasts that left (their time was up, or the user dismissed them) are forgotten as they
- * are found gone.
+ * The incident toasts this page shows (by toast id, oldest first) and their summary, and
+ * whether the desktop-alert offer was considered for an account. Toasts that left (their
+ * time was up, or the user dismissed them) are forgotten as they are found gone.
  */
 const board = shared('inbox.alertToasts', () => {
   const state = {
     shown: new Map<number, Severity>(),
     summary: null as { id: number; count: number; worst: Severity } | null,
+    offer: 0,
+    considered: new Set<string>(),
     user: $currentUser.get()?.username,
   };
   // Signed out, or another account: what the last one was told leaves the screen with it.
   $currentUser.listen((user) => {
     if (user?.username === state.user) return;
     state.user = user?.username;
-    for (const id of [...state.shown.keys(), state.summary?.id ?? 0]) if (id) dismissToast(id);
+    for (const id of [...state.shown.keys(), state.summary?.id ?? 0, state.offer]) if (id) dismissToast(id);
     state.shown.clear();
     state.summary = null;
+    state.offer = 0;
   });
   return state;
 });
@@ -234,9 +238,54 @@ export function announceIncidents(incidents: readonly Incident[], notify: boolea
   }
 }
 
-/** For tests: this page has shown no alerts. */
+const offeredKey = (username: string) => `vigil.alerts.offered.${username}`;
+
+/**
+ * Offers desktop alerts once per account on this device: in the portal (whose user menu
+ * keeps the setting), to an account that never chose in that menu here, in a browser that
+ * can show them and has not blocked them. A calm toast that stays until answered: "Turn on"
+ * asks the browser's permission from the click; "Not now" or closing it leaves alerts off.
+ * Remembered as soon as it is shown, so it never comes back on this device.
+ */
+export function offerDesktopAlerts(): void {
+  const user = $currentUser.get();
+  if (!user || !$navigator.get() || board.considered.has(user.username)) return;
+  board.considered.add(user.username);
+  const permission = notificationPermission();
+  if (permission === 'unsupported' || permission === 'denied') return;
+  const storage = safeStorage();
+  try {
+    if (!storage || storage.getItem(offeredKey(user.username)) !== null || storage.getItem(prefsKey(user.username)) !== null) return;
+    storage.setItem(offeredKey(user.username), new Date().toISOString());
+  } catch {
+    return; // storage blocked: better never offered than offered on every page
+  }
+  board.offer = showToast({
+    type: 'info',
+    sticky: true,
+    key: 'core.live.offer.text',
+    actions: [
+      { key: 'core.live.offer.turnOn', run: () => void turnOnFromOffer() },
+      { key: 'core.live.offer.notNow', run: () => {} },
+    ],
+  });
+}
+
+/** "Turn on" (from the click: the browser asks for permission only then): critical at least. */
+async function turnOnFromOffer(): Promise<void> {
+  const prefs = $alertPrefs.get();
+  if (!prefs.severities.includes('critical'))
+    setAlertPrefs({ ...prefs, severities: SEVERITIES.filter((s) => s === 'critical' || prefs.severities.includes(s)) });
+  const permission = await setAlertsEnabled(true);
+  if (permission === 'granted') showToast({ type: 'success', key: 'core.live.offer.on' });
+  else showToast({ type: 'info', key: permission === 'denied' ? 'core.live.offer.denied' : 'core.live.offer.off' });
+}
+
+/** For tests: this page has shown no alerts and considered no offer. */
 export function resetAlerts(): void {
   board.shown.clear();
   board.summary = null;
+  board.offer = 0;
+  board.considered.clear();
   board.user = $currentUser.get()?.username;
 }
