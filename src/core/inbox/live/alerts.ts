@@ -126,7 +126,8 @@ function incidentToast(incident: Incident): ToastInput {
   const alarm = isAlarm(incident.severity);
   // The time alone on the day it happened, with its date after that (docs/engineering.md "Dates and times").
   const today = new Date(incident.occurred_at).toDateString() === new Date().toDateString();
-  const time = formatDateTime(incident.occurred_at, today ? { timeStyle: 'short' } : {});
+  // Not broken across lines ("4:03 | PM").
+  const time = formatDateTime(incident.occurred_at, today ? { timeStyle: 'short' } : {}).replace(/\s/g, '\u00a0');
   return {
     type: alarm ? 'alarm' : 'info',
     sticky: alarm,
