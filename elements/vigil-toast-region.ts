@@ -7,5 +7,6 @@
  * @tagname vigil-toast-region
  * @csspart toasts - the stack of toasts
  * @csspart toast - one toast
+ * @csspart toast-alarm - a toast about a critical or high incident, which stays until dismissed
  */
 export { VigilToastRegion } from '../src/features/common/toastRegionElement.ts';

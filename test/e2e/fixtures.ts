@@ -19,6 +19,11 @@
  * - `browserProblems`  what the guard collected so far; `.allow(/re/)` tolerates matching
  *                  console errors for the rest of this test, `.allowCsp(/re/)` likewise for
  *                  CSP violations.
+ * - `desktopAlertOffer`  'made' (default): every seeded account has already been offered
+ *                  desktop alerts in this browser, as on a device it signed in on before, so
+ *                  the portal's one-time offer (a toast that stays until answered) does not
+ *                  appear in tests about something else; `test.use({ desktopAlertOffer:
+ *                  'due' })` for a device the accounts never signed in on.
  *
  * Automatic, for every test:
  * - the database is reset (`POST /__test/reset`) before each test; `test.use({ dbReset:
@@ -35,6 +40,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Result as AxeResult } from 'axe-core';
+import { USERS_SEED } from '../../demo/server/seed-data/places.ts';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
 import { portalPath } from './screens/BasePage.ts';
 import { DemoApi } from './support/demo-api.ts';
@@ -184,6 +190,26 @@ export async function expectNoA11yViolations(page: Page, options: AxeOptions = {
 }
 
 // ---------------------------------------------------------------------------------------
+// The desktop-alert offer
+
+const SEEDED_USERNAMES = USERS_SEED.map((u) => u.username);
+
+/**
+ * Runs in every page before its own scripts: records the portal's one-time desktop-alert
+ * offer as made for these accounts (src/core/inbox/live/alerts.ts, `offerDesktopAlerts`).
+ */
+export function markAlertOfferMade(usernames: string[]): void {
+  try {
+    for (const name of usernames) {
+      const key = `vigil.alerts.offered.${name}`;
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, 'before this test');
+    }
+  } catch {
+    // storage unavailable (opaque origin): nothing to mark
+  }
+}
+
+// ---------------------------------------------------------------------------------------
 // Fixtures
 
 export type DbReset = 'test' | 'file' | 'off';
@@ -196,6 +222,8 @@ export interface VigilOptions {
   allowedConsoleErrors: RegExp | undefined;
   /** When to reset the demo database: before each test (default), each file, or never. */
   dbReset: DbReset;
+  /** Whether the portal's one-time desktop-alert offer was already made to every seeded account ('made') or is still due. */
+  desktopAlertOffer: 'made' | 'due';
 }
 
 export interface SignInOptions {
@@ -209,6 +237,7 @@ export interface VigilFixtures {
   browserProblems: BrowserProblems;
   _dbReset: void;
   _browserGuard: void;
+  _alertOffer: void;
 }
 
 interface VigilWorkerFixtures {
@@ -218,6 +247,7 @@ interface VigilWorkerFixtures {
 export const test = base.extend<VigilOptions & VigilFixtures, VigilWorkerFixtures>({
   allowedConsoleErrors: [undefined, { option: true }],
   dbReset: ['test', { option: true }],
+  desktopAlertOffer: ['made', { option: true }],
 
   _lastResetFile: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern as a fixture's first argument
@@ -276,6 +306,14 @@ export const test = base.extend<VigilOptions & VigilFixtures, VigilWorkerFixture
             `\n(Allow expected console errors with test.use({ allowedConsoleErrors: /…/ }) or browserProblems.allow(/…/).)`,
         );
       }
+    },
+    { auto: true },
+  ],
+
+  _alertOffer: [
+    async ({ context, desktopAlertOffer }, use) => {
+      if (desktopAlertOffer === 'made') await context.addInitScript(markAlertOfferMade, SEEDED_USERNAMES);
+      await use();
     },
     { auto: true },
   ],

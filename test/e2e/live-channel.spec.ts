@@ -5,7 +5,7 @@
 // once it is back.
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, markAlertOfferMade, test } from './fixtures.ts';
 import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { InboxPage } from './screens/InboxPage.ts';
 import type { DemoApi } from './support/demo-api.ts';
@@ -22,10 +22,14 @@ function recordStreams(page: Page): Request[] {
   return streams;
 }
 
-/** Another browser (its own storage, locks and channel), signed in as `email`. */
+/**
+ * Another browser (its own storage, locks and channel), signed in as `email` on a device it
+ * was offered desktop alerts on before (fixtures.ts, `desktopAlertOffer`).
+ */
 async function otherBrowser(browser: Browser, api: DemoApi, baseURL: string, email: string): Promise<BrowserContext> {
   const user = await api.login(email);
   const context = await browser.newContext({ baseURL });
+  await context.addInitScript(markAlertOfferMade, [user.username]);
   await context.addInitScript(
     ({ key, value }) => {
       if (!sessionStorage.getItem('__seeded')) {
@@ -90,7 +94,7 @@ test('an incident made on the server appears with its toast within 2 s', async (
   await expect(inbox.rows(list).first()).toBeVisible();
   await expect.poll(() => streams.length).toBe(1);
   const made = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Live channel test breach' });
-  const toast = page.getByRole('status').filter({ hasText: 'New incident at Antwerp Port Warehouse, severity critical' });
+  const toast = page.getByRole('alert').filter({ hasText: 'Critical incident at Antwerp Port Warehouse: Live channel test breach' });
   await expect(toast).toBeVisible({ timeout: 2_000 });
   await expect(inbox.rows(list).first()).toContainText('Live channel test breach', { timeout: 2_000 });
   await expect(toast.getByRole('link', { name: 'View incident' })).toHaveAttribute('href', new RegExp(`/inbox/incident/${made.uuid}$`));
@@ -137,7 +141,9 @@ test('the connection lost: the page says live updates are paused, and what happe
 
   // Back: the stream picks up where it stopped, the notice goes, and the incident arrives.
   await page.context().unrouteAll({ behavior: 'ignoreErrors' });
-  const toast = page.getByRole('status').filter({ hasText: 'New incident at Brussels Head Office, severity high' });
+  const toast = page
+    .getByRole('alert')
+    .filter({ hasText: 'High-severity incident at Brussels Head Office: Made while the browser was away' });
   await expect(toast).toBeVisible({ timeout: 45_000 });
   await expect(notice).toBeHidden();
   await expect(inbox.rows(inbox.incidentList()).first()).toContainText('Made while the browser was away');

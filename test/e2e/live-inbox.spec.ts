@@ -76,7 +76,10 @@ test('a new incident slides in without moving the row being read, and its toast 
     severity: 'critical',
     title: 'Glass break detected at live test gate',
   });
-  const toast = page.getByRole('status').filter({ hasText: 'New incident at Antwerp Port Warehouse, severity critical' });
+  // A critical incident is an alarm (role alert) that names it.
+  const toast = page
+    .getByRole('alert')
+    .filter({ hasText: 'Critical incident at Antwerp Port Warehouse: Glass break detected at live test gate' });
   await expect(toast).toBeVisible({ timeout: 4 * INTERVAL + 2000 });
   await expect(toast.getByRole('link', { name: 'View incident' })).toHaveAttribute('href', new RegExp(`/inbox/incident/${made.uuid}$`));
 
@@ -94,7 +97,9 @@ test('a new incident slides in without moving the row being read, and its toast 
 
   // A second one, read at the top: it just appears; its toast's link opens it in place.
   const second = await api.createIncident({ site: SITES.brusselsOffice, severity: 'high', title: 'Door forced open at live test door' });
-  const toast2 = page.getByRole('status').filter({ hasText: 'New incident at Brussels Head Office, severity high' });
+  const toast2 = page
+    .getByRole('alert')
+    .filter({ hasText: 'High-severity incident at Brussels Head Office: Door forced open at live test door' });
   await expect(inbox.rows(list).first()).toContainText('Door forced open at live test door', { timeout: 4 * INTERVAL + 2000 });
   await expect(page.getByRole('button', { name: /new — show/ })).toBeHidden();
   await toast2.getByRole('link', { name: 'View incident' }).click();
@@ -113,7 +118,7 @@ test('a new notification raises the badge, the title and the list', async ({ pag
   await expect(inbox.layout.pill(/^Inbox/).locator('.v-badge')).toContainText('13');
   await expect(inbox.rows(inbox.notificationList()).first()).toContainText(made.title);
   // Notifications alert through the count only: no incident toast.
-  await expect(page.getByRole('status').filter({ hasText: 'New incident' })).toHaveCount(0);
+  await expect(page.locator('vigil-toast-region').getByText(/incident/i)).toHaveCount(0);
 });
 
 test('the first load alerts for nothing that was already there', async ({ page, signIn }) => {
@@ -122,7 +127,7 @@ test('the first load alerts for nothing that was already there', async ({ page, 
   const polls = recordPolls(page);
   await new InboxPage(page).openPortal('/inbox');
   await expect.poll(() => polls.length, { timeout: 5 * INTERVAL }).toBeGreaterThanOrEqual(4);
-  await expect(page.getByRole('status').filter({ hasText: 'New incident' })).toHaveCount(0);
+  await expect(page.locator('vigil-toast-region').getByText(/incident/i)).toHaveCount(0);
 });
 
 test('a hidden page makes no requests, and catches up at once when shown', async ({ page, api, signIn }) => {
@@ -157,7 +162,7 @@ test('a hidden page makes no requests, and catches up at once when shown', async
   await setHidden(false);
   await expect.poll(() => api_.length, { timeout: period - 1000 }).toBeGreaterThan(0);
   expect(Date.now() - shown).toBeLessThan(period - 1000);
-  await expect(page.getByRole('status').filter({ hasText: /New incident at .+, severity critical/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /^Critical incident at .+: / })).toBeVisible();
 });
 
 test('two tabs make one set of polls; the other tab takes over when the first closes', async ({ page, context, signIn }) => {
@@ -219,8 +224,10 @@ test('an integrator page gets vigil-incident-received from the inbox and vigil-u
   await expect(changed.filter({ hasText: '<vigil-unread-badge#badge-top> {"count":13,"previous":12}' })).toHaveCount(1);
   await expect(changed.filter({ hasText: '<vigil-unread-badge#badge-side>' })).toHaveCount(1);
   await expect(changed.filter({ hasText: '<vigil-inbox>' })).toHaveCount(1);
-  // The toast names the incident's site and severity.
-  await expect(page.getByRole('status').filter({ hasText: 'New incident at Ghent Distribution Centre, severity medium' })).toBeVisible();
+  // The toast names the incident's severity, site and title; a medium one is calm (a status).
+  await expect(
+    page.getByRole('status').filter({ hasText: `Medium-severity incident at Ghent Distribution Centre: ${incident.title} · ` }),
+  ).toBeVisible();
 });
 
 test('desktop notifications: asked for only from the user menu, per account, for the chosen severities', async ({ page, api, signIn }) => {
@@ -259,9 +266,9 @@ test('desktop notifications: asked for only from the user menu, per account, for
 
   await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'low', title: 'Loitering detected near live test fence' });
   await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Glass break detected at live test window' });
-  await expect(page.getByRole('status').filter({ hasText: 'severity critical' })).toBeVisible({ timeout: 4 * INTERVAL + 2000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Critical incident at Antwerp Port Warehouse' })).toBeVisible({
+    timeout: 4 * INTERVAL + 2000,
+  });
   const shown = await page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown);
-  expect(shown).toEqual([
-    { title: 'New incident at Antwerp Port Warehouse, severity critical', body: 'Glass break detected at live test window' },
-  ]);
+  expect(shown).toEqual([{ title: 'Critical incident at Antwerp Port Warehouse', body: 'Glass break detected at live test window' }]);
 });

@@ -69,7 +69,7 @@ describe('bundled English fallback', () => {
     expect(t('core.common.retry')).toBe('Try again');
     await import('../inbox/live/alerts.ts');
     expect(t('core.live.open')).toBe('View incident');
-    expect(t('core.live.severity.high')).toBe('high');
+    expect(t('core.live.offer.notNow')).toBe('Not now');
     await import('../../features/layout/messages/bundled.ts');
     expect(t('layout.notFound.heading')).toBe('layout.notFound.heading');
     await import('../../features/layout/NotFoundPage.tsx');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toastHosts, $toasts, dismissToast, hostToasts, showError, showSuccess } from './toasts.ts';
+import { $toastHosts, $toasts, dismissToast, hostToasts, showError, showSuccess, showToast } from './toasts.ts';
 
 describe('toasts', () => {
   beforeEach(() => {
@@ -14,6 +14,17 @@ describe('toasts', () => {
     expect($toasts.get()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('keeps a sticky toast until it is dismissed', () => {
+    const id = showToast({ type: 'alarm', key: 'core.errors.generic', sticky: true });
+    vi.advanceTimersByTime(60_000);
+    expect($toasts.get().map((t) => t.id)).toEqual([id]);
+    expect(showToast({ type: 'alarm', key: 'core.errors.generic', sticky: true })).toBe(id);
+    vi.advanceTimersByTime(60_000);
+    expect($toasts.get()).toHaveLength(1);
+    dismissToast(id);
+    expect($toasts.get()).toEqual([]);
   });
 
   it('does not stack the same message; it restarts its timer', () => {

@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 import { CONFIG } from '../config/config.ts';
 import { shared } from '../shared.ts';
 
-export type ToastType = 'error' | 'success' | 'info';
+/** `alarm`: a critical or high incident (core/inbox/live/alerts.ts), the danger colours. */
+export type ToastType = 'error' | 'success' | 'info' | 'alarm';
 
 /**
  * A toast holds a message key (translated when shown, so it follows a language switch)
@@ -16,6 +17,16 @@ export interface Toast {
   text?: string;
   /** An optional link in the toast: an app path and the message key of its text. */
   link?: ToastLink;
+  /** Stays until dismissed (an alarm, a question): never hidden by the 5 s timer. */
+  sticky?: boolean;
+  /** Buttons in the toast: each runs its action from the click, then the toast goes. */
+  actions?: ToastAction[];
+}
+
+export interface ToastAction {
+  /** The message key of the button's text. */
+  key: string;
+  run: () => void;
 }
 
 export interface ToastLink {
@@ -49,18 +60,15 @@ function arm(id: number): void {
 }
 
 /**
- * Shows a toast that hides itself after 5 s (docs/product.md#constants-and-limits). The same message already on
- * screen is not stacked again: its timer restarts instead.
+ * Shows a toast that hides itself after 5 s (docs/product.md#constants-and-limits), unless
+ * it is `sticky`. The same message already on screen is not stacked again: its timer
+ * restarts instead.
  */
 export function showToast(input: ToastInput): number {
   const existing = $toasts.get().find((t) => sameMessage(t, input));
-  if (existing) {
-    arm(existing.id);
-    return existing.id;
-  }
-  const id = timers.next++;
-  $toasts.set([...$toasts.get(), { ...input, id }]);
-  arm(id);
+  const id = existing?.id ?? timers.next++;
+  if (!existing) $toasts.set([...$toasts.get(), { ...input, id }]);
+  if (!input.sticky) arm(id);
   return id;
 }
 

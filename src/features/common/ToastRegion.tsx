@@ -56,6 +56,7 @@ export function ToastRegion() {
       type: toast.type,
       text: toast.text ?? tKey(toast.key ?? 'core.errors.generic', toast.params),
       link: link(toast),
+      actions: toast.actions?.map((action) => ({ text: tKey(action.key), onClick: action.run })),
       quiet: placement.quiet,
     };
   });

@@ -2,7 +2,8 @@
 // <dialog> in the top layer with the page behind inert, focus on Cancel, Tab staying off
 // the page (real key presses), Escape cancels (also twice; never while pending), focus
 // returns to the opener (through the shadow root), pending blocks a second confirm, and
-// the page's toasts are shown, and can be dismissed, inside the open dialog.
+// the page's toasts are shown, and can be dismissed (Escape on one closes only it), inside
+// the open dialog.
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -356,6 +357,23 @@ describe('AlertDialog', () => {
     await press('Tab');
     expect(t.root.activeElement).to.equal(t.button('Cancel'));
     expect(dialog.open).to.equal(true);
+    expect(t.calls).to.deep.equal({ confirm: 0, cancel: 0 });
+
+    // Escape on a toast that holds the focus dismisses that toast, not the dialog.
+    showToast({ type: 'alarm', text: 'Critical incident at Antwerp Port Warehouse: Glass break at gate 3', sticky: true });
+    const alarm = await waitFor(() => {
+      const found = dialog.querySelector<HTMLElement>('.v-toast--alarm');
+      if (!found) throw new Error('no alarm in the dialog');
+      return found;
+    });
+    expect(alarm.getAttribute('role')).to.equal('alert');
+    const alarmClose = alarm.querySelector('button')!;
+    for (let i = 0; i < 4 && t.root.activeElement !== alarmClose; i++) await press('Tab');
+    expect(t.root.activeElement).to.equal(alarmClose);
+    await press('Escape');
+    await waitFor(() => expect($toasts.get()).to.deep.equal([]));
+    expect(dialog.open).to.equal(true);
+    expect(t.root.activeElement).to.equal(dialog);
     expect(t.calls).to.deep.equal({ confirm: 0, cancel: 0 });
 
     // One still on screen when the dialog closes goes back to the page's region, not

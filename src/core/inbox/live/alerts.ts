@@ -1,18 +1,27 @@
 /**
- * What a newly arrived incident raises: a toast naming its severity and site with a link
- * to it, and — when the user opted in from the user menu, for the severities they chose —
- * a browser notification. The opt-in is remembered per account in localStorage.
+ * What a newly arrived incident raises: a toast naming it (severity, site, title, time)
+ * with a link to it, and — when the user opted in from the user menu, for the severities
+ * they chose — a browser notification. The opt-in is remembered per account in
+ * localStorage; the portal offers it once per account and device (`offerDesktopAlerts`).
+ *
+ * Critical and high incidents are alarms: danger colours, announced assertively, and on
+ * screen until dismissed. Medium and low ones are calm and leave after 5 s. At most
+ * `MAX_INCIDENT_TOASTS_SHOWN` incident toasts are on screen: a calm one of no higher
+ * severity makes room for a newer one, an alarm never does; what does not fit (or a burst
+ * of more than `MAX_INCIDENT_TOASTS`) becomes one summary linking to the inbox, an alarm
+ * naming the worst severity when it holds one.
  */
 import { atom } from 'nanostores';
 import { SEVERITIES, type Severity } from '../../api/constants.ts';
 import type { Incident } from '../../api/contract.ts';
-import { registerBundledMessages, tKey } from '../../i18n/i18n.ts';
+import { formatDateTime, registerBundledMessages, tKey } from '../../i18n/i18n.ts';
 import * as core from '../../i18n/messages/en.json?live.part.json';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';
+import { safeStorage } from '../../browser/storage.ts';
 import { $currentUser } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
-import { showToast } from '../../toasts/toasts.ts';
+import { $toasts, dismissToast, showToast, type ToastInput } from '../../toasts/toasts.ts';
 
 // The English of these alerts comes with them (not in every element's core English: en.ts).
 registerBundledMessages('core', { live: core.live });
@@ -26,6 +35,8 @@ export interface AlertPrefs {
 export const DEFAULT_ALERT_PREFS: AlertPrefs = { enabled: false, severities: ['high', 'critical'] };
 /** More new incidents than this at once make one summary toast instead of one each. */
 export const MAX_INCIDENT_TOASTS = 3;
+/** Incident toasts on screen at most (the summary counts as one). */
+export const MAX_INCIDENT_TOASTS_SHOWN = 4;
 
 const prefsKey = (username: string) => `vigil.alerts.${username}`;
 
@@ -98,11 +109,110 @@ function openIncident(uuid: string): void {
   else location.assign(hrefFor(path));
 }
 
-function incidentText(incident: Incident): { key: string; params: Record<string, string> } {
-  const severity = tKey(`core.live.severity.${incident.severity}`);
+/** Critical and high incidents raise alarms; medium and low ones stay calm. */
+export const isAlarm = (severity: Severity): boolean => severity === 'critical' || severity === 'high';
+const rank = (severity: Severity): number => SEVERITIES.indexOf(severity);
+const worst = (severities: readonly Severity[]): Severity => severities.reduce((a, b) => (rank(b) > rank(a) ? b : a));
+
+/** "Critical incident at Antwerp Port Warehouse" (a desktop notification's title). */
+function headline(incident: Incident): string {
   return incident.site
-    ? { key: 'core.live.incident', params: { severity, site: incident.site.name } }
-    : { key: 'core.live.incidentNoSite', params: { severity } };
+    ? tKey(`core.live.headline.${incident.severity}`, { site: incident.site.name })
+    : tKey(`core.live.headlineNoSite.${incident.severity}`);
+}
+
+/** "Critical incident at Antwerp Port Warehouse: Glass break at gate 3 · 14:32", with its link. */
+function incidentToast(incident: Incident): ToastInput {
+  const alarm = isAlarm(incident.severity);
+  // The time alone on the day it happened, with its date after that (docs/engineering.md "Dates and times").
+  const today = new Date(incident.occurred_at).toDateString() === new Date().toDateString();
+  // Not broken across lines ("4:03 | PM").
+  const time = formatDateTime(incident.occurred_at, today ? { timeStyle: 'short' } : {}).replace(/\s/g, '\u00a0');
+  return {
+    type: alarm ? 'alarm' : 'info',
+    sticky: alarm,
+    key: `core.live.${incident.site ? 'incident' : 'incidentNoSite'}.${incident.severity}`,
+    params: incident.site ? { site: incident.site.name, title: incident.title, time } : { title: incident.title, time },
+    link: { to: pathTo('incident', { uuid: incident.uuid }), key: 'core.live.open' },
+  };
+}
+
+/**
+ * The incident toasts this page shows (by toast id, oldest first) and their summary, and
+ * whether the desktop-alert offer was considered for an account. Toasts that left (their
+ * time was up, or the user dismissed them) are forgotten as they are found gone.
+ */
+const board = shared('inbox.alertToasts', () => {
+  const state = {
+    shown: new Map<number, Severity>(),
+    summary: null as { id: number; count: number; worst: Severity } | null,
+    offer: 0,
+    considered: new Set<string>(),
+    user: $currentUser.get()?.username,
+  };
+  // Signed out, or another account: what the last one was told leaves the screen with it.
+  $currentUser.listen((user) => {
+    if (user?.username === state.user) return;
+    state.user = user?.username;
+    for (const id of [...state.shown.keys(), state.summary?.id ?? 0, state.offer]) if (id) dismissToast(id);
+    state.shown.clear();
+    state.summary = null;
+    state.offer = 0;
+  });
+  return state;
+});
+
+function forgetGone(): void {
+  const onScreen = new Set($toasts.get().map((t) => t.id));
+  for (const id of board.shown.keys()) if (!onScreen.has(id)) board.shown.delete(id);
+  if (board.summary && !onScreen.has(board.summary.id)) board.summary = null;
+}
+
+/** One summary of `count` more incidents, merged with the one on screen (replaced, so it is announced again). */
+function summarize(count: number, severities: readonly Severity[]): void {
+  const before = board.summary;
+  const total = count + (before?.count ?? 0);
+  const top = worst(before ? [...severities, before.worst] : severities);
+  if (before) dismissToast(before.id);
+  const alarm = isAlarm(top);
+  const id = showToast({
+    type: alarm ? 'alarm' : 'info',
+    sticky: alarm,
+    key: alarm ? `core.live.summaryAlarm.${top}` : 'core.live.summary',
+    params: { count: total },
+    link: { to: pathTo('inbox'), key: 'core.live.view' },
+  });
+  board.summary = { id, count: total, worst: top };
+}
+
+/** Shows each incident's toast, making room as the rules above say, or sums them up. */
+function toastIncidents(incidents: readonly Incident[]): void {
+  forgetGone();
+  const severities = incidents.map((i) => i.severity);
+  const burst = incidents.length > MAX_INCIDENT_TOASTS;
+  // A burst takes one place (none when a summary is there already to join), others one each.
+  const needed = burst ? (board.summary ? 0 : 1) : incidents.length;
+  let over = board.shown.size + (board.summary ? 1 : 0) + needed - MAX_INCIDENT_TOASTS_SHOWN;
+  // Calm toasts of no higher severity than the newcomers leave early, oldest first.
+  const top = rank(worst(severities));
+  for (const [id, severity] of board.shown) {
+    if (over <= 0) break;
+    if (isAlarm(severity) || rank(severity) > top) continue;
+    dismissToast(id);
+    board.shown.delete(id);
+    over--;
+  }
+  if (over <= 0 && !burst) {
+    for (const incident of incidents) board.shown.set(showToast(incidentToast(incident)), incident.severity);
+    return;
+  }
+  // Still no room without pushing out an alarm: what is on screen joins the summary too.
+  const absorbed = over > 0 ? [...board.shown] : [];
+  for (const [id] of absorbed) {
+    dismissToast(id);
+    board.shown.delete(id);
+  }
+  summarize(incidents.length + absorbed.length, [...severities, ...absorbed.map(([, severity]) => severity)]);
 }
 
 /**
@@ -111,29 +221,13 @@ function incidentText(incident: Incident): { key: string; params: Record<string,
  */
 export function announceIncidents(incidents: readonly Incident[], notify: boolean): void {
   if (incidents.length === 0) return;
-  if (incidents.length > MAX_INCIDENT_TOASTS) {
-    showToast({
-      type: 'info',
-      key: 'core.live.incidents',
-      params: { count: incidents.length },
-      link: { to: pathTo('inbox'), key: 'core.live.openInbox' },
-    });
-  } else {
-    for (const incident of incidents) {
-      showToast({
-        type: 'info',
-        ...incidentText(incident),
-        link: { to: pathTo('incident', { uuid: incident.uuid }), key: 'core.live.open' },
-      });
-    }
-  }
+  toastIncidents(incidents);
   const prefs = $alertPrefs.get();
   if (!notify || !prefs.enabled || notificationPermission() !== 'granted') return;
   for (const incident of incidents) {
     if (!prefs.severities.includes(incident.severity)) continue;
-    const { key, params } = incidentText(incident);
     try {
-      const note = new Notification(tKey(key, params), { body: incident.title, tag: `vigil-incident-${incident.uuid}` });
+      const note = new Notification(headline(incident), { body: incident.title, tag: `vigil-incident-${incident.uuid}` });
       note.onclick = () => {
         focus();
         openIncident(incident.uuid);
@@ -143,4 +237,56 @@ export function announceIncidents(incidents: readonly Incident[], notify: boolea
       // some browsers only allow notifications from a service worker: the toast is enough
     }
   }
+}
+
+const offeredKey = (username: string) => `vigil.alerts.offered.${username}`;
+
+/**
+ * Offers desktop alerts once per account on this device: in the portal (whose user menu
+ * keeps the setting), to an account that never chose in that menu here, in a browser that
+ * can show them and has not blocked them. A calm toast that stays until answered: "Turn on"
+ * asks the browser's permission from the click; "Not now" or closing it leaves alerts off.
+ * Remembered as soon as it is shown, so it never comes back on this device.
+ */
+export function offerDesktopAlerts(): void {
+  const user = $currentUser.get();
+  if (!user || !$navigator.get() || board.considered.has(user.username)) return;
+  board.considered.add(user.username);
+  const permission = notificationPermission();
+  if (permission === 'unsupported' || permission === 'denied') return;
+  const storage = safeStorage();
+  try {
+    if (!storage || storage.getItem(offeredKey(user.username)) !== null || storage.getItem(prefsKey(user.username)) !== null) return;
+    storage.setItem(offeredKey(user.username), new Date().toISOString());
+  } catch {
+    return; // storage blocked: better never offered than offered on every page
+  }
+  board.offer = showToast({
+    type: 'info',
+    sticky: true,
+    key: 'core.live.offer.text',
+    actions: [
+      { key: 'core.live.offer.turnOn', run: () => void turnOnFromOffer() },
+      { key: 'core.live.offer.notNow', run: () => {} },
+    ],
+  });
+}
+
+/** "Turn on" (from the click: the browser asks for permission only then): critical at least. */
+async function turnOnFromOffer(): Promise<void> {
+  const prefs = $alertPrefs.get();
+  if (!prefs.severities.includes('critical'))
+    setAlertPrefs({ ...prefs, severities: SEVERITIES.filter((s) => s === 'critical' || prefs.severities.includes(s)) });
+  const permission = await setAlertsEnabled(true);
+  if (permission === 'granted') showToast({ type: 'success', key: 'core.live.offer.on' });
+  else showToast({ type: 'info', key: permission === 'denied' ? 'core.live.offer.denied' : 'core.live.offer.off' });
+}
+
+/** For tests: this page has shown no alerts and considered no offer. */
+export function resetAlerts(): void {
+  board.shown.clear();
+  board.summary = null;
+  board.offer = 0;
+  board.considered.clear();
+  board.user = $currentUser.get()?.username;
 }

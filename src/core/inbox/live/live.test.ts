@@ -55,9 +55,9 @@ describe('live updates', () => {
     expect(received).toEqual(['new-1']);
     expect($toasts.get()).toHaveLength(1);
     expect($toasts.get()[0]).toMatchObject({
-      type: 'info',
-      key: 'core.live.incident',
-      params: { site: 'Antwerp Port Warehouse' },
+      type: 'alarm',
+      key: 'core.live.incident.critical',
+      params: { site: 'Antwerp Port Warehouse', title: 'Incident new-1' },
       link: { to: '/inbox/incident/new-1' },
     });
 
@@ -68,7 +68,7 @@ describe('live updates', () => {
   it('sums up many new incidents in one toast linking to the inbox', () => {
     apply(result(['a', 'b', 'c', 'd', 'e'].map((u, i) => incident(u, at(1000 + i)))), true);
     expect($toasts.get()).toHaveLength(1);
-    expect($toasts.get()[0]).toMatchObject({ key: 'core.live.incidents', params: { count: 5 }, link: { to: '/inbox' } });
+    expect($toasts.get()[0]).toMatchObject({ key: 'core.live.summaryAlarm.high', params: { count: 5 }, link: { to: '/inbox' } });
   });
 
   it('sets the unread count from a poll', () => {

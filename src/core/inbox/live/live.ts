@@ -4,8 +4,10 @@
  * tab's, which nudges the others), this tab loads the unread count and the newest
  * incidents itself — never the content of a message between tabs. New items are merged on
  * top of the lists (page 1 only, never the whole list); incidents that arrive raise alerts
- * and `onIncidentReceived` listeners (the elements turn them into events). Without a stream
- * the leading tab polls through the same loads and nudges the others when something changed.
+ * and `onIncidentReceived` listeners (the elements turn them into events). Where incidents
+ * are watched, the portal offers desktop alerts (once per account and device). Without a
+ * stream the leading tab polls through the same loads and nudges the others when something
+ * changed.
  */
 import * as Answers from '../../api/answer-names.ts';
 import type { Incident } from '../../api/contract.ts';
@@ -17,7 +19,7 @@ import { $currentUser, $unreadCount } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
 
 export type { LiveResult } from './hub.ts';
-import { $alertPrefs, announceIncidents, notificationPermission } from './alerts.ts';
+import { $alertPrefs, announceIncidents, notificationPermission, offerDesktopAlerts, resetAlerts } from './alerts.ts';
 import { deliver, LIVE_PAGE_SIZE, type LiveNews, type LiveResult } from './hub.ts';
 
 /** What an element needs kept fresh: the unread count, or the incidents (lists and alerts). */
@@ -61,6 +63,8 @@ function hook(): void {
 export function watchLive(needs: readonly LiveNeed[]): () => void {
   hook();
   for (const n of needs) live.watchers[n]++;
+  // Incidents shown here: the moment to offer desktop alerts for them (once).
+  if (needs.includes('incidents')) offerDesktopAlerts();
   const release = watchChannel();
   let done = false;
   return () => {
@@ -163,11 +167,14 @@ export function apply(result: LiveResult, leader: boolean): void {
       for (const incident of fresh) for (const listener of live.listeners) listener(incident);
       announceIncidents(fresh, leader);
     }
+    // Also for an account that signed in while incidents were watched already.
+    offerDesktopAlerts();
   }
 }
 
 /** For tests: forget everything. */
 export function resetInboxLive(): void {
+  resetAlerts();
   live.watchers = { unread: 0, incidents: 0 };
   live.seen.clear();
   live.startedAt = Date.now();
