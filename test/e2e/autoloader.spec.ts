@@ -61,7 +61,6 @@ test('an element inserted later, in open shadow roots made before and after the 
 customElements.define('x-early', class extends HTMLElement {
   constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p>Early: <vigil-language-picker></vigil-language-picker></p>'; }
 });</script>`;
-  const network = trackNetwork(page);
   const scripts = await autoloadPage(page, baseURL!, '<x-early></x-early>', early);
   await expect(page.locator('x-early vigil-language-picker').getByRole('combobox')).toBeVisible({ timeout: 15_000 });
   await network.quiet();
