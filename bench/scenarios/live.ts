@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
+import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import type { Bench } from '../harness.ts';
 import { loadPage, waitForCount } from '../harness.ts';
 
@@ -42,11 +42,11 @@ const SPREAD = [0.5, 0.1, 0.7, 0.3, 0.9];
 /** How long one event may take to show everywhere before it counts as missed. */
 const EVENT_LIMIT = { stream: 15_000, polling: INCIDENT_POLL_MS * 2 + 5_000 };
 
-/** The same 20 elements as the requests scenario (bench/scenarios/requests.ts). */
+/** The same 20 elements as the requests scenario (bench/scenarios/requests.ts, which does not export them: keep the two in step). */
 const P = PROJECTS.northwind;
 const S1 = SITES.antwerpWarehouse;
 const S2 = SITES.brusselsOffice;
-const SYS = '30000000-0000-4000-8000-000000000001';
+const SYS = SYSTEMS.antwerpDocks;
 const TWENTY = [
   ...Array.from({ length: 5 }, () => '<vigil-unread-badge></vigil-unread-badge>'),
   '<vigil-language-picker></vigil-language-picker>',
@@ -207,6 +207,23 @@ function recordContext(context: BrowserContext) {
   };
 }
 
+/** An API call that counts: not a camera frame, not the event stream. */
+const isApiCall = (url: URL) =>
+  /^\/(api|auth)\//.test(url.pathname) && !url.pathname.startsWith('/api/v2/media/') && url.pathname !== EVENTS;
+
+/** The seeded projects and sites by uuid, to name them in paths. */
+const SEEDED = new Map<string, string>([...Object.entries(PROJECTS), ...Object.entries(SITES)].map(([name, uuid]) => [uuid, name]));
+
+/** How many requests, and how many of each method and path (a seeded project or site named, other uuids left out). */
+function byPath(list: { method: string; url: URL }[]): { count: number; byPath: Record<string, number> } {
+  const counts: Record<string, number> = {};
+  for (const r of list) {
+    const key = `${r.method} ${r.url.pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, (uuid) => SEEDED.get(uuid) ?? ':uuid')}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return { count: list.length, byPath: counts };
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
 /** `promise`, or a failure naming `what` once `until` (ms since the epoch) passed. */
@@ -351,6 +368,10 @@ export async function live(bench: Bench) {
     row: (number | null)[];
     steps: Step[];
     hookMs: number[];
+    /** Each incident: when it showed in the last tab (null: missed somewhere). */
+    perEvent: (number | null)[];
+    /** API requests of the whole browser (not media, not the stream) while the incidents were made and shown. */
+    apiRequests: { count: number; byPath: Record<string, number>; byTab: Record<string, Record<string, number>> } | undefined;
     leader: string;
     byTab: Record<string, (number | null)[]>;
   };
@@ -371,7 +392,16 @@ export async function live(bench: Bench) {
     },
   ];
 
-  const newIncidentRun = (leader: string): IncidentRun => ({ toast: [], row: [], steps: [], hookMs: [], leader, byTab: {} });
+  const newIncidentRun = (leader: string): IncidentRun => ({
+    toast: [],
+    row: [],
+    steps: [],
+    hookMs: [],
+    perEvent: [],
+    apiRequests: undefined,
+    leader,
+    byTab: {},
+  });
   /** Makes `count` incidents one after another, each once the last showed everywhere; fills `run`. */
   const incidents = async (mode: Mode, tabs: Tab[], count: number, until: number, run: IncidentRun): Promise<void> => {
     for (let i = 0; i < count; i++) {
@@ -402,6 +432,7 @@ export async function live(bench: Bench) {
       });
       run.hookMs.push(Date.now() - t0);
       const suffix = `/incident/${made.uuid}`;
+      let last: number | null = 0;
       await everywhere(
         tabs,
         ({ name, suffix }) => {
@@ -423,9 +454,12 @@ export async function live(bench: Bench) {
         const toast = seen.toast === null ? null : seen.toast - t0;
         run.row.push(row);
         run.toast.push(toast);
-        (run.byTab[t.label] ??= []).push(row === null || toast === null ? null : Math.max(row, toast));
+        const both = row === null || toast === null ? null : Math.max(row, toast);
+        (run.byTab[t.label] ??= []).push(both);
+        last = last === null || both === null ? null : Math.max(last, both);
         run.steps.push({ noticed: seen.fetch ? seen.fetch.start - t0 : null, loaded: seen.fetch ? seen.fetch.end - t0 : null });
       }
+      run.perEvent.push(last);
     }
   };
 
@@ -435,6 +469,10 @@ export async function live(bench: Bench) {
     bar: (number | null)[];
     control: (number | null)[];
     steps: Step[];
+    /** Each action: when it showed in the last tab (null: missed somewhere). */
+    perEvent: (number | null)[];
+    /** API requests of the whole browser (not media, not the stream) while the actions were made and shown. */
+    apiRequests: { count: number; byPath: Record<string, number>; byTab: Record<string, Record<string, number>> } | undefined;
     leader: string;
     byTab: Record<string, (number | null)[]>;
   };
@@ -466,7 +504,15 @@ export async function live(bench: Bench) {
   const act = (action: 'start' | 'abort') =>
     call<{ status: string }>('POST', `/api/public/v1/sites/${S1}/evacuation/${action}`, {}, { ...auth, 'Idempotency-Key': randomUUID() });
 
-  const newEvacuationRun = (leader: string): EvacuationRun => ({ bar: [], control: [], steps: [], leader, byTab: {} });
+  const newEvacuationRun = (leader: string): EvacuationRun => ({
+    bar: [],
+    control: [],
+    steps: [],
+    perEvent: [],
+    apiRequests: undefined,
+    leader,
+    byTab: {},
+  });
   /** Starts and aborts Antwerp's evacuation in turn, `count` times, each once the last showed everywhere; fills `run`. */
   const evacuations = async (mode: Mode, tabs: Tab[], count: number, until: number, run: EvacuationRun): Promise<void> => {
     for (let i = 0; i < count; i++) {
@@ -494,6 +540,7 @@ export async function live(bench: Bench) {
       const answer = await act(active ? 'start' : 'abort');
       if (answer.status !== (active ? 'active' : 'inactive'))
         throw new Error(`the ${active ? 'start' : 'abort'} answered ${answer.status}`);
+      let last: number | null = 0;
       await everywhere(
         tabs,
         (n) => {
@@ -515,9 +562,12 @@ export async function live(bench: Bench) {
         const control = seen.control === null ? null : seen.control - t0;
         run.bar.push(bar);
         run.control.push(control);
-        (run.byTab[t.label] ??= []).push(bar === null || control === null ? null : Math.max(bar, control));
+        const both = bar === null || control === null ? null : Math.max(bar, control);
+        (run.byTab[t.label] ??= []).push(both);
+        last = last === null || both === null ? null : Math.max(last, both);
         run.steps.push({ noticed: seen.fetch ? seen.fetch.start - t0 : null, loaded: seen.fetch ? seen.fetch.end - t0 : null });
       }
+      run.perEvent.push(last);
     }
   };
   /** Leaves the site as it was found: not evacuating. */
@@ -533,6 +583,17 @@ export async function live(bench: Bench) {
     >;
     streams?: { tabs: number; requests: number; serverStreams: number; leading: number; waiting: number };
   } = { incidents: {}, evacuations: {}, idle: {} };
+
+  /** The API calls a browser made since its `mark`th request, once the last of them ended. */
+  const apiSince = async (requests: ReturnType<typeof recordContext>, mark: number, until: number, tabs: Tab[]) => {
+    await requests.quiet(1000, Math.min(until, Date.now() + 5_000));
+    const api = requests
+      .all()
+      .slice(mark)
+      .filter((r) => isApiCall(r.url));
+    const byTab = Object.fromEntries(tabs.map((t) => [t.label, byPath(api.filter((r) => r.page === t.page)).byPath]));
+    return { ...byPath(api), byTab };
+  };
 
   /** One part of the scenario: skipped when less than `needs` ms are left; a failure is noted, and the next part runs. */
   const part = async (what: string, needs: number, run: () => Promise<void>) => {
@@ -557,7 +618,9 @@ export async function live(bench: Bench) {
       try {
         const tabs = await open(context, requests, 'stream', incidentTabs('stream'), until);
         const run = (results.incidents.stream = newIncidentRun(leaderOf(requests, tabs)));
+        const mark = requests.all().length;
         await incidents('stream', tabs, INCIDENTS.stream, until, run);
+        run.apiRequests = await apiSince(requests, mark, until, tabs);
         if (requests.streams().length !== 1)
           notes.push(`Incidents (stream): ${requests.streams().length} stream requests from the 4 pages, not 1.`);
       } finally {
@@ -571,7 +634,9 @@ export async function live(bench: Bench) {
       try {
         const tabs = await open(context, requests, 'stream', evacuationTabs('stream'), until);
         const run = (results.evacuations.stream = newEvacuationRun(leaderOf(requests, tabs)));
+        const mark = requests.all().length;
         await evacuations('stream', tabs, ACTIONS.stream, until, run);
+        run.apiRequests = await apiSince(requests, mark, until, tabs);
         if (requests.streams().length !== 1)
           notes.push(`Evacuations (stream): ${requests.streams().length} stream requests from the 3 pages, not 1.`);
       } finally {
@@ -592,10 +657,13 @@ export async function live(bench: Bench) {
         ]);
         const incidentRun = (results.incidents.polling = newIncidentRun(leaderOf(manager.requests, managerTabs)));
         const evacuationRun = (results.evacuations.polling = newEvacuationRun(leaderOf(viewer.requests, viewerTabs)));
+        const marks = [manager.requests.all().length, viewer.requests.all().length] as const;
         await Promise.all([
           incidents('polling', managerTabs, INCIDENTS.polling, until, incidentRun),
           evacuations('polling', viewerTabs, ACTIONS.polling, until, evacuationRun),
         ]);
+        incidentRun.apiRequests = await apiSince(manager.requests, marks[0], until, managerTabs);
+        evacuationRun.apiRequests = await apiSince(viewer.requests, marks[1], until, viewerTabs);
       } finally {
         await close(manager.context);
         await close(viewer.context);
@@ -630,19 +698,12 @@ export async function live(bench: Bench) {
         const windowMs = Date.now() - from;
         (['stream', 'polling'] as const).forEach((mode, i) => {
           const later = both[i]!.requests.all().slice(since[i]);
-          const api = later.filter(
-            (r) => /^\/(api|auth)\//.test(r.url.pathname) && !r.url.pathname.startsWith('/api/v2/media/') && r.url.pathname !== EVENTS,
-          );
-          const byPath: Record<string, number> = {};
-          for (const r of api) {
-            const key = `${r.method} ${r.url.pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':uuid')}`;
-            byPath[key] = (byPath[key] ?? 0) + 1;
-          }
+          const api = byPath(later.filter((r) => isApiCall(r.url)));
           results.idle[mode] = {
-            requests: api.length,
-            perMinute: (api.length * 60_000) / windowMs,
+            requests: api.count,
+            perMinute: (api.count * 60_000) / windowMs,
             windowMs,
-            byPath,
+            byPath: api.byPath,
             streamRequests: later.filter((r) => r.url.pathname === EVENTS).length,
           };
         });
@@ -716,6 +777,8 @@ export async function live(bench: Bench) {
         polling: results.incidents.polling?.hookMs.length ?? 0,
       },
       hookMs: summary(results.incidents.stream?.hookMs ?? []),
+      perEvent: { stream: results.incidents.stream?.perEvent, polling: results.incidents.polling?.perEvent },
+      apiRequests: { stream: results.incidents.stream?.apiRequests, polling: results.incidents.polling?.apiRequests },
     },
     evacuations: {
       stream: evac('stream'),
@@ -727,6 +790,8 @@ export async function live(bench: Bench) {
         stream: (results.evacuations.stream?.bar.length ?? 0) / evacuationTabs('stream').length,
         polling: (results.evacuations.polling?.bar.length ?? 0) / evacuationTabs('polling').length,
       },
+      perEvent: { stream: results.evacuations.stream?.perEvent, polling: results.evacuations.polling?.perEvent },
+      apiRequests: { stream: results.evacuations.stream?.apiRequests, polling: results.evacuations.polling?.apiRequests },
     },
     idle: results.idle,
     streams: results.streams,
@@ -744,6 +809,12 @@ export async function live(bench: Bench) {
   ];
   const tabRows = (what: string, s: Record<string, Summary> | undefined, p: Record<string, Summary> | undefined) =>
     Object.keys({ ...s, ...p }).map((label) => `| ${what}, ${label} (the later of both) | ${fmt(s?.[label])} | ${fmt(p?.[label])} |`);
+  const perChange = (requests: { count: number; byPath: Record<string, number> } | undefined, changes: number) =>
+    requests === undefined || !changes
+      ? 'not measured'
+      : `${(requests.count / changes).toFixed(1)}: ${Object.entries(requests.byPath)
+          .map(([k, n]) => `${k} ×${(n / changes).toFixed(1)}`)
+          .join(', ')}`;
   const idleCell = (r: (typeof idle)['stream']) =>
     r ? `${r.requests} in ${(r.windowMs / 1000).toFixed(0)} s (${r.perMinute.toFixed(1)}/min)` : 'not measured';
   const breakdown = (r: (typeof idle)['stream']) =>
@@ -776,6 +847,8 @@ export async function live(bench: Bench) {
     '| --- | --- | --- |',
     ...stepRow('new incident', figures.incidents.steps.stream, figures.incidents.steps.polling),
     ...stepRow('evacuation', figures.evacuations.steps.stream, figures.evacuations.steps.polling),
+    `| new incident: API requests of the browser, per incident (polling: the polls meanwhile included) | ${perChange(figures.incidents.apiRequests.stream, figures.incidents.events.stream)} | ${perChange(figures.incidents.apiRequests.polling, figures.incidents.events.polling)} |`,
+    `| evacuation: API requests of the browser, per action (polling: the polls meanwhile included) | ${perChange(figures.evacuations.apiRequests.stream, figures.evacuations.actions.stream)} | ${perChange(figures.evacuations.apiRequests.polling, figures.evacuations.actions.polling)} |`,
     ...tabRows('new incident', figures.incidents.byTab.stream, figures.incidents.byTab.polling),
     ...tabRows('evacuation', figures.evacuations.byTab.stream, figures.evacuations.byTab.polling),
     `| the tab holding the stream (or polling) | incidents: ${figures.incidents.leader.stream ?? '—'}; evacuations: ${figures.evacuations.leader.stream ?? '—'} | incidents: ${figures.incidents.leader.polling ?? '—'}; evacuations: ${figures.evacuations.leader.polling ?? '—'} |`,
