@@ -2,7 +2,9 @@
  * The open incidents (not handled yet by the control room), written as the attack: the
  * count a client asks for (`filter[open]=true&per_page=1`, `meta.total`) never includes
  * another customer's incidents, nor those of a project the user may not read; a filter
- * value the server does not understand is refused rather than taken for "all".
+ * value the server does not understand is refused rather than taken for "all"; and the
+ * test hook that handles an incident keeps the seed's rule that a handler is a member of
+ * the incident's project.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Answers, parse } from '../../src/core/api/contract.ts';
@@ -38,6 +40,9 @@ const newIncident = async (site: string): Promise<string> => {
   expect(res.status).toBe(200);
   return res.body.data.uuid as string;
 };
+
+const handle = (uuid: string, by?: string) =>
+  call(app, 'POST', '/__test/incident/handle', { body: by === undefined ? { uuid } : { uuid, by } });
 
 describe('GET /api/v2/incidents?filter[open]=true', () => {
   it('lists only the incidents nobody handled yet, of the projects I may read, newest first', async () => {
@@ -100,5 +105,67 @@ describe('GET /api/v2/incidents?filter[open]=true', () => {
     }
     const de = await call(app, 'GET', '/api/v2/incidents?filter[open]=ja', { token: manager, headers: { 'Accept-Language': 'de' } });
     expect(de.body.errors[0].message).toBe('„filter[open]“ muss true oder false sein.');
+  });
+});
+
+describe('POST /__test/incident/handle', () => {
+  it('handles an open incident now: one open incident less for every reader of its project, the handler named', async () => {
+    const uuid = await newIncident(SITES.antwerpWarehouse);
+    const [mine, theirs] = [await openCount(manager), await openCount(viewer)];
+    const res = await handle(uuid, 'speeters');
+    expect(res.body).toEqual({ data: { uuid, handled_by: 'speeters', changed: true } });
+    expect(await openCount(manager)).toBe(mine - 1);
+    expect(await openCount(viewer)).toBe(theirs - 1);
+    const one = parse(Answers.incident, (await call(app, 'GET', `/api/v2/incidents/${uuid}`, { token: manager })).body).data;
+    expect(one.handled_by).toBe('speeters');
+    expect((await call(app, 'GET', '/api/users/speeters', { token: viewer })).body.data).toEqual({
+      username: 'speeters',
+      name: 'Sofie Peeters',
+    });
+    // Handled already: it keeps its handler, and nothing changes.
+    expect((await handle(uuid, 'manager')).body).toEqual({ data: { uuid, handled_by: 'speeters', changed: false } });
+    expect(await openCount(manager)).toBe(mine - 1);
+  });
+
+  it("without `by`, one of the project's own handlers; never someone outside the project", async () => {
+    const uuid = await newIncident(SITES.brusselsOffice);
+    const members = app.deps.db
+      .all<{ username: string }>(
+        'SELECT u.username FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?',
+        PROJECTS.northwind,
+      )
+      .map((m) => m.username);
+    // Dana Rivera is Hudson's, an unknown name nobody's: refused, and the incident stays open.
+    for (const by of ['drivera', 'nobody']) {
+      const res = await handle(uuid, by);
+      expect(res.status, by).toBe(422);
+      expect(res.body.errors[0]).toEqual({ field: 'by', message: `“${by}” is not a member of the incident’s project.` });
+    }
+    expect(app.deps.db.get<{ h: string | null }>('SELECT handled_by AS h FROM incidents WHERE uuid = ?', uuid)!.h).toBeNull();
+    const res = await handle(uuid);
+    expect(res.status).toBe(200);
+    expect(members).toContain(res.body.data.handled_by);
+    // One of the seed's handlers of the project (its operators) who handled most of its incidents.
+    const handled = (by: string) =>
+      app.deps.db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM incidents WHERE project_uuid = ? AND handled_by = ? AND uuid != ?',
+        PROJECTS.northwind,
+        by,
+        uuid,
+      )!.n;
+    expect(handled(res.body.data.handled_by)).toBe(Math.max(...members.map(handled)));
+  });
+
+  it('answers 404 for an unknown incident and 422 for a malformed body', async () => {
+    expect((await handle('10000000-0000-4000-8000-00000000ffff')).status).toBe(404);
+    expect((await call(app, 'POST', '/__test/incident/handle', { body: { uuid: 'x' } })).status).toBe(422);
+    expect((await call(app, 'POST', '/__test/incident/handle', { body: {} })).status).toBe(422);
+  });
+
+  it('is a test hook: not there without VIGIL_TEST_HOOKS', async () => {
+    const plain = testApp({ testHooks: false });
+    const uuid = plain.deps.db.get<{ uuid: string }>('SELECT uuid FROM incidents WHERE handled_by IS NULL LIMIT 1')!.uuid;
+    expect((await call(plain, 'POST', '/__test/incident/handle', { body: { uuid } })).status).toBe(404);
+    expect(plain.deps.db.get<{ h: string | null }>('SELECT handled_by AS h FROM incidents WHERE uuid = ?', uuid)!.h).toBeNull();
   });
 });
