@@ -54,6 +54,7 @@ test('an element inserted later, in open shadow roots made before and after the 
   signIn,
 }) => {
   await signIn('manager@vigil.test');
+  const network = trackNetwork(page);
   // A component of the page's own, defined by a classic script before vigil.js runs: its
   // open shadow root (holding a language picker) exists when the autoloader starts.
   const early = `<script>
