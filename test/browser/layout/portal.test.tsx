@@ -139,6 +139,16 @@ describe('<vigil-portal>', function () {
     expect($('[role="menuitem"]')!.getAttribute('aria-current')).to.equal('page');
   });
 
+  it('one open incident: "1 open incident", and the title says so in the language shown', async () => {
+    openTotal = 1;
+    $unreadCount.set(1);
+    await mount('/404');
+    const open = await until(() => pill('Inbox')!.querySelector('.ic-open'));
+    expect(open.getAttribute('aria-label')).to.equal('1 open incident');
+    expect(pill('Inbox')!.querySelector('.ic-unread')!.getAttribute('aria-label')).to.equal('1 unread notification');
+    await waitFor(() => expect(document.title).to.match(/^\(1 open · 1 unread\) \S/));
+  });
+
   it('without open incidents: no red count, and the title led by the unread count alone', async () => {
     openTotal = 0;
     await mount('/404');
