@@ -287,6 +287,37 @@ describe('who gets what', () => {
     }
   });
 
+  it("handling an incident sends `incident_handled` to its project's readers only, once", async () => {
+    const m = await ready(main.base, manager);
+    const v = await ready(main.base, viewer);
+    const handle = async (uuid: string) => {
+      const res = await post(main.base, '/__test/incident/handle', { uuid });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { changed: boolean } }).data;
+    };
+    // Atlas is the manager's, not the viewer's; Hudson the viewer's, not the manager's.
+    const atlas = await newIncident(main.base, SITES.liegeDataCentre);
+    const hudson = await newIncident(main.base, SITES.brooklynStore);
+    await handle(atlas);
+    await handle(hudson);
+    expect((await m.sse.of('incident_handled', atlas)).data).toEqual({ uuid: atlas, project: PROJECTS.atlas });
+    expect((await v.sse.of('incident_handled', hudson)).data).toEqual({ uuid: hudson, project: PROJECTS.hudson });
+    // Northwind is both users'; handling it again changes nothing and sends nothing.
+    const northwind = await newIncident(main.base, SITES.brusselsOffice);
+    expect(await handle(northwind)).toMatchObject({ changed: true });
+    expect(await handle(northwind)).toMatchObject({ changed: false });
+    await m.sse.of('incident_handled', northwind);
+    await v.sse.of('incident_handled', northwind);
+    const sentinel = await newIncident(main.base, SITES.antwerpWarehouse);
+    await m.sse.of('incident', sentinel);
+    await v.sse.of('incident', sentinel);
+    expect(m.sse.events.filter((e) => e.event === 'incident_handled').map((e) => e.data.uuid)).toEqual([atlas, northwind]);
+    expect(v.sse.events.filter((e) => e.event === 'incident_handled').map((e) => e.data.uuid)).toEqual([hudson, northwind]);
+    // Replayed the same way: a reconnecting viewer never gets Atlas's.
+    const again = await ready(main.base, viewer, { lastEventId: v.ready.id });
+    expect(again.sse.events.filter((e) => e.event === 'incident_handled').map((e) => e.data.uuid)).toEqual([hudson, northwind]);
+  });
+
   it('a notification and the unread count reach their user only', async () => {
     const m = await ready(main.base, manager);
     const v = await ready(main.base, viewer);

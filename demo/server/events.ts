@@ -26,6 +26,8 @@ export type EventPayloads = {
     project: string;
     site: { uuid: string; name: string } | null;
   };
+  /** The control room handled an incident of the project: one open incident less. */
+  incident_handled: { uuid: string; project: string };
   /** A new notification for the user. */
   notification: { uuid: string; created_at: string };
   /** The user's number of unread notifications changed. */

@@ -36,6 +36,12 @@ export interface VigilEventDetails {
   'vigil-incident-received': VigilIncidentSummary;
   /** The unread-notifications count changed (new notifications, one read, another tab). */
   'vigil-unread-changed': { count: number; previous: number };
+  /**
+   * The open-incidents count (incidents the control room has not handled yet) changed: an
+   * incident arrived or was handled. `previous` is null for the first count loaded for the
+   * signed-in user.
+   */
+  'vigil-open-incidents-changed': { count: number; previous: number | null };
   'vigil-schedule-saved': { project: string; sites: string[] };
   'vigil-project-user-changed': { project: string; user: string; change: 'added' | 'updated' | 'removed' };
 }

@@ -236,13 +236,14 @@ test.describe('inbox on an integrator page', () => {
 });
 
 test.describe('inbox in the portal', () => {
-  test('list → detail → back by links, with page titles; reading lowers the Inbox pill', async ({ page, request, signIn }) => {
+  test('list → detail → back by links, with page titles; reading lowers the Inbox pill', async ({ page, api, request, signIn }) => {
     const user = await signIn(MANAGER);
     const unread = await serverUnread(request, user);
+    const open = await api.openIncidents(MANAGER);
     const inbox = await new InboxPage(page).openPortal('/inbox');
     await expect(inbox.heading('Inbox')).toBeVisible();
-    // The title leads with the unread count.
-    await expect(page).toHaveTitle(`(${unread}) Incidents – Inbox | Vigil`);
+    // The title leads with the counts: open incidents, then unread notifications.
+    await expect(page).toHaveTitle(`(${open} open · ${unread} unread) Incidents – Inbox | Vigil`);
     await expect(inbox.tab('Incidents')).toHaveAttribute('aria-current', 'page');
 
     const first = inbox.rows(inbox.incidentList()).first();
@@ -250,7 +251,7 @@ test.describe('inbox in the portal', () => {
     await inbox.row(inbox.incidentList(), title).first().click();
     await inbox.expectRoute(/^\/inbox\/incident\/[0-9a-f-]{36}$/);
     await expect(inbox.heading(title)).toBeVisible();
-    await expect(page).toHaveTitle(`(${unread}) ${title} | Vigil`);
+    await expect(page).toHaveTitle(`(${open} open · ${unread} unread) ${title} | Vigil`);
     // Site and system lead to their portal pages.
     await expect(inbox.detail().getByRole('link').first()).toHaveAttribute('href', /\/site\/[0-9a-f-]{36}$/);
     await inbox.back().click();
@@ -258,14 +259,14 @@ test.describe('inbox in the portal', () => {
 
     await inbox.tab('Notifications').click();
     await inbox.expectRoute('/inbox/notifications');
-    await expect(inbox.layout.pill(/^Inbox/)).toContainText(String(unread));
+    await expect(inbox.layout.unreadNotifications()).toHaveText(String(unread));
     await inbox
       .row(inbox.notificationList(), /Unread$/)
       .first()
       .click();
     await inbox.expectRoute(/^\/inbox\/notification\/[0-9a-f-]{36}$/);
     await expect(inbox.detail()).toBeVisible();
-    await expect(inbox.layout.pill(/^Inbox/)).toContainText(String(unread - 1));
+    await expect(inbox.layout.unreadNotifications()).toHaveText(String(unread - 1));
     await expect(inbox.tab('Notifications')).toHaveCount(0); // a detail page has no tabs
     // The inbox's part of the page (the layout's header has its own suite).
     const main: AxeOptions = { include: [{ fromShadowDom: ['vigil-portal', '#main'] }] };
@@ -278,7 +279,8 @@ test.describe('inbox in the portal', () => {
   test('a list that failed to load loads again when shown again in-app (not only on reload)', async ({ page, signIn, browserProblems }) => {
     browserProblems.allow(/status of 500/);
     await signIn(MANAGER);
-    const isList = (url: URL) => url.pathname.endsWith('/api/v2/incidents');
+    // The list's own calls (the header's open-incidents count asks the same path with filter[open]).
+    const isList = (url: URL) => url.pathname.endsWith('/api/v2/incidents') && !url.searchParams.has('filter[open]');
     const listCalls: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'GET' && isList(new URL(r.url()))) listCalls.push(r.url());

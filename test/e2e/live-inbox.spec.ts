@@ -112,10 +112,10 @@ test('a new notification raises the badge, the title and the list', async ({ pag
   await signIn(MANAGER);
   const inbox = await new InboxPage(page).openPortal('/inbox/notifications');
   await expect(inbox.rows(inbox.notificationList()).first()).toBeVisible();
-  await expect(page).toHaveTitle(/^\(12\) /);
+  await expect(page).toHaveTitle(/^\(\d+ open · 12 unread\) /);
   const made = await api.createNotification(MANAGER);
-  await expect(page).toHaveTitle(/^\(13\) /, { timeout: 4 * INTERVAL + 2000 });
-  await expect(inbox.layout.pill(/^Inbox/).locator('.v-badge')).toContainText('13');
+  await expect(page).toHaveTitle(/^\(\d+ open · 13 unread\) /, { timeout: 4 * INTERVAL + 2000 });
+  await expect(inbox.layout.unreadNotifications()).toHaveText('13');
   await expect(inbox.rows(inbox.notificationList()).first()).toContainText(made.title);
   // Notifications alert through the count only: no incident toast.
   await expect(page.locator('vigil-toast-region').getByText(/incident/i)).toHaveCount(0);

@@ -261,7 +261,7 @@ test.describe('portal: routes and layout', () => {
     await notFound.goto('/projects/nope/typo');
     await notFound.expectRoute('/404');
     await expect(notFound.heading('We could not find this page')).toBeVisible();
-    await expect(page).toHaveTitle(/^\(\d+\) Page not found \| Vigil$/); // led by the unread count
+    await expect(page).toHaveTitle(/^\(\d+ open · \d+ unread\) Page not found \| Vigil$/); // led by the counts
     await page.getByRole('main').getByRole('link', { name: 'Go to your projects' }).click();
     await notFound.expectRoute('/');
   });
@@ -282,12 +282,13 @@ test.describe('portal: routes and layout', () => {
     await notFound.expectRoute(`/demo-live-view/${DEMO_LIVE_VIEW_UUID}`);
   });
 
-  test('the header: pills with the unread count, More a menu of the content pages, routed in place', async ({ signedInPage }) => {
+  test('the header: pills with the open and unread counts, More a menu of the content pages, routed in place', async ({ signedInPage }) => {
     const page = await signedInPage(MANAGER);
     const layout = new PortalLayout(page);
     const login = new LoginPage(page);
-    await expect(layout.pill(/^Inbox \d+ unread notifications$/)).toBeVisible();
-    await expect(layout.pill(/^Inbox/).locator('.v-badge')).toHaveCSS('background-color', 'rgb(26, 127, 55)');
+    await expect(layout.pill(/^Inbox \d+ open incidents \d+ unread notifications$/)).toBeVisible();
+    await expect(layout.openIncidents()).toHaveCSS('background-color', 'rgb(198, 40, 40)');
+    await expect(layout.unreadNotifications()).toHaveCSS('background-color', 'rgb(85, 96, 111)');
     // In-place navigation: no document load between pages.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await layout.more().click();
@@ -300,7 +301,7 @@ test.describe('portal: routes and layout', () => {
     await layout.more().click();
     await expect(layout.moreItem('Contact & support')).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Escape');
-    await expect(page).toHaveTitle(/^\(\d+\) Contact & support \| Vigil$/);
+    await expect(page).toHaveTitle(/^\(\d+ open · \d+ unread\) Contact & support \| Vigil$/);
     await layout.logo().click();
     await login.expectRoute('/');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -75,12 +75,26 @@ function unreadOnly(c: Ctx): boolean {
   throw invalid('filter[unread]', text('query.unread'));
 }
 
+/**
+ * `filter[open]=true` (or 1) lists the open incidents only: those the control room has not
+ * handled yet (`handled_by` null). false, 0, empty or absent lists all of them (false is not
+ * "handled only"); anything else is a 422, never ignored: a client that misspells it must not
+ * take the whole list's total for the open count.
+ */
+function openOnly(c: Ctx): boolean {
+  const raw = c.req.query('filter[open]');
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw invalid('filter[open]', text('query.open'));
+}
+
 export function inboxRoutes(app: App, { db, events }: Deps): void {
   app.get('/api/v2/incidents', (c) => {
     const user = c.get('user');
     const { page, perPage, offset } = paging(c);
     const sev = severities(c);
-    const where = `WHERE ${MINE}${sev.length ? ` AND i.severity IN (${sev.map(() => '?').join(', ')})` : ''}`;
+    const open = openOnly(c);
+    const where = `WHERE ${MINE}${open ? ' AND i.handled_by IS NULL' : ''}${sev.length ? ` AND i.severity IN (${sev.map(() => '?').join(', ')})` : ''}`;
     const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i ${where}`, user.id, ...sev)!.n;
     const rows = db.all<IncidentRow>(
       `${INCIDENT_SELECT} ${where} ORDER BY i.occurred_at DESC, i.uuid LIMIT ? OFFSET ?`,

@@ -20,6 +20,10 @@ const NewIncident = v.object({
   title: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
 });
 const NewNotification = v.object({ email: v.pipe(v.string(), v.email()) });
+const HandleIncident = v.object({
+  uuid: v.pipe(v.string(), v.uuid()),
+  by: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+});
 const SystemState = v.object({ system: v.pipe(v.string(), v.uuid()), online: v.boolean() });
 const CameraDelay = v.object({
   system: v.pipe(v.string(), v.uuid()),
@@ -118,6 +122,33 @@ export function testHookRoutes(app: App, deps: Deps): void {
     const user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
     if (!user) throw notFound('user');
     return c.json({ data: createNotification(db, user.id, { events: deps.events }) });
+  });
+
+  /**
+   * Marks an open incident handled now, as the control room does, and publishes
+   * `incident_handled` so that open pages count one open incident less. `by` is the handler's
+   * username and, as in the seed, a member of the incident's project; without it, the member
+   * who handled most of the project's incidents so far (the seed's operators), else its first
+   * member. An incident handled already keeps its handler: nothing changes, nothing is sent.
+   */
+  app.post('/__test/incident/handle', async (c) => {
+    const body = await readBody(c, HandleIncident);
+    const incident = db.get<{ uuid: string; project: string; handled_by: string | null }>(
+      'SELECT uuid, project_uuid AS project, handled_by FROM incidents WHERE uuid = ?',
+      body.uuid,
+    );
+    if (!incident) throw notFound('incident');
+    if (incident.handled_by !== null) return c.json({ data: { uuid: incident.uuid, handled_by: incident.handled_by, changed: false } });
+    const members = db.all<{ username: string }>(
+      `SELECT u.username FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?
+       ORDER BY (SELECT COUNT(*) FROM incidents i WHERE i.project_uuid = m.project_uuid AND i.handled_by = u.username) DESC, m.rowid`,
+      incident.project,
+    );
+    const by = body.by ?? members[0]?.username;
+    if (!by || !members.some((m) => m.username === by)) throw invalid('by', text('testHooks.notHandler', { username: by ?? '' }));
+    db.run('UPDATE incidents SET handled_by = ? WHERE uuid = ? AND handled_by IS NULL', by, incident.uuid);
+    deps.events.publish('incident_handled', { project: incident.project }, { uuid: incident.uuid, project: incident.project });
+    return c.json({ data: { uuid: incident.uuid, handled_by: by, changed: true } });
   });
 
   /**

@@ -239,6 +239,11 @@ describe('messages between tabs', () => {
 
   it('maps stream events to topics, and ignores unknown ones', () => {
     expect(topicOf({ id: '1', type: 'incident', data: { uuid: 'a' } })).toEqual({ topic: 'incidents', hint: { uuid: 'a' } });
+    // Handled by the control room: one open incident less, the same topic.
+    expect(topicOf({ id: '2', type: 'incident_handled', data: { uuid: 'a', project: 'p' } })).toEqual({
+      topic: 'incidents',
+      hint: { uuid: 'a' },
+    });
     expect(topicOf({ id: '1', type: 'evacuation', data: { uuid: 'p' } })).toEqual({ topic: 'evacuation', hint: { uuid: 'p' } });
     expect(topicOf({ id: '1', type: 'whatever', data: {} })).toBeNull();
   });

@@ -57,6 +57,7 @@ export function topicOf(event: StreamEvent): { topic: Topic; hint: TopicHint } |
   const hint: TopicHint = typeof data.uuid === 'string' ? { uuid: data.uuid } : {};
   switch (event.type) {
     case 'incident':
+    case 'incident_handled':
       return { topic: 'incidents', hint };
     case 'notification':
     case 'unread':

@@ -3,7 +3,7 @@
  * again. The modules that own the data subscribe (the inbox, the evacuation statuses, the
  * project/site/system caches); the live module never carries the data itself.
  *
- * - `incidents`: a new incident the user may see.
+ * - `incidents`: a new incident the user may see, or one the control room handled.
  * - `notifications`: a new notification, or the unread count changed.
  * - `evacuation`: a project's or site's evacuation status changed.
  * - `systems`: a system went online or offline.

@@ -1,19 +1,19 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import { formatNumber } from '../../core/i18n/i18n.ts';
 import { $contentPages } from '../../core/content/content.ts';
 import { pathTo, type RouteName } from '../../core/router/routes.ts';
-import { $unreadCount } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { useLive } from '../inbox/useLive.ts';
 
 // Loaded once the content pages are known (More shows only then): not in the first load.
 const MoreMenu = lazy(() => import('./MoreMenu.tsx').then((m) => ({ default: m.MoreMenu })));
+// The Inbox pill's counts (and the title's): after the first render, as the counts load.
+const InboxCounts = lazy(() => import('./InboxCounts.tsx').then((m) => ({ default: m.InboxCounts })));
 
-// The portal keeps the count and the incidents fresh on every page (alerts for new ones).
-const LIVE = ['unread', 'incidents'] as const;
+// The portal keeps the counts and the incidents fresh on every page (alerts for new ones).
+const LIVE = ['unread', 'incidents', 'open'] as const;
 
 const PROJECT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['home', 'project', 'site', 'system', 'projectUsers', 'siteSchedules']);
 const INBOX_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['inbox', 'notifications', 'incident', 'notification']);
@@ -26,8 +26,9 @@ function current(route: RouteName | undefined, own: RouteName, section: Readonly
 }
 
 /**
- * The navigation pills (docs/product.md#routes): Projects; Inbox with the green unread count when above
- * 0; More, only when the translated pages list has an entry: a menu of the content pages.
+ * The navigation pills (docs/product.md#routes): Projects; Inbox with its counts (open
+ * incidents in red, unread notifications, each when above 0); More, only when the translated
+ * pages list has an entry: a menu of the content pages.
  */
 export function NavPills({
   route,
@@ -40,7 +41,6 @@ export function NavPills({
   closeKey?: string | undefined;
 }) {
   const t = useT();
-  const unread = useStore($unreadCount);
   useLive(LIVE);
   const pages = useStore($contentPages)?.pages ?? [];
   return (
@@ -54,12 +54,9 @@ export function NavPills({
         <li>
           <Link className="pill" to={pathTo('inbox')} aria-current={current(route, 'inbox', INBOX_ROUTES)}>
             {t('layout.nav.inbox')}
-            {unread > 0 && (
-              <span className="v-badge">
-                {formatNumber(unread)}
-                <span className="v-visually-hidden">{` ${t('layout.nav.unread', { count: unread })}`}</span>
-              </span>
-            )}
+            <Suspense fallback={null}>
+              <InboxCounts />
+            </Suspense>
           </Link>
         </li>
         {pages.length > 0 && (

@@ -22,6 +22,7 @@ const realFetch = window.fetch;
 const startUrl = location.href;
 let host: HTMLElement | undefined;
 let pingOk = true;
+let openTotal = 2;
 const calls: string[] = [];
 
 function fakeFetch(): typeof fetch {
@@ -37,6 +38,8 @@ function fakeFetch(): typeof fetch {
         return json({ data: { token: 'jwt' } });
       case '/api/v2/notifications':
         return json({ data: [], meta: { total: 4 } });
+      case '/api/v2/incidents':
+        return json({ data: [], meta: { total: url.searchParams.get('filter[open]') === 'true' ? openTotal : 0, page: 1, per_page: 1 } });
       case '/api/v2/user/locale':
         return json({ data: { ...USER, locale: 'de' } });
       case '/api/v2/pages':
@@ -80,6 +83,7 @@ describe('<vigil-portal>', function () {
   beforeEach(() => {
     calls.length = 0;
     pingOk = true;
+    openTotal = 2;
     window.fetch = fakeFetch();
     localStorage.clear();
     $currentUser.set({ ...USER, token: 'tok' });
@@ -95,12 +99,20 @@ describe('<vigil-portal>', function () {
     history.replaceState(null, '', startUrl);
   });
 
-  it('shows the layout: logo home, pills with the green unread count, More (a menu), the user menu', async () => {
+  it('shows the layout: logo home, pills with the red open and the neutral unread count, More (a menu), the user menu', async () => {
     await mount('/404');
     await until(() => pill('More'));
     expect(pill('Projects')!.getAttribute('href')).to.equal(`${BASE}/`);
-    expect(pill('Inbox')!.textContent).to.equal('Inbox4 unread notifications');
-    expect(getComputedStyle(pill('Inbox')!.querySelector('.v-badge')!).backgroundColor).to.equal('rgb(26, 127, 55)');
+    const [open, unread] = await until(() => {
+      const counts = [...pill('Inbox')!.querySelectorAll('[role="img"]')];
+      return counts.length === 2 ? counts : null;
+    });
+    expect(pill('Inbox')!.textContent).to.equal('Inbox24');
+    expect(open!.getAttribute('aria-label')).to.equal('2 open incidents');
+    expect(unread!.getAttribute('aria-label')).to.equal('4 unread notifications');
+    expect(getComputedStyle(open!).backgroundColor).to.equal('rgb(198, 40, 40)');
+    expect(getComputedStyle(unread!).backgroundColor).to.equal('rgb(85, 96, 111)');
+    await until(() => document.title.startsWith('(2 open · 4 unread) '));
     // More is a menu button listing the content pages.
     expect(pill('More')!.localName).to.equal('button');
     expect(pill('More')!.getAttribute('aria-haspopup')).to.equal('menu');
@@ -121,10 +133,33 @@ describe('<vigil-portal>', function () {
       '<h2>Call us</h2><p>On <a href="https://vigil.example" rel="noopener noreferrer" target="_blank">the web</a></p>',
     );
     expect((window as unknown as { __pwned?: number }).__pwned).to.be.undefined;
-    // Led by the unread count (4 in this mock).
-    await waitFor(() => expect(document.title).to.equal('(4) Contact | Vigil'));
+    // Led by the counts: the open incidents first, then the unread notifications (2 and 4 in this mock).
+    await waitFor(() => expect(document.title).to.equal('(2 open · 4 unread) Contact | Vigil'));
     expect(pill('More')!.hasAttribute('data-current')).to.equal(true);
     expect($('[role="menuitem"]')!.getAttribute('aria-current')).to.equal('page');
+  });
+
+  it('one open incident: "1 open incident", and the title says so in the language shown', async () => {
+    openTotal = 1;
+    $unreadCount.set(1);
+    await mount('/404');
+    const open = await until(() => pill('Inbox')!.querySelector('.ic-open'));
+    expect(open.getAttribute('aria-label')).to.equal('1 open incident');
+    expect(pill('Inbox')!.querySelector('.ic-unread')!.getAttribute('aria-label')).to.equal('1 unread notification');
+    await waitFor(() => expect(document.title).to.match(/^\(1 open · 1 unread\) \S/));
+  });
+
+  it('without open incidents: no red count, and the title led by the unread count alone', async () => {
+    openTotal = 0;
+    await mount('/404');
+    await until(() => pill('Inbox')!.querySelector('[role="img"]'));
+    await waitFor(() => expect(document.title).to.match(/^\(4\) \S/));
+    expect([...pill('Inbox')!.querySelectorAll('[role="img"]')].map((c) => c.getAttribute('aria-label'))).to.deep.equal([
+      '4 unread notifications',
+    ]);
+    $unreadCount.set(0);
+    await waitFor(() => expect(document.title).to.match(/^[^(]/));
+    expect(pill('Inbox')!.textContent).to.equal('Inbox');
   });
 
   it('mounts a fresh page whenever the full path changes, query included', async () => {
@@ -195,6 +230,7 @@ describe('a page module that does not load', function () {
 
   it('does not reload again for the same page within a minute', async () => {
     pingOk = true;
+    openTotal = 2;
     sessionStorage.setItem('vigil.portal.timeoutReload', JSON.stringify({ path: location.pathname + location.search, at: Date.now() }));
     const { root: shadow, container } = shadowFixture();
     reactRoot = createRoot(container);

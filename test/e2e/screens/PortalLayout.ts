@@ -31,6 +31,21 @@ export class PortalLayout {
     return this.nav().getByRole('link', { name });
   }
 
+  /** The Inbox pill, whatever its counts. */
+  inboxPill(): Locator {
+    return this.pill(/^Inbox\b/);
+  }
+
+  /** The Inbox pill's red count, named "N open incidents" ("1 open incident"); absent at 0. */
+  openIncidents(): Locator {
+    return this.inboxPill().getByRole('img', { name: /^[\d,]+ open incidents?$/ });
+  }
+
+  /** The Inbox pill's neutral count, named "N unread notifications"; absent at 0. */
+  unreadNotifications(): Locator {
+    return this.inboxPill().getByRole('img', { name: /^[\d,]+ unread notifications?$/ });
+  }
+
   /** The language picker (a native select, named "Language" in English). */
   language(): Locator {
     return this.header().getByRole('combobox');

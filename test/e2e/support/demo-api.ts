@@ -71,6 +71,30 @@ export class DemoApi {
     return ((await (await this.call('POST', '/__test/incident', options)).json()) as { data: never }).data;
   }
 
+  /**
+   * `POST /__test/incident/handle`: the control room handles an open incident now (by `by`, a
+   * member of its project, or one of the project's usual handlers); the server publishes
+   * `incident_handled` to the project's readers. `changed` is false when it was handled already.
+   */
+  async handleIncident(uuid: string, by?: string): Promise<{ uuid: string; handled_by: string; changed: boolean }> {
+    const body = by === undefined ? { uuid } : { uuid, by };
+    return ((await (await this.call('POST', '/__test/incident/handle', body)).json()) as { data: never }).data;
+  }
+
+  /**
+   * The open-incidents count the server answers `email` (`meta.total` of
+   * `GET /api/v2/incidents?filter[open]=true&per_page=1`), with a sign-in of its own.
+   */
+  async openIncidents(email: string): Promise<number> {
+    const user = await this.login(email);
+    const res = await this.request.get('/api/v2/incidents', {
+      params: { 'filter[open]': 'true', per_page: 1 },
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    if (!res.ok()) throw new Error(`GET /api/v2/incidents?filter[open]=true answered ${res.status()}`);
+    return parse(Answers.incidents, await res.json()).meta.total;
+  }
+
   /** `POST /__test/notification`: one unread notification for `email`, created now. */
   async createNotification(email: string): Promise<{ uuid: string; title: string; created_at: string }> {
     return ((await (await this.call('POST', '/__test/notification', { email })).json()) as { data: never }).data;

@@ -15,6 +15,8 @@ export interface LiveResult {
   at: number;
   unread?: { count: number; newest: { uuid: string; created_at: string } | null };
   incidents?: { data: Incident[]; total: number };
+  /** The open-incidents count (`meta.total` of `filter[open]=true`). */
+  open?: number;
 }
 
 /** What a result brought besides the data: the newest unread notification, if any. */

@@ -1,13 +1,13 @@
 /**
  * Live updates of the inbox, on the page's live channel (core/live): when the server says
- * that an incident or a notification arrived (in this tab's stream, or in the leading
- * tab's, which nudges the others), this tab loads the unread count and the newest
- * incidents itself — never the content of a message between tabs. New items are merged on
- * top of the lists (page 1 only, never the whole list); incidents that arrive raise alerts
- * and `onIncidentReceived` listeners (the elements turn them into events). Where incidents
- * are watched, the portal offers desktop alerts (once per account and device). Without a
- * stream the leading tab polls through the same loads and nudges the others when something
- * changed.
+ * that an incident or a notification arrived, or that an incident was handled (in this
+ * tab's stream, or in the leading tab's, which nudges the others), this tab loads the
+ * unread count, the newest incidents and the open-incidents count itself — never the
+ * content of a message between tabs. New items are merged on top of the lists (page 1
+ * only, never the whole list); incidents that arrive raise alerts and `onIncidentReceived`
+ * listeners (the elements turn them into events). Where incidents are watched, the portal
+ * offers desktop alerts (once per account and device). Without a stream the leading tab
+ * polls through the same loads and nudges the others when something changed.
  */
 import * as Answers from '../../api/answer-names.ts';
 import type { Incident } from '../../api/contract.ts';
@@ -17,18 +17,23 @@ import { holdWhileHidden, isLeader, registerFallbackPoll, watchLive as watchChan
 import { onTopic, type Topic } from '../../live/topics.ts';
 import { $currentUser, $unreadCount } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
+import { $openIncidents } from '../open.ts';
 
 export type { LiveResult } from './hub.ts';
 import { $alertPrefs, announceIncidents, notificationPermission, offerDesktopAlerts, resetAlerts } from './alerts.ts';
 import { deliver, LIVE_PAGE_SIZE, type LiveNews, type LiveResult } from './hub.ts';
 
-/** What an element needs kept fresh: the unread count, or the incidents (lists and alerts). */
-export type LiveNeed = 'unread' | 'incidents';
+/**
+ * What an element needs kept fresh: the unread count, the incidents (lists and alerts), or
+ * the open-incidents count (`$openIncidents`).
+ */
+export type LiveNeed = 'unread' | 'incidents' | 'open';
+const NEEDS: readonly LiveNeed[] = ['unread', 'incidents', 'open'];
 
 const SEEN_LIMIT = 2000;
 
 const live = shared('inbox.live', () => ({
-  watchers: { unread: 0, incidents: 0 } as Record<LiveNeed, number>,
+  watchers: { unread: 0, incidents: 0, open: 0 } as Record<LiveNeed, number>,
   startedAt: Date.now(),
   seen: new Set<string>(),
   listeners: new Set<(incident: Incident) => void>(),
@@ -36,6 +41,8 @@ const live = shared('inbox.live', () => ({
   loading: new Map<LiveNeed, { again: boolean; done: Promise<void> }>(),
   /** The subscriptions to the live channel (made with the first watcher). */
   hooks: [] as (() => void)[],
+  /** The signed-in token the open count follows (see `hook`). */
+  openFor: undefined as string | undefined,
 }));
 
 /** Calls `listener` with each incident that arrives while the page is open (oldest first). */
@@ -46,10 +53,20 @@ export function onIncidentReceived(listener: (incident: Incident) => void): () =
 
 function hook(): void {
   if (live.hooks.length) return;
+  live.openFor = signedIn();
   live.hooks = [
-    onTopic('incidents', () => void refresh(['incidents'])),
+    onTopic('incidents', () => void refresh(['incidents', 'open'])),
     onTopic('notifications', () => void refresh(['unread'])),
-    onTopic('resync', () => void refresh(['unread', 'incidents'])),
+    onTopic('resync', () => void refresh(NEEDS)),
+    // A sign-in, or the terms accepted (the server answers nothing before): the count of the
+    // user now signed in ($openIncidents forgot the previous user's), also when a load for
+    // the previous one is still on its way (its answer is dropped).
+    $currentUser.listen(() => {
+      const token = signedIn();
+      if (token === live.openFor) return;
+      live.openFor = token;
+      if (token) void refresh(['open']);
+    }),
     registerFallbackPoll(fallbackPoll),
     // A security alert must reach a tab in the background: with desktop alerts on, the
     // leading tab keeps the stream while hidden.
@@ -65,6 +82,7 @@ export function watchLive(needs: readonly LiveNeed[]): () => void {
   for (const n of needs) live.watchers[n]++;
   // Incidents shown here: the moment to offer desktop alerts for them (once).
   if (needs.includes('incidents')) offerDesktopAlerts();
+  loadOpenIfUnknown();
   const release = watchChannel();
   let done = false;
   return () => {
@@ -75,7 +93,22 @@ export function watchLive(needs: readonly LiveNeed[]): () => void {
   };
 }
 
-const localNeeds = (): LiveNeed[] => (['unread', 'incidents'] as const).filter((n) => live.watchers[n] > 0);
+const localNeeds = (): LiveNeed[] => NEEDS.filter((n) => live.watchers[n] > 0);
+
+/**
+ * The open count is loaded once per page, when the first element that shows it appears (the
+ * unread count is stored and loaded by the session; the incidents by their lists): every
+ * other watcher finds it loaded, or shares the load under way.
+ */
+function loadOpenIfUnknown(): void {
+  if ($openIncidents.get() === undefined && !live.loading.has('open') && signedIn()) void refresh(['open']);
+}
+
+/** The token of a user the server answers (signed in, terms accepted), or undefined. */
+function signedIn(): string | undefined {
+  const user = $currentUser.get();
+  return user?.terms_accepted_web_portal ? user.token : undefined;
+}
 
 /**
  * Loads what `needs` this tab shows, now; a load asked for while one of the same need is
@@ -105,24 +138,29 @@ export function refresh(needs: readonly LiveNeed[]): Promise<void> {
   ).then(() => undefined);
 }
 
-/** The fallback's poll (leader only): both loads; which topics changed, for the other tabs. */
+/**
+ * The fallback's poll (leader only): the unread count and the newest incidents, and the open
+ * count when this tab shows it; which topics changed, for the other tabs (an incident
+ * handled changes only the open count: the other tabs hear of it from a leader that shows it).
+ */
 async function fallbackPoll(): Promise<Topic[]> {
-  const before = { unread: $unreadCount.get(), top: newestSeen() };
-  await load(['unread', 'incidents'], true);
+  const before = { unread: $unreadCount.get(), top: newestSeen(), open: $openIncidents.get() };
+  await load(live.watchers.open > 0 ? NEEDS : ['unread', 'incidents'], true);
   const topics: Topic[] = [];
   if ($unreadCount.get() !== before.unread) topics.push('notifications');
-  if (newestSeen() !== before.top) topics.push('incidents');
+  const open = $openIncidents.get();
+  if (newestSeen() !== before.top || (before.open !== undefined && open !== before.open)) topics.push('incidents');
   return topics;
 }
 
 let newest: string | undefined;
 const newestSeen = () => newest;
 
-/** One load: the unread count and the newest incidents, as asked; applied to this tab. */
+/** One load: the unread count, the newest incidents and the open count, as asked; applied to this tab. */
 export async function load(needs: readonly LiveNeed[], strict = false): Promise<void> {
   const user = $currentUser.get();
   if (!user) return;
-  const [unread, incidents] = await Promise.allSettled([
+  const [unread, incidents, open] = await Promise.allSettled([
     needs.includes('unread')
       ? request('GET', '/api/v2/notifications', Answers.notifications, {
           query: { 'filter[unread]': 'true', locale: $language.get(), per_page: 1 },
@@ -130,6 +168,9 @@ export async function load(needs: readonly LiveNeed[], strict = false): Promise<
       : null,
     needs.includes('incidents')
       ? request('GET', '/api/v2/incidents', Answers.incidents, { query: { page: 1, per_page: LIVE_PAGE_SIZE } })
+      : null,
+    needs.includes('open')
+      ? request('GET', '/api/v2/incidents', Answers.incidents, { query: { 'filter[open]': 'true', per_page: 1 } })
       : null,
   ]);
   if ($currentUser.get()?.token !== user.token) return;
@@ -142,8 +183,9 @@ export async function load(needs: readonly LiveNeed[], strict = false): Promise<
     result.incidents = { data: incidents.value.data, total: incidents.value.meta.total };
     newest = incidents.value.data[0]?.uuid;
   }
+  if (open.status === 'fulfilled' && open.value) result.open = open.value.meta.total;
   apply(result, isLeader());
-  const failed = [unread, incidents].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const failed = [unread, incidents, open].find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed && strict) throw failed.reason;
 }
 
@@ -157,6 +199,7 @@ export function apply(result: LiveResult, leader: boolean): void {
     const { count } = result.unread;
     if ($unreadCount.get() !== count) $unreadCount.set(count);
   }
+  if (result.open !== undefined) $openIncidents.set(result.open);
   deliver(result, news);
   if (result.incidents) {
     const { data } = result.incidents;
@@ -175,12 +218,13 @@ export function apply(result: LiveResult, leader: boolean): void {
 /** For tests: forget everything. */
 export function resetInboxLive(): void {
   resetAlerts();
-  live.watchers = { unread: 0, incidents: 0 };
+  live.watchers = { unread: 0, incidents: 0, open: 0 };
   live.seen.clear();
   live.startedAt = Date.now();
   live.listeners.clear();
   live.loading.clear();
   live.hooks.forEach((undo) => undo());
   live.hooks = [];
+  live.openFor = undefined;
   newest = undefined;
 }

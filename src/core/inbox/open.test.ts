@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $apiBase } from '../config/config.ts';
+import { LIVE_CHANNEL } from '../live/channel.ts';
+import { resetLive, topicOf } from '../live/live.ts';
+import { dispatchTopics } from '../live/topics.ts';
+import { $currentUser, signOut } from '../session/session.ts';
+import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
+import { resetInboxLive, watchLive } from './live/live.ts';
+import { $openIncidents } from './open.ts';
+
+const isOpenLoad = (c: RecordedCall) => c.url.pathname === '/api/v2/incidents' && c.url.searchParams.get('filter[open]') === 'true';
+
+/**
+ * The API: no event stream (404), the open count `server.open` (answered at once, or when
+ * the test calls `release()` while `held`), empty lists otherwise.
+ */
+function server(open: number) {
+  const state = { open, held: false, waiting: [] as (() => void)[] };
+  const m = mockFetch((call) => {
+    if (call.url.pathname === '/api/v2/events') return json({ errors: [{ message: 'Not found' }] }, 404);
+    if (isOpenLoad(call)) {
+      const answer = () => json({ data: [], meta: { total: state.open, page: 1, per_page: 1 } });
+      if (!state.held) return answer();
+      return new Promise<Response>((resolve) => state.waiting.push(() => resolve(answer())));
+    }
+    return json({ data: [], meta: { total: 0, page: 1, per_page: 50 } });
+  });
+  return {
+    state,
+    opens: () => m.calls.filter(isOpenLoad),
+    release: () => state.waiting.splice(0).forEach((answer) => answer()),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the open-incidents count', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    $apiBase.set('https://api.vigil.test');
+    $currentUser.set({ ...SAMPLE_USER, token: 't' });
+    resetLive();
+    resetInboxLive();
+  });
+  afterEach(() => {
+    resetLive();
+    resetInboxLive();
+    $currentUser.set(null);
+    vi.useRealTimers();
+  });
+
+  it('is loaded once for every element that shows it, with per_page=1, and not at all while none does', async () => {
+    const s = server(3);
+    s.state.held = true;
+    const idle = watchLive(['unread', 'incidents']);
+    dispatchTopics(['incidents']);
+    await settle();
+    expect(s.opens()).toEqual([]);
+    expect($openIncidents.get()).toBeUndefined();
+
+    const stops = [watchLive(['open']), watchLive(['open']), watchLive(['unread', 'open'])];
+    await vi.waitFor(() => expect(s.opens()).toHaveLength(1));
+    expect(Object.fromEntries(s.opens()[0]!.url.searchParams)).toEqual({ 'filter[open]': 'true', per_page: '1' });
+    s.release();
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(3));
+    // One more element later finds it loaded.
+    stops.push(watchLive(['open']));
+    await settle();
+    expect(s.opens()).toHaveLength(1);
+    [idle, ...stops].forEach((stop) => stop());
+  });
+
+  it('loads again when an incident arrives or is handled, and on resync; not for notifications', async () => {
+    const s = server(3);
+    const stop = watchLive(['open']);
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(3));
+
+    s.state.open = 2;
+    dispatchTopics([topicOf({ id: '7', type: 'incident_handled', data: { uuid: 'i1', project: 'p1' } })!.topic]);
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(2));
+    s.state.open = 4;
+    dispatchTopics([topicOf({ id: '8', type: 'incident', data: { uuid: 'i2', project: 'p1' } })!.topic]);
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(4));
+    expect(s.opens()).toHaveLength(3);
+
+    dispatchTopics(['notifications']);
+    await settle();
+    expect(s.opens()).toHaveLength(3);
+    s.state.open = 1;
+    dispatchTopics(['resync']);
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(1));
+    stop();
+  });
+
+  it('is forgotten on sign-out, here or in another tab, and a late answer for the signed-out user is dropped', async () => {
+    const s = server(3);
+    const stop = watchLive(['open']);
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(3));
+    signOut();
+    expect($openIncidents.get()).toBeUndefined();
+
+    // Signed in again: loaded for this user. Another tab signs out (the stored user goes).
+    $currentUser.set({ ...SAMPLE_USER, token: 't2' });
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(3));
+    $currentUser.set(null);
+    expect($openIncidents.get()).toBeUndefined();
+
+    // Another user signs in while the first one's count is still on its way: not theirs.
+    $currentUser.set({ ...SAMPLE_USER, token: 't3' });
+    s.state.held = true;
+    s.state.open = 9;
+    dispatchTopics(['incidents']);
+    await vi.waitFor(() => expect(s.state.waiting.length).toBeGreaterThan(0));
+    $currentUser.set({ ...SAMPLE_USER, username: 'viewer', token: 'v' });
+    s.state.open = 5;
+    s.release();
+    await vi.waitFor(() => expect(s.state.waiting.length).toBeGreaterThan(0));
+    expect($openIncidents.get()).toBeUndefined();
+    s.release();
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(5));
+    stop();
+  });
+
+  it('waits for the terms: nothing is asked before they are accepted', async () => {
+    const s = server(2);
+    $currentUser.set({ ...SAMPLE_USER, terms_accepted_web_portal: false, token: 't' });
+    const stop = watchLive(['open']);
+    await settle();
+    expect(s.opens()).toEqual([]);
+    $currentUser.set({ ...SAMPLE_USER, terms_accepted_web_portal: true, token: 't' });
+    await vi.waitFor(() => expect($openIncidents.get()).toBe(2));
+    stop();
+  });
+
+  it('without a stream, the polling tab that shows it tells the others when only the open count changed', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem('vigil.live.intervalMs', '2000');
+    const s = server(3);
+    const posted: { kind: string; topics?: string[] }[] = [];
+    const spy = new BroadcastChannel(LIVE_CHANNEL);
+    spy.onmessage = (e: MessageEvent) => posted.push(e.data as never);
+    const stop = watchLive(['open']);
+    await vi.advanceTimersByTimeAsync(6100);
+    expect($openIncidents.get()).toBe(3);
+    expect(posted.filter((p) => p.kind === 'nudge')).toEqual([]);
+    s.state.open = 2; // handled: no new incident, the newest one is the same
+    await vi.advanceTimersByTimeAsync(2100);
+    expect($openIncidents.get()).toBe(2);
+    expect(posted.filter((p) => p.kind === 'nudge')).toEqual([expect.objectContaining({ topics: ['incidents'] })]);
+    stop();
+    spy.close();
+  });
+});
