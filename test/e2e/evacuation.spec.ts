@@ -162,7 +162,7 @@ test.describe('evacuation on the intranet example page', () => {
     await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
       headers: { Authorization: `Bearer ${viewer.token}`, 'Idempotency-Key': 'e2e-viewer-start' },
     });
-    await expect(example.status()).toContainText(/started by Vic Viewer/i, { timeout: 2_000 });
+    await expect(example.status()).toContainText(/started by Vic Viewer/i, { timeout: 5_000 });
     await expect(example.abortButton()).toBeVisible();
   });
 
