@@ -17,9 +17,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
+import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import type { Bench } from '../harness.ts';
 import { loadPage, waitForCount } from '../harness.ts';
+import { TWENTY } from './requests.ts';
 
 const EVENTS = '/api/v2/events';
 /** The fallback's periods (src/core/live/config.ts, src/core/evacuation/polling.ts): the defaults, not overridden here. */
@@ -42,29 +43,8 @@ const SPREAD = [0.5, 0.1, 0.7, 0.3, 0.9];
 /** How long one event may take to show everywhere before it counts as missed. */
 const EVENT_LIMIT = { stream: 15_000, polling: INCIDENT_POLL_MS * 2 + 5_000 };
 
-/** The same 20 elements as the requests scenario (bench/scenarios/requests.ts, which does not export them: keep the two in step). */
 const P = PROJECTS.northwind;
 const S1 = SITES.antwerpWarehouse;
-const S2 = SITES.brusselsOffice;
-const SYS = SYSTEMS.antwerpDocks;
-const TWENTY = [
-  ...Array.from({ length: 5 }, () => '<vigil-unread-badge></vigil-unread-badge>'),
-  '<vigil-language-picker></vigil-language-picker>',
-  '<vigil-language-picker></vigil-language-picker>',
-  `<vigil-evacuation project="${P}"></vigil-evacuation>`,
-  `<vigil-evacuation project="${P}"></vigil-evacuation>`,
-  `<vigil-evacuation site="${S1}"></vigil-evacuation>`,
-  `<vigil-evacuation site="${S2}"></vigil-evacuation>`,
-  `<vigil-project project="${P}"></vigil-project>`,
-  `<vigil-project project="${P}"></vigil-project>`,
-  `<vigil-site site="${S1}"></vigil-site>`,
-  `<vigil-site site="${S1}"></vigil-site>`,
-  `<vigil-system system="${SYS}"></vigil-system>`,
-  '<vigil-projects></vigil-projects>',
-  '<vigil-inbox view="incidents"></vigil-inbox>',
-  '<vigil-inbox view="incidents"></vigil-inbox>',
-  `<vigil-schedule-matrix site="${S2}"></vigil-schedule-matrix>`,
-];
 
 /** The sites the manager sees incidents of (Northwind and Atlas), and the severities, taken in turn. */
 const INCIDENT_SITES = [SITES.antwerpWarehouse, SITES.brusselsOffice, SITES.ghentDistribution, SITES.liegeDataCentre, SITES.newarkDataHall];

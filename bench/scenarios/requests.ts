@@ -11,7 +11,8 @@ const S1 = '20000000-0000-4000-8000-000000000001';
 const S2 = '20000000-0000-4000-8000-000000000002';
 const SYS = '30000000-0000-4000-8000-000000000001';
 
-const TWENTY = [
+/** A page of 20 elements: badges, pickers, evacuations, detail pages, lists (also the live scenario's idle page). */
+export const TWENTY = [
   ...Array.from({ length: 5 }, () => '<vigil-unread-badge></vigil-unread-badge>'),
   '<vigil-language-picker></vigil-language-picker>',
   '<vigil-language-picker></vigil-language-picker>',

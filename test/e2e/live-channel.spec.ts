@@ -3,24 +3,16 @@
 // within a second or two (no polling period is set here: the fallback's would be 20 s);
 // when the connection is lost the pages say so calmly, and what happened meanwhile arrives
 // once it is back.
-import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { expect, markAlertOfferMade, test } from './fixtures.ts';
 import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { InboxPage } from './screens/InboxPage.ts';
 import type { DemoApi } from './support/demo-api.ts';
 import { integratorPage } from './support/integrator-page.ts';
+import { recordStreams } from './support/network.ts';
 
 const USER_KEY = 'auth.currentUser';
-
-/** The event streams a page opens. */
-function recordStreams(page: Page): Request[] {
-  const streams: Request[] = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/v2/events') streams.push(r);
-  });
-  return streams;
-}
 
 /**
  * Another browser (its own storage, locks and channel), signed in as `email` on a device it

@@ -4,23 +4,14 @@
 // same count. The server pushes what changes over its event stream (no polling period is set
 // here: the fallback's would be 20 s), so the count follows within 2 s of an incident made on
 // the server and of one the control room handles.
-import type { Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { PortalLayout } from './screens/PortalLayout.ts';
+import { recordStreams } from './support/network.ts';
 
 const MANAGER = 'manager@vigil.test';
 /** The seed gives every inbox account 12 unread notifications. */
 const UNREAD = '12 unread notifications';
-
-/** The event streams a page opens. */
-function recordStreams(page: Page): Request[] {
-  const streams: Request[] = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/v2/events') streams.push(r);
-  });
-  return streams;
-}
 
 test('the Inbox pill counts open incidents in red, apart from unread notifications, and follows the server within 2 s', async ({
   page,

@@ -31,3 +31,12 @@ export function trackNetwork(page: Page): { quiet(quietMs?: number, timeout?: nu
     },
   };
 }
+
+/** The live event streams the page opens, as they are requested. */
+export function recordStreams(page: Page): Request[] {
+  const streams: Request[] = [];
+  page.on('request', (r) => {
+    if (isEventStream(r)) streams.push(r);
+  });
+  return streams;
+}
