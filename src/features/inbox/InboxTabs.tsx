@@ -30,7 +30,7 @@ export function InboxTabs({ view, onSelect }: InboxTabsProps) {
             {t(`inbox.tabs.${name}`)}
             {name === 'notifications' && unread > 0 && (
               <>
-                <span className="v-badge" aria-hidden="true">
+                <span className="v-badge vi-tab-count" aria-hidden="true">
                   {formatNumber(unread)}
                 </span>
                 <span className="v-visually-hidden">{`(${t('inbox.badge.label', { count: unread })})`}</span>
