@@ -83,9 +83,9 @@ const quiet = () => {};
  * own first page — only then, and only that page.
  */
 shared('inbox.lists.live', () =>
-  onLiveResult((result, news) => {
+  onLiveResult((result) => {
     // A notification newer than the list's first row that the list lacks: fetch the first page.
-    const newest = news.newestUnread;
+    const newest = result.unread?.newest;
     const notes = notificationList.$state.get();
     const first = notes.pages[1];
     if (

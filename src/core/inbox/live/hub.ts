@@ -8,23 +8,15 @@ import { shared } from '../../shared.ts';
 /** The size of the incidents poll: the inbox list's first page, so it merges as is. */
 export const LIVE_PAGE_SIZE = 50;
 
-/** What one poll found, as sent to the other tabs. */
+/** What one load of the live module found (applied in the tab that loaded it, never sent). */
 export interface LiveResult {
-  type: 'result';
-  user: string;
-  at: number;
   unread?: { count: number; newest: { uuid: string; created_at: string } | null };
   incidents?: { data: Incident[]; total: number };
   /** The open-incidents count (`meta.total` of `filter[open]=true`). */
   open?: number;
 }
 
-/** What a result brought besides the data: the newest unread notification, if any. */
-export interface LiveNews {
-  newestUnread: { uuid: string; created_at: string } | null;
-}
-
-type Consumer = (result: LiveResult, news: LiveNews) => void;
+type Consumer = (result: LiveResult) => void;
 const consumers = shared('inbox.live.consumers', () => new Set<Consumer>());
 
 /**
@@ -36,6 +28,6 @@ export function onLiveResult(consumer: Consumer): () => void {
   return () => consumers.delete(consumer);
 }
 
-export function deliver(result: LiveResult, news: LiveNews): void {
-  for (const consumer of consumers) consumer(result, news);
+export function deliver(result: LiveResult): void {
+  for (const consumer of consumers) consumer(result);
 }

@@ -21,7 +21,7 @@ import { $openIncidents } from '../open.ts';
 
 export type { LiveResult } from './hub.ts';
 import { $alertPrefs, announceIncidents, notificationPermission, offerDesktopAlerts, resetAlerts } from './alerts.ts';
-import { deliver, LIVE_PAGE_SIZE, type LiveNews, type LiveResult } from './hub.ts';
+import { deliver, LIVE_PAGE_SIZE, type LiveResult } from './hub.ts';
 
 /**
  * What an element needs kept fresh: the unread count, the incidents (lists and alerts), or
@@ -43,6 +43,8 @@ const live = shared('inbox.live', () => ({
   hooks: [] as (() => void)[],
   /** The signed-in token the open count follows (see `hook`). */
   openFor: undefined as string | undefined,
+  /** The newest incident the last load saw (the fallback's poll tells the other tabs when it changes). */
+  newest: undefined as string | undefined,
 }));
 
 /** Calls `listener` with each incident that arrives while the page is open (oldest first). */
@@ -144,17 +146,14 @@ export function refresh(needs: readonly LiveNeed[]): Promise<void> {
  * handled changes only the open count: the other tabs hear of it from a leader that shows it).
  */
 async function fallbackPoll(): Promise<Topic[]> {
-  const before = { unread: $unreadCount.get(), top: newestSeen(), open: $openIncidents.get() };
+  const before = { unread: $unreadCount.get(), top: live.newest, open: $openIncidents.get() };
   await load(live.watchers.open > 0 ? NEEDS : ['unread', 'incidents'], true);
   const topics: Topic[] = [];
   if ($unreadCount.get() !== before.unread) topics.push('notifications');
   const open = $openIncidents.get();
-  if (newestSeen() !== before.top || (before.open !== undefined && open !== before.open)) topics.push('incidents');
+  if (live.newest !== before.top || (before.open !== undefined && open !== before.open)) topics.push('incidents');
   return topics;
 }
-
-let newest: string | undefined;
-const newestSeen = () => newest;
 
 /** One load: the unread count, the newest incidents and the open count, as asked; applied to this tab. */
 export async function load(needs: readonly LiveNeed[], strict = false): Promise<void> {
@@ -174,14 +173,14 @@ export async function load(needs: readonly LiveNeed[], strict = false): Promise<
       : null,
   ]);
   if ($currentUser.get()?.token !== user.token) return;
-  const result: LiveResult = { type: 'result', user: user.username, at: Date.now() };
+  const result: LiveResult = {};
   if (unread.status === 'fulfilled' && unread.value) {
     const first = unread.value.data[0];
     result.unread = { count: unread.value.meta.total, newest: first ? { uuid: first.uuid, created_at: first.created_at } : null };
   }
   if (incidents.status === 'fulfilled' && incidents.value) {
     result.incidents = { data: incidents.value.data, total: incidents.value.meta.total };
-    newest = incidents.value.data[0]?.uuid;
+    live.newest = incidents.value.data[0]?.uuid;
   }
   if (open.status === 'fulfilled' && open.value) result.open = open.value.meta.total;
   apply(result, isLeader());
@@ -194,13 +193,12 @@ const after = (iso: string, time: number) => Date.parse(iso) + 1000 > time;
 
 /** Applies a load's result to this tab: count, list merges, alerts. */
 export function apply(result: LiveResult, leader: boolean): void {
-  const news: LiveNews = { newestUnread: result.unread?.newest ?? null };
   if (result.unread) {
     const { count } = result.unread;
     if ($unreadCount.get() !== count) $unreadCount.set(count);
   }
   if (result.open !== undefined) $openIncidents.set(result.open);
-  deliver(result, news);
+  deliver(result);
   if (result.incidents) {
     const { data } = result.incidents;
     const fresh = data.filter((i) => !live.seen.has(i.uuid) && after(i.occurred_at, live.startedAt)).reverse();
@@ -226,5 +224,5 @@ export function resetInboxLive(): void {
   live.hooks.forEach((undo) => undo());
   live.hooks = [];
   live.openFor = undefined;
-  newest = undefined;
+  live.newest = undefined;
 }
