@@ -458,7 +458,9 @@ describe('replay', () => {
 
   it('a first connection with ?since= gets what was logged from then on, a cursor wins over it, and a too old one gets reset', async () => {
     const before = await newIncident(main.base, SITES.antwerpWarehouse);
-    await new Promise((r) => setTimeout(r, 5)); // the next event is logged at a later millisecond
+    // `since` a millisecond after that event was logged (the log keeps milliseconds).
+    const loggedBy = Date.now();
+    while (Date.now() <= loggedBy); // waits out the current millisecond: a condition, not a fixed time
     const since = Date.now();
     const after = [await newIncident(main.base, SITES.ghentDistribution)];
     await newIncident(main.base, SITES.brooklynStore); // Hudson: not the manager's

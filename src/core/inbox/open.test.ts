@@ -28,11 +28,23 @@ function server(open: number) {
   return {
     state,
     opens: () => m.calls.filter(isOpenLoad),
+    /** The unread-count loads: a probe that the live module did what it was going to. */
+    unreads: () => m.callsTo('/api/v2/notifications'),
+    /** The incident list's loads (not the open count's). */
+    lists: () => m.callsTo('/api/v2/incidents').filter((c) => !isOpenLoad(c)),
     release: () => state.waiting.splice(0).forEach((answer) => answer()),
   };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Asks for an unread-count load and waits until it went out: a load of the open count the
+ * module started before it would have gone out too (loads leave in the order they are made).
+ */
+async function probe(s: ReturnType<typeof server>): Promise<void> {
+  const before = s.unreads().length;
+  dispatchTopics(['notifications']);
+  await vi.waitFor(() => expect(s.unreads().length).toBeGreaterThan(before));
+}
 
 describe('the open-incidents count', () => {
   beforeEach(() => {
@@ -54,7 +66,7 @@ describe('the open-incidents count', () => {
     s.state.held = true;
     const idle = watchLive(['unread', 'incidents']);
     dispatchTopics(['incidents']);
-    await settle();
+    await vi.waitFor(() => expect(s.lists()).toHaveLength(1));
     expect(s.opens()).toEqual([]);
     expect($openIncidents.get()).toBeUndefined();
 
@@ -65,14 +77,14 @@ describe('the open-incidents count', () => {
     await vi.waitFor(() => expect($openIncidents.get()).toBe(3));
     // One more element later finds it loaded.
     stops.push(watchLive(['open']));
-    await settle();
+    await probe(s);
     expect(s.opens()).toHaveLength(1);
     [idle, ...stops].forEach((stop) => stop());
   });
 
   it('loads again when an incident arrives or is handled, and on resync; not for notifications', async () => {
     const s = server(3);
-    const stop = watchLive(['open']);
+    const stop = watchLive(['open', 'unread']);
     await vi.waitFor(() => expect($openIncidents.get()).toBe(3));
 
     s.state.open = 2;
@@ -83,8 +95,7 @@ describe('the open-incidents count', () => {
     await vi.waitFor(() => expect($openIncidents.get()).toBe(4));
     expect(s.opens()).toHaveLength(3);
 
-    dispatchTopics(['notifications']);
-    await settle();
+    await probe(s); // a notification: the unread count loads, the open count does not
     expect(s.opens()).toHaveLength(3);
     s.state.open = 1;
     dispatchTopics(['resync']);
@@ -124,8 +135,8 @@ describe('the open-incidents count', () => {
   it('waits for the terms: nothing is asked before they are accepted', async () => {
     const s = server(2);
     $currentUser.set({ ...SAMPLE_USER, terms_accepted_web_portal: false, token: 't' });
-    const stop = watchLive(['open']);
-    await settle();
+    const stop = watchLive(['open', 'unread']);
+    await probe(s);
     expect(s.opens()).toEqual([]);
     $currentUser.set({ ...SAMPLE_USER, terms_accepted_web_portal: true, token: 't' });
     await vi.waitFor(() => expect($openIncidents.get()).toBe(2));

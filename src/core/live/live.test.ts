@@ -206,9 +206,11 @@ describe('the live channel', () => {
   it('waits for the terms: no stream before they are accepted (the server refuses it)', async () => {
     const s = server();
     $currentUser.set({ ...SAMPLE_USER, token: 't', terms_accepted_web_portal: false });
+    vi.useFakeTimers();
     const stop = watchLive();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(s.streams).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5_000); // what a started run does in its first seconds
+    expect(s.m.calls).toHaveLength(0);
+    vi.useRealTimers();
     $currentUser.set({ ...SAMPLE_USER, token: 't', terms_accepted_web_portal: true });
     await until(() => s.streams.length === 1);
     stop();

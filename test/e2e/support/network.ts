@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** The live event stream: open for as long as the page is. */
 export const isEventStream = (r: Request): boolean => new URL(r.url()).pathname === '/api/v2/events';
@@ -23,11 +23,12 @@ export function trackNetwork(page: Page): { quiet(quietMs?: number, timeout?: nu
   page.on('requestfailed', done);
   return {
     async quiet(quietMs = 500, timeout = 15_000) {
-      const deadline = Date.now() + timeout;
-      while (inFlight.size > 0 || Date.now() - changed < quietMs) {
-        if (Date.now() > deadline) throw new Error(`the network did not go quiet within ${timeout} ms (${inFlight.size} in flight)`);
-        await page.waitForTimeout(50);
-      }
+      await expect
+        .poll(() => inFlight.size === 0 && Date.now() - changed >= quietMs, {
+          message: 'the network goes quiet',
+          timeout,
+        })
+        .toBe(true);
     },
   };
 }
