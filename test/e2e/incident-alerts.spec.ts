@@ -2,10 +2,12 @@
 // stays until dismissed, however many calm ones follow; medium and low ones leave on their
 // own; a burst becomes one summary; and the portal offers desktop alerts once per account
 // on a device. The incidents arrive over the event stream (live-channel.spec.ts).
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, expectNoA11yViolations, test } from './fixtures.ts';
 import { InboxPage } from './screens/InboxPage.ts';
+import { recordStreams } from './support/network.ts';
+import { fakeNotifications, permissionPrompts } from './support/notifications.ts';
 
 const MANAGER = 'manager@vigil.test';
 
@@ -16,10 +18,7 @@ const calm = (page: Page) => region(page).getByRole('status');
 
 /** The portal's inbox, once its event stream is open (what the server pushes reaches it). */
 async function openInbox(page: Page): Promise<InboxPage> {
-  const streams: Request[] = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/v2/events') streams.push(r);
-  });
+  const streams = recordStreams(page);
   const inbox = await new InboxPage(page).openPortal('/inbox');
   await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
   await expect.poll(() => streams.length).toBe(1);
@@ -134,34 +133,19 @@ test.describe('on a device the account never signed in on', () => {
     api,
     signIn,
   }) => {
-    // A stand-in for the browser's Notification API that counts the permission prompts.
-    await page.context().addInitScript(() => {
-      const w = window as unknown as { __asked: number };
-      w.__asked = 0;
-      class FakeNotification {
-        static permission: NotificationPermission = 'default';
-        static async requestPermission() {
-          w.__asked++;
-          FakeNotification.permission = 'granted';
-          return 'granted' as const;
-        }
-        onclick: (() => void) | null = null;
-        close() {}
-      }
-      Object.defineProperty(window, 'Notification', { configurable: true, value: FakeNotification });
-    });
+    await fakeNotifications(page.context());
     await signIn(MANAGER);
     await new InboxPage(page).openPortal('/');
     const offer = calm(page).filter({ hasText: 'Get desktop alerts for critical and high-severity incidents' });
     await expect(offer).toBeVisible({ timeout: 5_000 });
     await expect(offer.getByRole('button', { name: 'Not now' })).toBeVisible();
     await expectNoA11yViolations(page);
-    expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
+    expect(await permissionPrompts(page)).toBe(0);
 
     await offer.getByRole('button', { name: 'Turn on' }).click();
     await expect(offer).toHaveCount(0);
     await expect(region(page).getByText('Desktop alerts are on.')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(1);
+    expect(await permissionPrompts(page)).toBe(1);
     const prefs = JSON.parse((await page.evaluate(() => localStorage.getItem('vigil.alerts.manager')))!) as {
       enabled: boolean;
       severities: string[];

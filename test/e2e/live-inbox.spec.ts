@@ -6,6 +6,7 @@ import type { BrowserContext, Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './screens/InboxPage.ts';
+import { fakeNotifications, notificationsShown, permissionPrompts } from './support/notifications.ts';
 
 // The stream's 404 (an API without it) is logged by the browser as a failed resource.
 test.use({ allowedConsoleErrors: /status of 404/ });
@@ -232,36 +233,17 @@ test('an integrator page gets vigil-incident-received from the inbox and vigil-u
 
 test('desktop notifications: asked for only from the user menu, per account, for the chosen severities', async ({ page, api, signIn }) => {
   await fastPolling(page.context());
-  // A stand-in for the browser's Notification API that records what is shown.
-  await page.context().addInitScript(() => {
-    const w = window as unknown as { __shown: { title: string; body: string }[]; __asked: number };
-    w.__shown = [];
-    w.__asked = 0;
-    class FakeNotification {
-      static permission: NotificationPermission = 'default';
-      static async requestPermission() {
-        w.__asked++;
-        FakeNotification.permission = 'granted';
-        return 'granted' as const;
-      }
-      onclick: (() => void) | null = null;
-      constructor(title: string, options: { body: string }) {
-        w.__shown.push({ title, body: options.body });
-      }
-      close() {}
-    }
-    Object.defineProperty(window, 'Notification', { configurable: true, value: FakeNotification });
-  });
+  await fakeNotifications(page.context());
   await signIn(MANAGER);
   await new InboxPage(page).openPortal('/');
   await page.waitForTimeout(3 * INTERVAL);
-  expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
+  expect(await permissionPrompts(page)).toBe(0);
 
   await page.getByRole('button', { name: /Morgan Manager/ }).click();
   await page.getByRole('checkbox', { name: 'Alert me about new incidents' }).check();
   await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Low' })).not.toBeChecked();
-  expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(1);
+  expect(await permissionPrompts(page)).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem('vigil.alerts.manager'))).toBe('{"enabled":true,"severities":["high","critical"]}');
 
   await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'low', title: 'Loitering detected near live test fence' });
@@ -269,6 +251,6 @@ test('desktop notifications: asked for only from the user menu, per account, for
   await expect(page.getByRole('alert').filter({ hasText: 'Critical incident at Antwerp Port Warehouse' })).toBeVisible({
     timeout: 4 * INTERVAL + 2000,
   });
-  const shown = await page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown);
+  const shown = await notificationsShown(page);
   expect(shown).toEqual([{ title: 'Critical incident at Antwerp Port Warehouse', body: 'Glass break detected at live test window' }]);
 });
