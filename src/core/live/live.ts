@@ -149,11 +149,6 @@ export function holdWhileHidden(hold: () => boolean): () => void {
   };
 }
 
-/** Weighs `holdWhileHidden` again (the desktop-alert choice changed). */
-export function reconsiderHidden(): void {
-  live.run?.election.update();
-}
-
 /** Whether this tab leads (holds the stream, shows desktop alerts). */
 export function isLeader(): boolean {
   return live.run?.election.leading ?? false;
