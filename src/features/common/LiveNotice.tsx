@@ -6,9 +6,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { registerBundledMessages } from '../../core/i18n/i18n.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { liveStatus } from '../../core/i18n/messages/en.json';
 import { $liveState } from '../../core/live/state.ts';
+import { formatMoment } from '../../core/time/moments.ts';
 import { useStyles } from './useStyles.ts';
 import { useT } from './useT.ts';
 import css from './liveNotice.css?inline';
@@ -29,7 +29,7 @@ export function LiveNotice() {
           <>
             {' '}
             {t('core.liveStatus.lastConfirmed', {
-              time: formatDateTime(new Date(confirmedAt).toISOString(), { hour: 'numeric', minute: '2-digit' }),
+              time: formatMoment(confirmedAt),
             })}
           </>
         )}

@@ -14,12 +14,13 @@
 import { atom } from 'nanostores';
 import { SEVERITIES, type Severity } from '../../api/constants.ts';
 import type { Incident } from '../../api/contract.ts';
-import { formatDateTime, registerBundledMessages, tKey } from '../../i18n/i18n.ts';
+import { registerBundledMessages, tKey } from '../../i18n/i18n.ts';
 import * as core from '../../i18n/messages/en.json?live.part.json';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';
 import { safeStorage } from '../../browser/storage.ts';
 import { $currentUser } from '../../session/session.ts';
+import { formatMoment } from '../../time/moments.ts';
 import { shared } from '../../shared.ts';
 import { $toasts, dismissToast, showToast, type ToastInput } from '../../toasts/toasts.ts';
 
@@ -124,10 +125,8 @@ function headline(incident: Incident): string {
 /** "Critical incident at Antwerp Port Warehouse: Glass break at gate 3 · 14:32", with its link. */
 function incidentToast(incident: Incident): ToastInput {
   const alarm = isAlarm(incident.severity);
-  // The time alone on the day it happened, with its date after that (docs/engineering.md "Dates and times").
-  const today = new Date(incident.occurred_at).toDateString() === new Date().toDateString();
   // Not broken across lines ("4:03 | PM").
-  const time = formatDateTime(incident.occurred_at, today ? { timeStyle: 'short' } : {}).replace(/\s/g, '\u00a0');
+  const time = formatMoment(incident.occurred_at).replace(/\s/g, '\u00a0');
   return {
     type: alarm ? 'alarm' : 'info',
     sticky: alarm,
