@@ -63,8 +63,8 @@ test('a status that cannot be checked says unconfirmed, with the last confirmed 
   await expect(block.status()).toContainText('The whole project Northwind Logistics is being evacuated');
   const confirmed = (await block
     .root()
-    .getByText(/^Confirmed /)
-    .textContent())!.replace('Confirmed ', '');
+    .getByText(/^Last confirmed at /)
+    .textContent())!.replace('Last confirmed at ', '');
   expect(confirmed).toMatch(/^\d{1,2}:\d\d( [AP]M)?$/); // hours and minutes, no seconds
 
   await page.route('**/evacuation/status', (route) =>

@@ -69,7 +69,7 @@ async function expectProject(block: EvacuationBlock, s: State): Promise<void> {
   await expect(block.siteRows()).toHaveCount(siteAOn(s) ? 1 : 0); // listed once
   if (siteAOn(s)) await expect(block.siteRow('Antwerp Port Warehouse')).toContainText('started by Morgan Manager');
   await expect(block.root()).not.toContainText(CALM);
-  await expect(block.root().getByText(/^Confirmed \d/)).toHaveCount(1); // one "confirmed" line
+  await expect(block.root().getByText(/^Last confirmed at \d/)).toHaveCount(1); // one "confirmed" line
   // The whole project's action, named as such beside its sites' own.
   if (projectOn(s))
     await expect(block.actions()).toHaveText([siteAOn(s) ? 'Abort the evacuation of Northwind Logistics' : 'Abort evacuation']);

@@ -126,7 +126,7 @@ test('the connection lost: the page says live updates are paused, and what happe
   await page.context().route(/\/(api|auth)\//, (route) => route.abort('internetdisconnected'));
   await api.call('POST', '/__test/events/drop');
   await expect(notice).toBeVisible({ timeout: 30_000 });
-  await expect(notice).toContainText(/Last confirmed \d{1,2}:\d\d/);
+  await expect(notice).toContainText(/Last confirmed at \d{1,2}:\d\d/);
 
   // Meanwhile, on the server: an incident.
   await api.createIncident({ site: SITES.brusselsOffice, severity: 'high', title: 'Made while the browser was away' });

@@ -8,9 +8,28 @@ import { formatDateTime } from '../i18n/i18n.ts';
 
 /** `at` as an ISO time or ms since the epoch; '' when missing or unreadable. */
 export function formatMoment(at: string | number | null | undefined, now = new Date()): string {
-  if (at === null || at === undefined || at === '') return '';
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return '';
-  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
-  return formatDateTime(d.toISOString(), today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
+  const d = toDate(at);
+  if (!d) return '';
+  return formatDateTime(d.toISOString(), sameDay(d, now) ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * A moment for a sentence: the text of formatMoment and the i18n context that picks the
+ * sentence's wording, since languages phrase a time and a date differently ("ended at 14:11"
+ * but "ended on 24 Nov 2026, 14:11"; "depuis 14:11" but "depuis le 24 nov."). A message that
+ * interpolates a moment has a `_day` variant for a moment that is not today.
+ */
+export function momentParams(at: string | number | null | undefined, now = new Date()): { time: string; context?: 'day' } {
+  const d = toDate(at);
+  const time = formatMoment(at, now);
+  return d && !sameDay(d, now) ? { time, context: 'day' } : { time };
+}
+
+function toDate(at: string | number | null | undefined): Date | null {
+  if (at === null || at === undefined || at === '') return null;
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const sameDay = (d: Date, now: Date): boolean =>
+  d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { registerBundledMessages } from '../../core/i18n/i18n.ts';
 import { liveStatus } from '../../core/i18n/messages/en.json';
 import { $liveState } from '../../core/live/state.ts';
-import { formatMoment } from '../../core/time/moments.ts';
+import { momentParams } from '../../core/time/moments.ts';
 import { useStyles } from './useStyles.ts';
 import { useT } from './useT.ts';
 import css from './liveNotice.css?inline';
@@ -25,14 +25,7 @@ export function LiveNotice() {
       <span className="v-live-notice-dot" aria-hidden="true" />
       <span>
         {t('core.liveStatus.paused')}
-        {confirmedAt !== undefined && (
-          <>
-            {' '}
-            {t('core.liveStatus.lastConfirmed', {
-              time: formatMoment(confirmedAt),
-            })}
-          </>
-        )}
+        {confirmedAt !== undefined && <> {t('core.liveStatus.lastConfirmed', momentParams(confirmedAt))}</>}
       </span>
     </p>
   );

@@ -12,7 +12,7 @@ import { Link } from '../common/Link.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import barCss from './bar.css?inline';
-import { formatSince } from './format.ts';
+import { momentParams } from '../../core/time/moments.ts';
 import { WarningIcon } from './icons.tsx';
 
 /**
@@ -73,7 +73,7 @@ export function EvacuationBar() {
                   <Link to={pathTo(item.kind, { uuid: item.uuid })} className="evac-bar-link">
                     {describe(item, t)}
                   </Link>
-                  {item.since && <span className="evac-bar-since">{t('evacuation.bar.since', { time: formatSince(item.since) })}</span>}
+                  {item.since && <span className="evac-bar-since">{t('evacuation.bar.since', momentParams(item.since))}</span>}
                   {item.unconfirmed && <span className="evac-bar-unconfirmed">{t('evacuation.bar.unconfirmed')}</span>}
                 </li>
               ))}

@@ -8,7 +8,7 @@ import { EvacuationAction } from './EvacuationAction.tsx';
 import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';
 import { EvacuationStateView } from './EvacuationStateView.tsx';
 import evacuationCss from './evacuation.css?inline';
-import { formatChecked } from './format.ts';
+import { momentParams } from '../../core/time/moments.ts';
 import { CheckIcon } from './icons.tsx';
 import { useCoverage } from './useCoverage.ts';
 
@@ -59,7 +59,7 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
       <>
         <EvacuationStateView state={state} />
         <div className={`v-small evac-checked${state.unconfirmed ? ' evac-checked--stale' : ''}`}>
-          <span>{t('evacuation.control.confirmedAt', { time: formatChecked(state.confirmedAt) })}</span>
+          <span>{t('evacuation.control.confirmedAt', momentParams(state.confirmedAt))}</span>
           {state.unconfirmed && (
             <button type="button" className="v-btn v-btn--small" onClick={checkAgain}>
               {t('evacuation.control.checkAgain')}

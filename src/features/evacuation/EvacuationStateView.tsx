@@ -5,7 +5,7 @@ import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
-import { formatChecked, formatMoment } from './format.ts';
+import { momentParams } from '../../core/time/moments.ts';
 import { CheckIcon, WarningIcon } from './icons.tsx';
 
 export interface EvacuationStateViewProps {
@@ -17,16 +17,16 @@ export interface EvacuationStateViewProps {
  * (colour only adds to it). Evacuating, it says what covers the target (the whole project,
  * the site's own, both; a project's sites each once), since when and by whom; unconfirmed,
  * it says so and keeps the last confirmed state — an evacuation never turns calm for it.
- * Only the state is a live region; "Confirmed 14:32" changes every poll and is not announced.
+ * Only the state is a live region; "Last confirmed at 14:32" changes every poll and is not announced.
  */
 export function EvacuationStateView({ state }: EvacuationStateViewProps) {
   const t = useT();
   const { evacuating, unconfirmed } = state;
   const sinceBy = (o: Ongoing) =>
     o.since && o.by
-      ? t('evacuation.banner.sinceBy', { time: formatMoment(o.since), name: o.by })
+      ? t('evacuation.banner.sinceBy', { ...momentParams(o.since), name: o.by })
       : o.since
-        ? t('evacuation.control.since', { time: formatMoment(o.since) })
+        ? t('evacuation.control.since', momentParams(o.since))
         : o.by
           ? t('evacuation.control.startedBy', { name: o.by })
           : '';
@@ -87,15 +87,16 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
             <p className="evac-state">{title}</p>
             {unconfirmed && (
               <p className="evac-unconfirmed">
-                {t(evacuating ? 'evacuation.control.unconfirmedActive' : 'evacuation.control.unconfirmedInactive', {
-                  time: formatChecked(state.confirmedAt),
-                })}
+                {t(
+                  evacuating ? 'evacuation.control.unconfirmedActive' : 'evacuation.control.unconfirmedInactive',
+                  momentParams(state.confirmedAt),
+                )}
               </p>
             )}
             {lines.length > 0 && <ul className="evac-lines">{lines}</ul>}
             {!evacuating && state.scope === 'system' && state.siteName && <p>{t('evacuation.control.systemNone', { site: siteName })}</p>}
             {!evacuating && state.lastEnded && (
-              <p className="v-small">{t('evacuation.control.lastEnded', { time: formatMoment(state.lastEnded) })}</p>
+              <p className="v-small">{t('evacuation.control.lastEnded', momentParams(state.lastEnded))}</p>
             )}
           </div>
           {state.activeSites.length > 0 && (
