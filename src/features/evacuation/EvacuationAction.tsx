@@ -1,3 +1,4 @@
+import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -96,7 +97,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
 
   const already =
     intent && entry?.status && !sending && (!submitted || failed) && (intent.action === 'start') === isActive(entry.status)
-      ? t(intent.action === 'start' ? 'evacuation.dialog.alreadyActive' : 'evacuation.dialog.alreadyInactive', { name: label })
+      ? t(intent.action === 'start' ? 'evacuation.dialog.alreadyActive' : 'evacuation.dialog.alreadyInactive', named(label))
       : null;
 
   return (
@@ -121,7 +122,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
           open={intent !== null}
           armed
           tone="danger"
-          title={t(shown === 'start' ? 'evacuation.dialog.startTitle' : 'evacuation.dialog.abortTitle', { name: label })}
+          title={t(shown === 'start' ? 'evacuation.dialog.startTitle' : 'evacuation.dialog.abortTitle', named(label))}
           description={t(
             shown === 'start'
               ? scope === 'project'
@@ -130,7 +131,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
               : scope === 'project'
                 ? 'evacuation.dialog.abortProjectBody'
                 : 'evacuation.dialog.abortSiteBody',
-            { name: label },
+            named(label),
           )}
           confirmLabel={t(shown === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
           cancelLabel={t('evacuation.dialog.cancel')}

@@ -1,3 +1,4 @@
+import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CoverageScope, OfferedAction } from '../../core/evacuation/coverage.ts';
@@ -85,9 +86,10 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
   // from a site page, or the whole project's beside its sites' own.
   const label = (a: OfferedAction) =>
     a.scope !== scope || state.actions.length > 1 || state.activeSites.length > 0
-      ? t(a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed', {
-          name: a.name ?? t('evacuation.fallback.project'),
-        })
+      ? t(
+          a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed',
+          named(a.name ?? t('evacuation.fallback.project')),
+        )
       : undefined;
   return (
     <section ref={ref} className={`v-card evac${state.evacuating ? ' evac--alarm' : ''}`} aria-labelledby={headingId} part="control">

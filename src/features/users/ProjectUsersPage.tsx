@@ -1,3 +1,4 @@
+import { nameContext } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
@@ -28,7 +29,7 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
   });
   const project = entry?.data;
   const allowed = project ? canManageUsers(project.permissions) : undefined;
-  usePageTitle(project ? t('users.titleWithProject', { project: project.name }) : t('users.title'));
+  usePageTitle(project ? t('users.titleWithProject', { project: project.name, ...nameContext(project.name) }) : t('users.title'));
 
   let body;
   if (!project) {
@@ -56,7 +57,7 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
             {t('users.backToProject', { project: project.name })}
           </Link>
         )}
-        <h1>{project ? t('users.titleWithProject', { project: project.name }) : t('users.title')}</h1>
+        <h1>{project ? t('users.titleWithProject', { project: project.name, ...nameContext(project.name) }) : t('users.title')}</h1>
         {project && allowed && <p className="v-muted">{t('users.intro')}</p>}
       </div>
       {body}

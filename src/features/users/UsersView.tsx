@@ -1,3 +1,4 @@
+import { nameContext } from '../../core/i18n/elision.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ProjectUser } from '../../core/api/contract.ts';
@@ -184,7 +185,7 @@ export function UsersView({ project }: UsersViewProps) {
         <p className="v-state vu-empty">{t('users.list.noMatches', { query: query.trim() })}</p>
       ) : (
         <UsersTable
-          caption={t('users.list.caption', { project: project.name })}
+          caption={t('users.list.caption', { project: project.name, ...nameContext(project.name) })}
           users={visible}
           currentEmail={currentEmail}
           order={order}
