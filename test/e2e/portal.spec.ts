@@ -252,9 +252,11 @@ test.describe('portal: session', () => {
 test.describe('portal: routes and layout', () => {
   test('an unknown path goes to /404, signed in or not', async ({ page, signIn }) => {
     const notFound = new NotFoundPage(page);
-    await notFound.goto('/no/such/page');
+    await notFound.goto('/no/such/page?tab=2');
     await notFound.expectRoute('/404');
     await expect(notFound.heading('We could not find this page')).toBeVisible();
+    // The address typed is still there to read and correct.
+    await expect(page.getByRole('main')).toContainText('Address asked for: /no/such/page?tab=2');
     await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
 
     await signIn(MANAGER);
@@ -273,6 +275,7 @@ test.describe('portal: routes and layout', () => {
     await notFound.expectRoute('/404');
     expect(query(page.url(), 'resource')).toBe('Project');
     await expect(notFound.heading('We could not find this project')).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`Address asked for: /project/${PROJECTS.hudson}`);
   });
 
   test('the demo live view needs no sign-in', async ({ page }) => {

@@ -39,7 +39,14 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   else if (typeof location !== 'undefined') location.assign(hrefFor(path));
 }
 
-/** A failed load of a resource on navigation goes to /404 naming it (docs/product.md#session, #errors). */
+/**
+ * A failed load of a resource on navigation goes to /404 naming it (docs/product.md#session,
+ * #errors), and naming the address that was asked for, so the person can see and correct it.
+ */
 export function notFound(resource: NotFoundResource): void {
-  if ($navigator.get()) navigate(pathTo('notFound', {}, { resource }), { replace: true });
+  if ($navigator.get()) navigate(notFoundPath(resource), { replace: true });
 }
+
+/** /404, with the resource that could not be loaded and the address in the address bar. */
+export const notFoundPath = (resource?: NotFoundResource): string =>
+  pathTo('notFound', {}, { ...(resource && { resource }), path: location.pathname + location.search });

@@ -115,12 +115,13 @@ describe('createPortalRouter', () => {
     expect(view(r.$state.get())).not.toBe(first);
   });
 
-  it('sends unknown paths to /404', async () => {
+  it('sends unknown paths to /404, naming the address asked for', async () => {
     $user.set(USER);
-    const r = start('/no/such/place');
+    const r = start('/no/such/place?x=1');
     await settle();
     await settle();
-    expect(here()).toBe('/404');
+    expect(here()).toBe(`/404?path=${encodeURIComponent('/no/such/place?x=1')}`);
+    expect(view(r.$state.get())?.search).toEqual({ path: '/no/such/place?x=1' });
     expect(view(r.$state.get())?.route).toBe('notFound');
   });
 
@@ -158,7 +159,7 @@ describe('createPortalRouter', () => {
     expect(view(r.$state.get())).toMatchObject({ route: 'projectUsers', params: { uuid: 'p1' } });
   });
 
-  it('a missing project on the users page goes to /404?resource=Project', async () => {
+  it('a missing project on the users page goes to /404 naming the project and the address', async () => {
     $user.set(USER);
     start('/projects/p9/users', {
       loadProject: async () => {
@@ -167,7 +168,7 @@ describe('createPortalRouter', () => {
     });
     await settle();
     await settle();
-    expect(here()).toBe('/404?resource=Project');
+    expect(here()).toBe(`/404?resource=Project&path=${encodeURIComponent('/projects/p9/users')}`);
   });
 
   it('holds a user who has not accepted the terms at /terms, remembering the page', async () => {
@@ -200,7 +201,7 @@ describe('createPortalRouter', () => {
     start('/elsewhere', { basePath: '/portal' });
     await settle();
     await settle();
-    expect(here()).toBe('/portal/404');
+    expect(here()).toBe('/portal/404?path=%2Felsewhere');
   });
 
   it('follows the browser history (popstate)', async () => {

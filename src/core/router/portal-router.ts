@@ -13,8 +13,8 @@ import { $currentUser, validateUser } from '../session/session.ts';
 import { guard, loginPathFor, projectUsersRedirect, type PermissionHolder } from './guards.ts';
 import { stampCurrentEntry, withStampedEntry } from './history-index.ts';
 import { gateHashChange, gatePopState } from './leave-gates.ts';
-import type { Navigator } from './navigation.ts';
-import { pathTo, ROUTES, type RouteName } from './routes.ts';
+import { notFoundPath, type Navigator } from './navigation.ts';
+import { ROUTES, type RouteName } from './routes.ts';
 
 /** The page the portal shows. */
 export interface PortalView {
@@ -130,7 +130,7 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     const gen = ++generation;
     const nav = navigation;
     const view = toView();
-    if (!view) return redirect(gen, pathTo('notFound'));
+    if (!view) return redirect(gen, notFoundPath());
     const decision = guard({ route: view.route, fullPath: view.fullPath, search: view.search, user: $user.get() });
     if (decision.action === 'redirect') return redirect(gen, decision.to);
 
@@ -158,7 +158,7 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
         if (to) return redirect(gen, to);
       } catch (e) {
         if (gen !== generation) return;
-        if (isMissing(e)) return redirect(gen, pathTo('notFound', {}, { resource: 'Project' }));
+        if (isMissing(e)) return redirect(gen, notFoundPath('Project'));
         // Any other failure was toasted by the cache; the page shows its own error state.
       }
     }

@@ -14,8 +14,12 @@ function isResource(value: string | undefined): value is NotFoundResource {
   return RESOURCES.includes(value as NotFoundResource);
 }
 
-/** /404 (and every unknown path): names the resource when a load failed (`?resource=Project`). */
-export function NotFoundPage({ resource }: { resource?: string | undefined }) {
+/**
+ * /404 (where every unknown path goes): names the resource when a load failed
+ * (`?resource=Project`) and the address that was asked for (`?path=/projects/…`), so the
+ * person sees what they typed or followed and can correct it.
+ */
+export function NotFoundPage({ resource, asked }: { resource?: string | undefined; asked?: string | undefined }) {
   const t = useT();
   const user = useStore($currentUser);
   usePageTitle(t('layout.notFound.title'));
@@ -27,6 +31,11 @@ export function NotFoundPage({ resource }: { resource?: string | undefined }) {
       </p>
       <h1>{known ? t(`layout.notFound.resource.${known}`) : t('layout.notFound.heading')}</h1>
       <p className="v-muted">{known ? t('layout.notFound.resourceBody') : t('layout.notFound.body')}</p>
+      {asked?.startsWith('/') && (
+        <p>
+          {t('layout.notFound.asked')} <code>{asked.length > 200 ? `${asked.slice(0, 200)}…` : asked}</code>
+        </p>
+      )}
       {user ? (
         <Link className="v-btn v-btn--primary" to={pathTo('home')}>
           {t('layout.notFound.home')}

@@ -69,6 +69,6 @@ export function renderPage({ route, params, search }: PortalView): ReactNode {
     case 'demoLiveView':
       return <DemoLiveViewPage uuid={uuid} />;
     case 'notFound':
-      return <NotFoundPage resource={search.resource} />;
+      return <NotFoundPage resource={search.resource} asked={search.path} />;
   }
 }

@@ -1,4 +1,3 @@
-import { nameContext } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import { useEffect, useId } from 'react';
 import { applyLanguage } from '../../core/i18n/i18n.ts';
@@ -62,7 +61,7 @@ export function DemoLiveView({ demo, interval, headingLevel = 2, ownLanguage = t
       <LazyLiveView
         cameras={data.system.cameras}
         online={data.system.online}
-        label={t('liveView.regionLabel', { name: data.system.name, ...nameContext(data.system.name) })}
+        label={t('liveView.regionLabel', { name: data.system.name })}
         {...(interval ? { intervalMs: Number(interval) } : {})}
       />
     </section>

@@ -1,4 +1,3 @@
-import { nameContext } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import { useEffect, useId } from 'react';
 import { systemCache } from '../../core/resources/resources.ts';
@@ -64,7 +63,7 @@ export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
       <LazyLiveView
         cameras={data.cameras}
         online={data.online}
-        label={t('liveView.regionLabel', { name: data.name, ...nameContext(data.name) })}
+        label={t('liveView.regionLabel', { name: data.name })}
         {...(interval ? { intervalMs: Number(interval) } : {})}
       />
     </section>
