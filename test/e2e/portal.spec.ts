@@ -336,6 +336,21 @@ test.describe('portal: routes and layout', () => {
     await expect(layout.nav().getByRole('menu')).toBeHidden();
   });
 
+  test('on a 360 px phone every pill of the navigation is on screen, in every language', async ({ signedInPage }) => {
+    const page = await signedInPage(MANAGER);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const layout = new PortalLayout(page);
+    const pills = page.locator('vigil-portal').getByRole('navigation', { name: /./ }).first().locator('.pill');
+    for (const language of ['en', 'de', 'fr', 'nl', 'it', 'es'] as const) {
+      await layout.chooseLanguage(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(pills).toHaveCount(3); // Projects, Inbox, More
+      for (const pill of await pills.all()) {
+        await expect(pill).toBeInViewport({ ratio: 1 });
+      }
+    }
+  });
+
   test('switching the language re-renders in place, sets <html lang>, and lasts after a reload', async ({ signedInPage }) => {
     const page = await signedInPage(MANAGER);
     const layout = new PortalLayout(page);
