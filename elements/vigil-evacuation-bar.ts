@@ -6,7 +6,9 @@ import barHostCss from '../src/features/evacuation/bar-host.css?inline';
 /**
  * A page-wide alarm bar: while anything the signed-in user can see is evacuating (a whole
  * project, or sites of a project), one red bar names it (sites with their project), says
- * since when and links to it in the portal. It takes no room while nothing is evacuating,
+ * how many sites it covers, since when and for how long, and links to it in the portal. It
+ * stays in view as the page scrolls (sticky at the top of its scrolling container, or
+ * `--vigil-evacuation-bar-top` below a page's own sticky header). It takes no room while nothing is evacuating,
  * and screen readers hear it once when something starts evacuating, not on every refresh.
  * Its sources are the user's projects and each project's evacuation status, refreshed every
  * few seconds while the tab is visible (shared with every other Vigil element on the page:
@@ -19,6 +21,7 @@ import barHostCss from '../src/features/evacuation/bar-host.css?inline';
  * @cssproperty --vigil-color-danger - the bar's colour
  * @cssproperty --vigil-color-on-danger - the text on the bar
  * @cssproperty --vigil-font-family - font of the element
+ * @cssproperty --vigil-evacuation-bar-top - how far from the top the bar stays in view as the page scrolls (default 0px)
  */
 export const VigilEvacuationBar = defineElement({
   tag: 'vigil-evacuation-bar',

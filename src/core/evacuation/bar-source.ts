@@ -14,6 +14,8 @@ export interface BarItem {
   projectUuid: string;
   projectName: string;
   since: string | null;
+  /** How many sites it covers: all of the project's for a whole project, else one. */
+  sites: number;
   /** Its project's status could not be confirmed for a while (the last known state is shown). */
   unconfirmed: boolean;
 }
@@ -37,9 +39,22 @@ export function readBar(now = Date.now()): BarItem[] {
     const unconfirmed = Boolean(entry.error) && (entry.checkedAt === undefined || now - entry.checkedAt > UNCONFIRMED_AFTER_MS);
     const base = { projectUuid: project.uuid, projectName: project.name, unconfirmed };
     if (status.status === 'active')
-      items.push({ kind: 'project', uuid: project.uuid, name: project.name, since: status.started_at, ...base });
+      items.push({
+        kind: 'project',
+        uuid: project.uuid,
+        name: project.name,
+        since: status.started_at,
+        sites: project.sites_count,
+        ...base,
+      });
     for (const site of status.active_sites ?? [])
-      sites.push({ kind: 'site', uuid: site.uuid, name: site.name, since: site.started_at, ...base });
+      sites.push({ kind: 'site', uuid: site.uuid, name: site.name, since: site.started_at, sites: 1, ...base });
   }
   return [...items, ...sites];
+}
+
+/** How many sites the bar's items cover together: a site of a project evacuating as a whole counts once. */
+export function barSiteCount(items: BarItem[]): number {
+  const whole = new Set(items.filter((i) => i.kind === 'project').map((i) => i.projectUuid));
+  return items.reduce((n, i) => n + (i.kind === 'project' ? i.sites : whole.has(i.projectUuid) ? 0 : 1), 0);
 }

@@ -2,7 +2,7 @@ import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { $liveState } from '../../core/live/state.ts';
 import { useEffect, useRef, useState } from 'react';
-import { barProjects, readBar, type BarItem } from '../../core/evacuation/bar-source.ts';
+import { barProjects, barSiteCount, readBar, type BarItem } from '../../core/evacuation/bar-source.ts';
 import { $evacuations } from '../../core/evacuation/evacuation.ts';
 import { watchStatus } from '../../core/evacuation/polling.ts';
 import { $projects, loadProjects } from '../../core/projects/projects.ts';
@@ -12,12 +12,15 @@ import { Link } from '../common/Link.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import barCss from './bar.css?inline';
+import { formatElapsed } from '../../core/time/elapsed.ts';
 import { momentParams } from '../../core/time/moments.ts';
 import { WarningIcon } from './icons.tsx';
 
 /**
  * The page-wide alarm bar: while anything the user can see is evacuating (a whole project,
- * or sites of one), one red bar names it, since when, and links to it. Its sources are the
+ * or sites of one), one red bar names it, how many sites it covers, since when and for how
+ * long, and links to it. It stays in view as the page scrolls (under the portal's header;
+ * at the top of an integrator's page, or `--vigil-evacuation-bar-top` below it). Its sources are the
  * user's projects and each project's status (which lists its sites evacuating), polled by
  * the evacuation poller: only while the tab is visible, one request per project however
  * many bars and controls show it. Screen readers hear it once when something starts
@@ -47,6 +50,15 @@ export function EvacuationBar() {
   }, [key]);
 
   const items = signedIn ? readBar() : [];
+  // How long each has lasted, to the minute: re-read twice a minute while something evacuates.
+  const [now, setNow] = useState(Date.now);
+  const evacuating = items.length > 0;
+  useEffect(() => {
+    if (!evacuating) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(id);
+  }, [evacuating]);
   const announcement = useAnnouncement(items, (shown) =>
     t('evacuation.bar.announce', { list: shown.map((i) => describe(i, t)).join('; ') }),
   );
@@ -66,6 +78,7 @@ export function EvacuationBar() {
             <p className="evac-bar-title">
               <WarningIcon />
               <span>{t('evacuation.bar.title')}</span>
+              <span className="evac-bar-count">{t('evacuation.bar.sites', { count: barSiteCount(items) })}</span>
             </p>
             <ul className="evac-bar-list">
               {items.map((item) => (
@@ -73,7 +86,15 @@ export function EvacuationBar() {
                   <Link to={pathTo(item.kind, { uuid: item.uuid })} className="evac-bar-link">
                     {describe(item, t)}
                   </Link>
-                  {item.since && <span className="evac-bar-since">{t('evacuation.bar.since', momentParams(item.since))}</span>}
+                  {item.since && (
+                    <span className="evac-bar-since">
+                      {t('evacuation.bar.since', momentParams(item.since))}
+                      {' · '}
+                      <span className="evac-bar-elapsed">
+                        {t('evacuation.bar.lasted', { duration: formatElapsed(now - Date.parse(item.since)) })}
+                      </span>
+                    </span>
+                  )}
                   {item.unconfirmed && <span className="evac-bar-unconfirmed">{t('evacuation.bar.unconfirmed')}</span>}
                 </li>
               ))}

@@ -31,25 +31,27 @@ export function Layout({ state }: { state: PortalState }) {
 
   return (
     <div className="portal">
-      <Header
-        variant={variant}
-        route={view?.route}
-        // The page shown or being opened: a check finishing shows the page the URL already named.
-        fullPath={state.status === 'ready' ? state.view.fullPath : state.fullPath || undefined}
-        pageUuid={view?.route === 'page' ? view.params.uuid : undefined}
-        skip={
-          // A button: a "#main" link cannot reach into the shadow root.
-          <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
-            {t('layout.skipToContent')}
-          </button>
-        }
-      />
-      {/* While anything the user can see is evacuating: one red bar on every page. */}
-      {variant === 'app' && (
-        <Suspense fallback={null}>
-          <EvacuationBar />
-        </Suspense>
-      )}
+      <div className="portal-top">
+        <Header
+          variant={variant}
+          route={view?.route}
+          // The page shown or being opened: a check finishing shows the page the URL already named.
+          fullPath={state.status === 'ready' ? state.view.fullPath : state.fullPath || undefined}
+          pageUuid={view?.route === 'page' ? view.params.uuid : undefined}
+          skip={
+            // A button: a "#main" link cannot reach into the shadow root.
+            <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
+              {t('layout.skipToContent')}
+            </button>
+          }
+        />
+        {/* While anything the user can see is evacuating: one red bar on every page. */}
+        {variant === 'app' && (
+          <Suspense fallback={null}>
+            <EvacuationBar />
+          </Suspense>
+        )}
+      </div>
       {checking && <div className="route-progress" aria-hidden="true" />}
       <main ref={mainRef} id="main" tabIndex={-1} className="portal-main" aria-busy={checking}>
         {variant === 'app' && (
