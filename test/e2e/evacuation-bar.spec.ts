@@ -56,3 +56,16 @@ test('a whole project counts all its sites, and a site of it only once', async (
   // Northwind has three sites; the warehouse, evacuating on its own too, is one of them.
   await expect(block.bar()).toContainText('3 sites');
 });
+
+test('the whole-project dialog names every site it covers before anything starts', async ({ page, signIn }) => {
+  await signIn('manager@vigil.test');
+  await page.goto(`/project/${PROJECTS.northwind}`);
+  const block = new EvacuationBlock(page);
+  await expect(block.status()).toContainText('No evacuation in progress');
+  await block.button('Start evacuation').click();
+  const scope = block.dialog().getByRole('list', { name: 'It covers all 3 sites:' });
+  await expect(scope.getByRole('listitem')).toHaveText(['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre']);
+  await block.dialog().getByRole('button', { name: 'Cancel' }).click();
+  await expect(block.dialog()).toBeHidden();
+  await expect(block.status()).toContainText('No evacuation in progress');
+});

@@ -17,6 +17,7 @@ import {
 import { createVisibilityGate, type VisibilityGate } from '../../core/security/arming.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
+import { ProjectScope } from './ProjectScope.tsx';
 
 // The confirmation dialog is its own chunk, fetched as soon as a button is on screen (so it
 // is there by the time anyone clicks), not with the page: a page that only shows the state
@@ -139,6 +140,7 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
           onConfirm={() => void confirm()}
           onCancel={() => setIntent(null)}
         >
+          {shown === 'start' && scope === 'project' && <ProjectScope uuid={uuid} />}
           {already && <p className="v-message evac-dialog-note">{already}</p>}
           {failed && (
             <p className="v-form-error" role="alert">
