@@ -41,7 +41,6 @@ async function projectSites(token: string, uuid: string, query = ''): Promise<Si
 }
 
 const healthOf = async (token: string, project: string) => (await home(token)).find((p) => p.uuid === project)!.health;
-const siteOf = async (token: string, project: string, site: string) => (await projectSites(token, project)).find((s) => s.uuid === site)!.health;
 
 function addIncident(site: string, severity: string, hoursAgo: number, handledBy: string | null = null): void {
   const project = app.deps.db.get<{ project_uuid: string }>('SELECT project_uuid FROM sites WHERE uuid = ?', site)!.project_uuid;
@@ -105,12 +104,16 @@ describe('health in GET /api/v2/projects', () => {
   });
 
   it('marks every site of a project-wide evacuation, and only the evacuated site otherwise', async () => {
-    expect((await call(app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, { token: manager, body: {} })).status).toBe(200);
+    expect(
+      (await call(app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, { token: manager, body: {} })).status,
+    ).toBe(200);
     let health = await healthOf(manager, PROJECTS.northwind);
     expect(health.evacuating).toBe(true);
     expect(health.sites.map((s) => s.evacuating)).toEqual([false, false, true]);
 
-    expect((await call(app, 'POST', `/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, { token: manager, body: {} })).status).toBe(200);
+    expect(
+      (await call(app, 'POST', `/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, { token: manager, body: {} })).status,
+    ).toBe(200);
     health = await healthOf(manager, PROJECTS.northwind);
     expect(health.sites.map((s) => s.evacuating)).toEqual([true, true, true]);
     const sites = await projectSites(manager, PROJECTS.northwind);
@@ -119,7 +122,7 @@ describe('health in GET /api/v2/projects', () => {
 });
 
 describe('health per site in GET /api/v2/projects/{uuid}', () => {
-  it("gives each site its own offline systems, incidents and system counts, whatever the type filter lists", async () => {
+  it('gives each site its own offline systems, incidents and system counts, whatever the type filter lists', async () => {
     await setOnline(SYSTEMS.ghentAlarm, false);
     addIncident(SITES.ghentDistribution, 'high', 3);
     addIncident(SITES.antwerpWarehouse, 'low', 3);
@@ -131,13 +134,21 @@ describe('health per site in GET /api/v2/projects/{uuid}', () => {
       evacuating: false,
       systems_by_type: { UFO: 2, ALARM: 1 },
     });
-    expect(antwerp).toMatchObject({ systems_offline: [], open_incidents_24h: { count: 1, worst_severity: 'low' }, systems_by_type: { UFO: 3, ALARM: 1 } });
-    expect(brussels).toMatchObject({ systems_offline: [], open_incidents_24h: { count: 0, worst_severity: null }, systems_by_type: { UFO: 3 } });
+    expect(antwerp).toMatchObject({
+      systems_offline: [],
+      open_incidents_24h: { count: 1, worst_severity: 'low' },
+      systems_by_type: { UFO: 3, ALARM: 1 },
+    });
+    expect(brussels).toMatchObject({
+      systems_offline: [],
+      open_incidents_24h: { count: 0, worst_severity: null },
+      systems_by_type: { UFO: 3 },
+    });
   });
 });
 
 describe('access', () => {
-  it("never gives the health of a project the user is not a member of", async () => {
+  it('never gives the health of a project the user is not a member of', async () => {
     // Hudson (manager is no member there) has an offline system and a fresh critical incident.
     await setOnline(SYSTEMS.brooklynFloor, false);
     addIncident(SITES.brooklynStore, 'critical', 1);

@@ -70,11 +70,21 @@ export function projectRoutes(app: App, { db }: Deps): void {
       online: number;
       site_name: string;
       project_uuid: string;
+      project_name: string;
     }>(
-      `SELECT y.*, s.name AS site_name, s.project_uuid FROM systems y JOIN sites s ON s.uuid = y.site_uuid WHERE y.uuid = ?`,
+      `SELECT y.*, s.name AS site_name, s.project_uuid, p.name AS project_name FROM systems y
+       JOIN sites s ON s.uuid = y.site_uuid JOIN projects p ON p.uuid = s.project_uuid WHERE y.uuid = ?`,
       c.req.param('uuid'),
     );
     if (!row || !permissionsOn(db, user, row.project_uuid)) throw notFound('system');
-    return c.json({ data: { ...systemView(db, row), project_uuid: row.project_uuid, site: { uuid: row.site_uuid, name: row.site_name } } });
+    return c.json({
+      data: {
+        ...systemView(db, row),
+        project_uuid: row.project_uuid,
+        // Where it sits, for the breadcrumbs Projects › project › site › system.
+        project: { uuid: row.project_uuid, name: row.project_name },
+        site: { uuid: row.site_uuid, name: row.site_name },
+      },
+    });
   });
 }
