@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Interval } from '../api/contract.ts';
+import { daysToWeek } from './convert.ts';
 import { securedAt } from './secured.ts';
 
 const office = (from: string, to: string): Interval[][] => [0, 1, 2, 3, 4, 5, 6].map((d) => (d < 5 ? [{ from, to }] : []));
@@ -129,5 +130,29 @@ describe('securedAt', () => {
     expect(securedAt({ days: office('08:00', '18:00') }, 'Mars/Olympus_Mons', Date.now())).toBeNull();
     expect(securedAt({ days: [[]] }, BXL, Date.now())).toBeNull();
     expect(securedAt({ days: undefined }, BXL, Date.now())).toBeNull();
+  });
+});
+
+describe('securedAt reads the week as the schedule editor does', () => {
+  it('agrees with the editor cells for every half-hour of a mixed week', () => {
+    const days: Interval[][] = [
+      [{ from: '08:00', to: '18:00' }],
+      [{ from: '22:00', to: '06:00' }],
+      [],
+      [
+        { from: '00:00', to: '02:30' },
+        { from: '12:00', to: '24:00' },
+      ],
+      [{ from: '00:00', to: '24:00' }],
+      [],
+      [{ from: '23:30', to: '00:30' }],
+    ];
+    const week = daysToWeek(days);
+    // Monday 1 Feb 2027 00:15 UTC, in UTC: every half-hour of the week, in its middle.
+    const monday = Date.UTC(2027, 1, 1, 0, 15);
+    for (let i = 0; i < 336; i++) {
+      const expected = week[Math.floor(i / 48)]![i % 48];
+      expect(securedAt({ days }, 'UTC', monday + i * 30 * 60_000)?.secured, `half-hour ${i}`).toBe(expected);
+    }
   });
 });

@@ -10,14 +10,88 @@
  * change of the week's cells to the next, checking the zone's offset at each jump; where
  * the offset changed on the way, the instant of that change is found (to the second) and
  * the walk goes on from there.
+ *
+ * Self-contained on purpose (it reads the week the way convert.ts and dst.ts do, and the
+ * tests hold it to the same instants): the home and project pages that show it then share
+ * no code with the schedule editor's pages, whose chunks stay as they are.
  */
-import { daysToWeek } from './convert.ts';
-import { isTimeZone, utcOffset } from './dst.ts';
-import { SLOTS, WEEK_SLOTS, cellAt, type Week } from './week.ts';
-
 const MINUTE = 60_000;
 const SLOT_MS = 30 * MINUTE;
 const DAY_MS = 24 * 60 * MINUTE;
+const SLOTS = 48;
+const WEEK_SLOTS = 7 * SLOTS;
+
+/** `week[flat index]`: 7 days × 48 half-hours of local time, Monday 00:00 first. */
+type Week = readonly boolean[];
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's wall-clock formatter; throws for a zone this runtime does not know. */
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function isTimeZone(timeZone: string): boolean {
+  if (!timeZone) return false;
+  try {
+    partsFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Minutes to add to UTC to get the wall-clock time in `timeZone` at `at` (read per whole second). */
+function utcOffset(timeZone: string, at: number): number {
+  const ms = Math.floor(at / 1000) * 1000;
+  const p: Record<string, number> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+  return Math.round((wall - ms) / MINUTE);
+}
+
+/** The half-hour "HH:MM" starts (0…48, 48 = "24:00"), or null when it is not one. */
+function slotOf(hhmm: unknown): number | null {
+  const m = typeof hhmm === 'string' ? /^(\d{2}):(00|30)$/.exec(hhmm) : null;
+  if (!m) return null;
+  const slot = Number(m[1]) * 2 + (m[2] === '30' ? 1 : 0);
+  return slot <= SLOTS ? slot : null;
+}
+
+/**
+ * The API's week (seven days, Monday first, `{from, to}` on half hours; `to` <= `from`
+ * crosses midnight into the next day, Sunday into Monday) as cells; null when malformed.
+ */
+function readWeek(days: unknown): Week | null {
+  if (!Array.isArray(days) || days.length !== 7) return null;
+  const week = Array<boolean>(WEEK_SLOTS).fill(false);
+  for (let d = 0; d < 7; d++) {
+    const intervals: unknown = days[d];
+    if (!Array.isArray(intervals)) return null;
+    for (const interval of intervals as { from?: unknown; to?: unknown }[]) {
+      const from = slotOf(interval?.from);
+      const to = slotOf(interval?.to);
+      if (from === null || to === null || from === SLOTS || from === to) return null;
+      const length = to > from ? to - from : SLOTS - from + to;
+      for (let k = 0; k < length; k++) week[(d * SLOTS + from + k) % WEEK_SLOTS] = true;
+    }
+  }
+  return week;
+}
 
 /** The next change of a site's secured state. */
 export interface SecuredChange {
@@ -51,10 +125,7 @@ const weekdayOf = (wall: number): number => (Math.floor(wall / DAY_MS) + 3) % 7;
 /** The week's cell (flat index 0…335) holding wall-clock time `wall`. */
 const cellOf = (wall: number): number => weekdayOf(wall) * SLOTS + Math.floor((wall % DAY_MS) / SLOT_MS);
 
-const isSecured = (week: Week, index: number): boolean => {
-  const { day, slot } = cellAt(index);
-  return week[day]![slot]!;
-};
+const isSecured = (week: Week, index: number): boolean => week[((index % WEEK_SLOTS) + WEEK_SLOTS) % WEEK_SLOTS]!;
 
 /** The first instant in (lo, hi] where the zone's offset differs from its offset at lo (to the second). */
 function offsetChangeIn(timeZone: string, lo: number, hi: number): number {
@@ -80,12 +151,8 @@ function hhmm(wall: number): string {
  */
 export function securedAt(schedule: WeeklySchedule, timeZone: string, instant: Date | number): SecuredState | null {
   if (!isTimeZone(timeZone)) return null;
-  let week: Week;
-  try {
-    week = daysToWeek(schedule.days);
-  } catch {
-    return null;
-  }
+  const week = readWeek(schedule.days);
+  if (!week) return null;
   const start = Number(instant);
   const startWall = wallAt(timeZone, start);
   const secured = isSecured(week, cellOf(startWall));
