@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $language } from '../../core/i18n/languages.ts';
-import { formatNumber } from '../../core/i18n/i18n.ts';
 import { isCalm, systemCounts, type Health } from '../../core/projects/health.ts';
 import type { SecuredState } from '../../core/schedules/secured.ts';
 import { useT } from '../common/useT.ts';
@@ -93,27 +92,21 @@ export function HealthLines({ health, secured }: HealthLinesProps) {
     <ul className="pj-health" part="health" aria-label={t('projects.health.label')}>
       {isCalm(health) && (
         <li className="pj-health-line pj-health--ok" part="health-calm">
-          <span className="pj-health-icon" aria-hidden="true">
-            ✓
-          </span>
+          <span className="pj-health-icon" aria-hidden="true" />
           <span>{t('projects.health.calm')}</span>
         </li>
       )}
       {offline.length > 0 && (
         <li className="pj-health-line pj-health--bad" part="health-offline">
-          <span className="pj-health-icon" aria-hidden="true">
-            ✕
-          </span>
+          <span className="pj-health-icon" aria-hidden="true" />
           <span>{t('projects.health.offline', { count: offline.length, names })}</span>
         </li>
       )}
       {open.count > 0 && open.worst_severity && (
         <li className={`pj-health-line pj-health--${open.worst_severity}`} part="health-incidents">
-          <span className="pj-health-icon" aria-hidden="true">
-            !
-          </span>
+          <span className="pj-health-icon" aria-hidden="true" />
           <span>
-            {t('projects.health.incidents', { count: open.count, formatted: formatNumber(open.count) })}{' '}
+            {t('projects.health.incidents', { count: open.count })}{' '}
             <span className={`pj-sev pj-sev--${open.worst_severity}`} part={`severity severity-${open.worst_severity}`}>
               {t('projects.health.worst', { severity: t(`projects.health.severity.${open.worst_severity}`) })}
             </span>
@@ -122,9 +115,7 @@ export function HealthLines({ health, secured }: HealthLinesProps) {
       )}
       {secured && (
         <li className={`pj-health-line ${secured.secured ? 'pj-health--secured' : 'pj-health--open'}`} part="health-secured">
-          <span className="pj-health-icon" aria-hidden="true">
-            {secured.secured ? '●' : '○'}
-          </span>
+          <span className="pj-health-icon" aria-hidden="true" />
           <span>{secured.text}</span>
         </li>
       )}

@@ -1,5 +1,4 @@
 import type { ProjectSummary } from '../../core/api/contract.ts';
-import { formatNumber } from '../../core/i18n/i18n.ts';
 import { projectHealth, securedTally } from '../../core/projects/health.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { securedAt } from '../../core/schedules/secured.ts';
@@ -34,17 +33,10 @@ export function ProjectCard({ project, now }: { project: ProjectSummary; now: nu
       </div>
       {project.description && <p className="v-muted pj-card-desc">{project.description}</p>}
       {health && <HealthLines health={health} secured={secured} />}
-      <dl className="pj-counts">
-        <div>
-          <dt>{t('projects.list.sites', { count: project.sites_count })}</dt>
-          <dd>{formatNumber(project.sites_count)}</dd>
-        </div>
-        <div>
-          {/* The list counts camera systems (type UFO) only, and says so. */}
-          <dt>{t('projects.list.cameraSystems', { count: project.systems_count })}</dt>
-          <dd>{formatNumber(project.systems_count)}</dd>
-        </div>
-      </dl>
+      {/* The list counts camera systems (type UFO) only, and says so. */}
+      <p className="pj-counts v-muted" part="counts">
+        {t('projects.list.sites', { count: project.sites_count })} · {t('projects.health.cameraSystems', { count: project.systems_count })}
+      </p>
     </li>
   );
 }
