@@ -37,8 +37,8 @@ export function useSecuredText(): (state: SecuredState) => string {
   };
 }
 
-/** "3 camera systems · 1 alarm panel": every count says what it counts. */
-export function useSystemCountsText(): (byType: Record<string, number>) => string {
+/** ["3 camera systems", "1 alarm panel"]: every count says what it counts. */
+export function useSystemCountsText(): (byType: Record<string, number>) => string[] {
   const t = useT();
   return (byType) => {
     const parts = systemCounts(byType).map(({ kind, count }) =>
@@ -48,7 +48,7 @@ export function useSystemCountsText(): (byType: Record<string, number>) => strin
           ? t('projects.health.alarmPanels', { count })
           : t('projects.health.otherSystems', { count }),
     );
-    return parts.length ? parts.join(' · ') : t('projects.health.noSystems');
+    return parts.length ? parts : [t('projects.health.noSystems')];
   };
 }
 

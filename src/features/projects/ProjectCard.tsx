@@ -35,7 +35,9 @@ export function ProjectCard({ project, now }: { project: ProjectSummary; now: nu
       {health && <HealthLines health={health} secured={secured} />}
       {/* The list counts camera systems (type UFO) only, and says so. */}
       <p className="pj-counts v-muted" part="counts">
-        {t('projects.list.sites', { count: project.sites_count })} · {t('projects.health.cameraSystems', { count: project.systems_count })}
+        <span className="pj-count">{t('projects.list.sites', { count: project.sites_count })}</span>
+        {' · '}
+        <span className="pj-count">{t('projects.health.cameraSystems', { count: project.systems_count })}</span>
       </p>
     </li>
   );

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Site } from '../../core/api/contract.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { siteHealth } from '../../core/projects/health.ts';
@@ -21,7 +22,7 @@ export function SiteCard({ site, now }: { site: Site; now: number }) {
   const countsText = useSystemCountsText();
   const health = siteHealth(site);
   const state = site.schedule ? securedAt(site.schedule, site.timezone, now) : null;
-  const counts = health ? countsText(health.systems_by_type) : t('projects.project.systems', { count: site.systems.length });
+  const counts = health ? countsText(health.systems_by_type) : [t('projects.project.systems', { count: site.systems.length })];
 
   return (
     <li className="v-card v-stack pj-site" part="site">
@@ -33,7 +34,15 @@ export function SiteCard({ site, now }: { site: Site; now: number }) {
           {health?.evacuating && <EvacuationMarker />}
         </div>
         <p className="v-muted v-small">
-          {site.address} · {timeZoneName(site.timezone)} · <span part="system-counts">{counts}</span>
+          {site.address} · {timeZoneName(site.timezone)} ·{' '}
+          <span part="system-counts">
+            {counts.map((text, i) => (
+              <Fragment key={text}>
+                {i > 0 && ' · '}
+                <span className="pj-count">{text}</span>
+              </Fragment>
+            ))}
+          </span>
         </p>
       </div>
       {health && <HealthLines health={health} secured={state ? { text: securedText(state), secured: state.secured } : undefined} />}
