@@ -26,7 +26,7 @@ test.describe('projects, sites and systems', () => {
     const page = await signedInPage('manager@vigil.test');
     const home = new ProjectsPage(page);
     await expect(home.heading('Projects')).toBeVisible();
-    await expect(home.card('Northwind Logistics')).toContainText('Sites');
+    await expect(home.card('Northwind Logistics')).toContainText('3 sites · 8 camera systems');
     await expect(home.card('Atlas Data Centres')).toBeVisible();
     await expectNoA11yViolations(page);
 

@@ -1,6 +1,7 @@
 /** Projects, sites and systems. */
 import type { ProjectSummary } from '../../../src/core/api/contract.ts';
 import { memberProject, memberSite, permissionsOn, READABLE_PROJECTS, sortPermissions, type ProjectRow, type SiteRow } from '../access.ts';
+import { projectHealth, siteHealth } from '../health.ts';
 import { notFound, type App, type Ctx, type Deps } from '../http.ts';
 import { siteView, systemView } from '../views.ts';
 
@@ -23,7 +24,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
       user.id,
       user.id,
     );
-    const data: ProjectSummary[] = rows.map((r) => ({
+    const now = Date.now();
+    const data: (ProjectSummary & { health: ReturnType<typeof projectHealth> })[] = rows.map((r) => ({
       uuid: r.uuid,
       name: r.name,
       ...(r.description ? { description: r.description } : {}),
@@ -31,6 +33,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
       sites_count: r.sites_count,
       systems_count: r.systems_count,
       evacuation_active: r.evacuation_active === 1,
+      // What needs attention, so the home page needs no call per project (docs/product.md).
+      health: projectHealth(db, r.uuid, now),
     }));
     return c.json({ data, meta: { total: data.length } });
   });
@@ -45,7 +49,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
         name: project.name,
         ...(project.description ? { description: project.description } : {}),
         permissions,
-        sites: sites.map((s) => siteView(db, s, type)),
+        // Each site's health counts all its systems, whatever `filter[systemtype]` lists.
+        sites: sites.map((s) => ({ ...siteView(db, s, type), health: siteHealth(db, s) })),
       },
     });
   });
@@ -65,11 +70,21 @@ export function projectRoutes(app: App, { db }: Deps): void {
       online: number;
       site_name: string;
       project_uuid: string;
+      project_name: string;
     }>(
-      `SELECT y.*, s.name AS site_name, s.project_uuid FROM systems y JOIN sites s ON s.uuid = y.site_uuid WHERE y.uuid = ?`,
+      `SELECT y.*, s.name AS site_name, s.project_uuid, p.name AS project_name FROM systems y
+       JOIN sites s ON s.uuid = y.site_uuid JOIN projects p ON p.uuid = s.project_uuid WHERE y.uuid = ?`,
       c.req.param('uuid'),
     );
     if (!row || !permissionsOn(db, user, row.project_uuid)) throw notFound('system');
-    return c.json({ data: { ...systemView(db, row), project_uuid: row.project_uuid, site: { uuid: row.site_uuid, name: row.site_name } } });
+    return c.json({
+      data: {
+        ...systemView(db, row),
+        project_uuid: row.project_uuid,
+        // Where it sits, for the breadcrumbs Projects › project › site › system.
+        project: { uuid: row.project_uuid, name: row.project_name },
+        site: { uuid: row.site_uuid, name: row.site_name },
+      },
+    });
   });
 }

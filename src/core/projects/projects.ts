@@ -10,11 +10,12 @@ import { filterByWords } from '../i18n/search.ts';
 import { createResource } from '../resources/resource.ts';
 import { showError } from '../toasts/toasts.ts';
 
-export const projectList = createResource<ProjectSummary[]>('projects.list', () =>
+export const projectList = createResource<ProjectSummary[]>('projects.list', (_key, { quiet }) =>
   request('GET', '/api/v2/projects', Answers.projects).then(
     ({ data }) => data,
     (error: ApiError) => {
-      if (isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.toastErrors.loadProjects');
+      // A live refresh that failed keeps the list shown without a toast (the next change or visit tries again).
+      if (!quiet && isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.toastErrors.loadProjects');
       throw error;
     },
   ),

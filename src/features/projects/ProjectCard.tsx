@@ -1,12 +1,26 @@
 import type { ProjectSummary } from '../../core/api/contract.ts';
-import { formatNumber } from '../../core/i18n/i18n.ts';
+import { projectHealth, securedTally } from '../../core/projects/health.ts';
 import { pathTo } from '../../core/router/routes.ts';
+import { securedAt } from '../../core/schedules/secured.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
+import { EvacuationMarker, HealthLines, useSecuredText } from './Health.tsx';
 
-/** One project on the home list; the whole card opens it. */
-export function ProjectCard({ project }: { project: ProjectSummary }) {
+/** One project on the home list; the whole card opens it. `now` is the time "secured now" is read at. */
+export function ProjectCard({ project, now }: { project: ProjectSummary; now: number }) {
   const t = useT();
+  const securedText = useSecuredText();
+  const health = projectHealth(project);
+  let secured: { text: string; secured: boolean } | undefined;
+  if (health && health.sites.length > 0) {
+    const states = health.sites.map((s) => securedAt(s.schedule, s.schedule.timezone, now));
+    if (states.length === 1 && states[0]) secured = { text: securedText(states[0]), secured: states[0].secured };
+    else if (states.length > 1) {
+      const tally = securedTally(states);
+      if (tally.known > 0)
+        secured = { text: t('projects.health.sitesSecured', { secured: tally.secured, count: tally.known }), secured: tally.secured > 0 };
+    }
+  }
   return (
     <li className="v-card pj-card" part="project">
       <div className="pj-card-head">
@@ -15,26 +29,16 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             {project.name}
           </Link>
         </h2>
-        {project.evacuation_active && (
-          <span className="pj-evac" part="evacuation-active">
-            <span className="pj-evac-icon" aria-hidden="true">
-              !
-            </span>
-            {t('projects.list.evacuationActive')}
-          </span>
-        )}
+        {(project.evacuation_active || health?.evacuating) && <EvacuationMarker />}
       </div>
       {project.description && <p className="v-muted pj-card-desc">{project.description}</p>}
-      <dl className="pj-counts">
-        <div>
-          <dt>{t('projects.list.sites')}</dt>
-          <dd>{formatNumber(project.sites_count)}</dd>
-        </div>
-        <div>
-          <dt>{t('projects.list.systems')}</dt>
-          <dd>{formatNumber(project.systems_count)}</dd>
-        </div>
-      </dl>
+      {health && <HealthLines health={health} secured={secured} />}
+      {/* The list counts camera systems (type UFO) only, and says so. */}
+      <p className="pj-counts v-muted" part="counts">
+        <span className="pj-count">{t('projects.list.sites', { count: project.sites_count })}</span>
+        {' · '}
+        <span className="pj-count">{t('projects.health.cameraSystems', { count: project.systems_count })}</span>
+      </p>
     </li>
   );
 }

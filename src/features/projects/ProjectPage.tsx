@@ -12,11 +12,16 @@ import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { useNow } from './Health.tsx';
 import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
 import { SiteCard } from './SiteCard.tsx';
+import { useHealthLive } from './useHealthLive.ts';
 
-/** Project detail: its evacuation state, its sites and their systems, links to schedules and users. */
+/**
+ * Project detail: its evacuation state, its sites with what needs attention in each (kept
+ * live) and their camera systems, links to schedules and users.
+ */
 export function ProjectPage({ uuid }: { uuid: string }) {
   useStyles(css);
   const t = useT();
@@ -24,6 +29,8 @@ export function ProjectPage({ uuid }: { uuid: string }) {
     if (isMissing(e)) notFound('Project');
   });
   const project = entry?.data;
+  const now = useNow();
+  useHealthLive();
   const home = { label: t('projects.breadcrumb.projects'), to: pathTo('home') };
   usePageTitle(project?.name ?? home.label);
 
@@ -71,7 +78,7 @@ export function ProjectPage({ uuid }: { uuid: string }) {
         ) : (
           <ul className="pj-sites">
             {project.sites.map((site) => (
-              <SiteCard key={site.uuid} site={site} />
+              <SiteCard key={site.uuid} site={site} now={now} />
             ))}
           </ul>
         )}

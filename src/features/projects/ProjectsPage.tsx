@@ -7,12 +7,15 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
+import { useNow } from './Health.tsx';
 import { ProjectCard } from './ProjectCard.tsx';
 import css from './projects.css?inline';
+import { useHealthLive } from './useHealthLive.ts';
 
 /**
- * Home: the user's projects with their sites and systems counts. A search box appears
- * once the list is long enough to need one (PROJECT_SEARCH_THRESHOLD).
+ * Home: the user's projects with what needs attention in each (health at a glance, kept
+ * live) and their sites and camera systems counts. A search box appears once the list is
+ * long enough to need one (PROJECT_SEARCH_THRESHOLD).
  */
 export function ProjectsPage() {
   useStyles(css);
@@ -23,6 +26,8 @@ export function ProjectsPage() {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const hintId = useId();
+  const now = useNow();
+  useHealthLive();
 
   useEffect(() => {
     void loadProjects();
@@ -88,7 +93,7 @@ export function ProjectsPage() {
         ) : (
           <ul className="pj-list">
             {shown.map((p) => (
-              <ProjectCard key={p.uuid} project={p} />
+              <ProjectCard key={p.uuid} project={p} now={now} />
             ))}
           </ul>
         )}

@@ -15,6 +15,7 @@ import { lazy, Suspense } from 'react';
 import '../evacuation/messages/bundled.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
+import { ALARM_PANEL, CAMERA_SYSTEM } from '../../core/projects/health.ts';
 import { PendingResource } from './ResourceState.tsx';
 import { SystemList } from './SystemList.tsx';
 
@@ -22,7 +23,10 @@ import { SystemList } from './SystemList.tsx';
 // parallel as its own chunk, so the site's facts and the evacuation control come first.
 const ScheduleMatrixEditor = lazy(() => import('../schedules/ScheduleMatrix.tsx').then((m) => ({ default: m.ScheduleMatrixEditor })));
 
-/** Site detail: address, time zone, evacuation, systems and the security-hours matrix. */
+/**
+ * Site detail: address, time zone, evacuation, its systems in groups (camera systems with
+ * their latest stills, alarm panels, any others) and the security-hours matrix.
+ */
 export function SitePage({ uuid }: { uuid: string }) {
   useStyles(css);
   const t = useT();
@@ -49,6 +53,15 @@ export function SitePage({ uuid }: { uuid: string }) {
   const projectUuid = site.project?.uuid ?? site.project_uuid;
   if (site.project && projectUuid) crumbs.push({ label: site.project.name, to: pathTo('project', { uuid: projectUuid }) });
   crumbs.push({ label: site.name });
+  const groups = [
+    { id: 'cameras', title: t('projects.site.cameraSystems'), systems: site.systems.filter((y) => y.type === CAMERA_SYSTEM) },
+    { id: 'alarms', title: t('projects.site.alarmPanels'), systems: site.systems.filter((y) => y.type === ALARM_PANEL) },
+    {
+      id: 'other',
+      title: t('projects.site.otherSystems'),
+      systems: site.systems.filter((y) => y.type !== CAMERA_SYSTEM && y.type !== ALARM_PANEL),
+    },
+  ];
 
   return (
     <div className="pj v-stack" part="site">
@@ -71,7 +84,21 @@ export function SitePage({ uuid }: { uuid: string }) {
       <LazyEvacuationControl scope="site" uuid={uuid} name={site.name} withAction={site.project?.permissions?.includes(EVACUATE) ?? true} />
       <section className="v-card v-stack" aria-labelledby="pj-site-systems">
         <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>
-        <SystemList systems={site.systems} emptyText={t('projects.site.noSystems')} />
+        {site.systems.length === 0 ? (
+          <p className="v-muted">{t('projects.site.noSystems')}</p>
+        ) : (
+          groups.map(
+            (group) =>
+              group.systems.length > 0 && (
+                <section key={group.id} className="v-stack pj-group" aria-labelledby={`pj-group-${group.id}`} part={`systems-${group.id}`}>
+                  <h3 id={`pj-group-${group.id}`}>
+                    {group.title} <span className="v-muted pj-group-count">({group.systems.length})</span>
+                  </h3>
+                  <SystemList systems={group.systems} thumbnails={group.id === 'cameras'} />
+                </section>
+              ),
+          )
+        )}
       </section>
       <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
         <ScheduleMatrixEditor site={uuid} />

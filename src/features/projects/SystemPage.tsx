@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { useStore } from '@nanostores/react';
+import type { System } from '../../core/api/contract.ts';
 import { systemTypeName } from '../../core/i18n/codes.ts';
 import { isMissing, projectCache, systemCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
@@ -18,6 +18,12 @@ import { lazy, Suspense } from 'react';
 // Its site's evacuation state, as its own chunk beside the page (the live view comes first).
 const EvacuationControl = lazy(() => import('../evacuation/EvacuationControl.tsx').then((m) => ({ default: m.EvacuationControl })));
 
+/** The project the system answer names (`project: { uuid, name }`), if it does. */
+function projectOf(system: System): { uuid: string; name: string } | undefined {
+  const ref = (system as { project?: { uuid?: unknown; name?: unknown } }).project;
+  return ref && typeof ref.uuid === 'string' && typeof ref.name === 'string' ? { uuid: ref.uuid, name: ref.name } : undefined;
+}
+
 /** System detail: status, its site's evacuation state, cameras and the live view. */
 export function SystemPage({ uuid }: { uuid: string }) {
   useStyles(css);
@@ -26,7 +32,9 @@ export function SystemPage({ uuid }: { uuid: string }) {
     if (isMissing(e)) notFound('System');
   });
   const system = entry?.data;
-  const projects = useStore(projectCache.$entries, { keys: system?.project_uuid ? [system.project_uuid] : [] });
+  // Its project, for the breadcrumbs: named in the answer, else loaded.
+  const projectRef = system && projectOf(system);
+  const projectEntry = useResource(projectCache, projectRef ? undefined : system?.project_uuid);
   usePageTitle(system?.name ?? t('projects.breadcrumb.projects'));
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
@@ -43,8 +51,8 @@ export function SystemPage({ uuid }: { uuid: string }) {
     );
   }
 
-  // The project's name when it is already known (the user came through it).
-  const project = system.project_uuid ? projects[system.project_uuid]?.data : undefined;
+  // Projects › project › site › system.
+  const project = projectRef ?? projectEntry?.data;
   if (project) crumbs.push({ label: project.name, to: pathTo('project', { uuid: project.uuid }) });
   if (system.site) crumbs.push({ label: system.site.name, to: pathTo('site', { uuid: system.site.uuid }) });
   crumbs.push({ label: system.name });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { isCalm, projectHealth, securedTally, siteHealth, systemCounts } from './health.ts';
+
+const calm = {
+  systems_offline: [],
+  open_incidents_24h: { count: 0, worst_severity: null },
+  evacuating: false,
+  systems_by_type: { UFO: 3, ALARM: 1 },
+};
+const schedule = { timezone: 'Europe/Brussels', days: [[], [], [], [], [], [], []] };
+
+describe('reading health', () => {
+  it('reads a site health and keeps only what it knows', () => {
+    const health = siteHealth({
+      health: {
+        ...calm,
+        systems_offline: [{ uuid: 'a', name: 'Roof', site_uuid: 's', extra: 1 }],
+        open_incidents_24h: { count: 2, worst_severity: 'high' },
+      },
+    });
+    expect(health).toEqual({
+      ...calm,
+      systems_offline: [{ uuid: 'a', name: 'Roof', site_uuid: 's' }],
+      open_incidents_24h: { count: 2, worst_severity: 'high' },
+    });
+  });
+
+  it('says nothing (undefined) when the API has no health or a malformed one, rather than "all well"', () => {
+    expect(siteHealth({})).toBeUndefined();
+    expect(siteHealth({ health: { ...calm, evacuating: 'no' } })).toBeUndefined();
+    expect(siteHealth({ health: { ...calm, systems_offline: [{ uuid: 'a' }] } })).toBeUndefined();
+    expect(siteHealth({ health: { ...calm, open_incidents_24h: { count: 2, worst_severity: 'apocalyptic' } } })).toBeUndefined();
+    expect(siteHealth({ health: { ...calm, open_incidents_24h: { count: -1, worst_severity: null } } })).toBeUndefined();
+    expect(projectHealth({ health: calm })).toBeUndefined(); // no sites
+    expect(projectHealth({ health: { ...calm, sites: [{ uuid: 's', name: 'S', evacuating: false }] } })).toBeUndefined();
+  });
+
+  it("reads a project's health with its sites' schedules", () => {
+    const sites = [{ uuid: 's', name: 'S', evacuating: true, schedule }];
+    expect(projectHealth({ health: { ...calm, evacuating: true, sites } })).toEqual({ ...calm, evacuating: true, sites });
+  });
+});
+
+describe('isCalm', () => {
+  it('is calm only with nothing offline, no open incident and no evacuation', () => {
+    expect(isCalm(calm)).toBe(true);
+    expect(isCalm({ ...calm, evacuating: true })).toBe(false);
+    expect(isCalm({ ...calm, systems_offline: [{ uuid: 'a', name: 'A' }] })).toBe(false);
+    expect(isCalm({ ...calm, open_incidents_24h: { count: 1, worst_severity: 'low' } })).toBe(false);
+  });
+});
+
+describe('systemCounts', () => {
+  it('counts camera systems, alarm panels and any other type, leaving out kinds with none', () => {
+    expect(systemCounts({ UFO: 3, ALARM: 1 })).toEqual([
+      { kind: 'camera', count: 3 },
+      { kind: 'alarm', count: 1 },
+    ]);
+    expect(systemCounts({ ALARM: 2, DOOR: 1, GATE: 2 })).toEqual([
+      { kind: 'alarm', count: 2 },
+      { kind: 'other', count: 3 },
+    ]);
+    expect(systemCounts({})).toEqual([]);
+  });
+});
+
+describe('securedTally', () => {
+  it('counts the secured sites among those whose state is known', () => {
+    expect(securedTally([{ secured: true }, { secured: false }, null, { secured: true }])).toEqual({ secured: 2, known: 3 });
+    expect(securedTally([null])).toEqual({ secured: 0, known: 0 });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Health at a glance (docs/product.md#health-at-a-glance): what the API says needs attention
+ * in a project or a site — offline systems, open incidents of the last 24 h with the worst
+ * severity, evacuation, system counts per type — read defensively from the `health` field
+ * of the home list's items and of a project's sites (an older API without it: undefined, and
+ * the cards say nothing rather than "all well").
+ */
+import type { Schedule, Severity } from '../api/contract.ts';
+import { SEVERITIES } from '../api/constants.ts';
+
+export interface OfflineSystem {
+  uuid: string;
+  name: string;
+  site_uuid?: string;
+}
+
+export interface Health {
+  systems_offline: OfflineSystem[];
+  open_incidents_24h: { count: number; worst_severity: Severity | null };
+  evacuating: boolean;
+  /** Systems per type: `UFO` camera systems, `ALARM` alarm panels, others as sent. */
+  systems_by_type: Record<string, number>;
+}
+
+export interface SiteSchedule {
+  uuid: string;
+  name: string;
+  evacuating: boolean;
+  schedule: Schedule;
+}
+
+export interface ProjectHealth extends Health {
+  sites: SiteSchedule[];
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+
+function readHealth(x: unknown): Health | undefined {
+  if (!isObject(x)) return undefined;
+  const { systems_offline: offline, open_incidents_24h: open, evacuating, systems_by_type: byType } = x;
+  if (!Array.isArray(offline) || !isObject(open) || typeof evacuating !== 'boolean' || !isObject(byType)) return undefined;
+  const systems = offline.filter((s): s is OfflineSystem => isObject(s) && typeof s.uuid === 'string' && typeof s.name === 'string');
+  if (systems.length !== offline.length || !isCount(open.count)) return undefined;
+  const worst = SEVERITIES.includes(open.worst_severity as Severity) ? (open.worst_severity as Severity) : null;
+  if (open.count > 0 && !worst) return undefined;
+  const counts: Record<string, number> = {};
+  for (const [type, n] of Object.entries(byType)) if (isCount(n)) counts[type] = n;
+  return {
+    systems_offline: systems.map((s) => ({ uuid: s.uuid, name: s.name, ...(s.site_uuid ? { site_uuid: s.site_uuid } : {}) })),
+    open_incidents_24h: { count: open.count, worst_severity: open.count > 0 ? worst : null },
+    evacuating,
+    systems_by_type: counts,
+  };
+}
+
+/** The `health` of a site of GET /api/v2/projects/{uuid}, if the answer has a well-formed one. */
+export function siteHealth(site: object): Health | undefined {
+  return readHealth((site as { health?: unknown }).health);
+}
+
+/** The `health` of an item of GET /api/v2/projects, with its sites' schedules, if well-formed. */
+export function projectHealth(project: object): ProjectHealth | undefined {
+  const raw = (project as { health?: unknown }).health;
+  const health = readHealth(raw);
+  const sites = isObject(raw) && Array.isArray(raw.sites) ? raw.sites : undefined;
+  if (!health || !sites) return undefined;
+  const read = sites.filter(
+    (s): s is SiteSchedule =>
+      isObject(s) &&
+      typeof s.uuid === 'string' &&
+      typeof s.name === 'string' &&
+      typeof s.evacuating === 'boolean' &&
+      isObject(s.schedule) &&
+      typeof s.schedule.timezone === 'string' &&
+      Array.isArray(s.schedule.days),
+  );
+  if (read.length !== sites.length) return undefined;
+  return { ...health, sites: read.map(({ uuid, name, evacuating, schedule }) => ({ uuid, name, evacuating, schedule })) };
+}
+
+/** Nothing needs attention: no system offline, no open incident of the last 24 h, no evacuation. */
+export function isCalm(health: Health): boolean {
+  return health.systems_offline.length === 0 && health.open_incidents_24h.count === 0 && !health.evacuating;
+}
+
+/** The type of camera systems (the rest are alarm panels or other systems). */
+export const CAMERA_SYSTEM = 'UFO';
+export const ALARM_PANEL = 'ALARM';
+
+/**
+ * The systems counted per kind, in the order shown: camera systems, alarm panels, then any
+ * other type; kinds with none are left out (a site with none at all gives []).
+ */
+export function systemCounts(byType: Record<string, number>): { kind: 'camera' | 'alarm' | 'other'; count: number }[] {
+  const cameras = byType[CAMERA_SYSTEM] ?? 0;
+  const alarms = byType[ALARM_PANEL] ?? 0;
+  const other = Object.entries(byType).reduce((n, [type, c]) => (type === CAMERA_SYSTEM || type === ALARM_PANEL ? n : n + c), 0);
+  return (
+    [
+      { kind: 'camera', count: cameras },
+      { kind: 'alarm', count: alarms },
+      { kind: 'other', count: other },
+    ] as const
+  ).filter((k) => k.count > 0);
+}
+
+/** How many of a project's sites are secured now, given each site's state (unknown ones are left out). */
+export function securedTally(states: readonly ({ secured: boolean } | null)[]): { secured: number; known: number } {
+  const known = states.filter((s) => s !== null);
+  return { secured: known.filter((s) => s.secured).length, known: known.length };
+}
