@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
@@ -8,7 +8,8 @@ import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff } from '../../core/schedules/diff.ts';
 import { dismissRecovered, rebaseDraft, restoreDraft } from '../../core/schedules/drafts.ts';
 import { applyProjectDraft, canEditSchedules, projectDraftKey, type SavedSite } from '../../core/schedules/save.ts';
-import { emptyWeek } from '../../core/schedules/week.ts';
+import { defaultStart } from '../../core/schedules/start.ts';
+import { emptyWeek, weeksEqual } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -61,7 +62,8 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const key = projectDraftKey(uuid);
   const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, EMPTY);
   const [selected, setSelected] = useState<string[]>([]);
-  const [startFrom, setStartFrom] = useState('');
+  /** The start picked by hand; null: it follows the chosen sites (their shared schedule, or an empty week). */
+  const [startFrom, setStartFrom] = useState<string | null>(null);
   const [pendingStart, setPendingStart] = useState<string | null>(null);
   const [timezone, setTimezone] = useState('');
   const [results, setResults] = useState<SavedSite[] | null>(null);
@@ -70,6 +72,14 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const applyRef = useRef(() => {});
   const onApply = useCallback(() => applyRef.current(), []);
   const chosen = useMemo(() => project?.sites.filter((s) => selected.includes(s.uuid)) ?? [], [project, selected]);
+  const start = useMemo(() => defaultStart(chosen.map((s) => siteWeek(s))), [chosen]);
+  // Until a start is picked by hand, an untouched draft follows the chosen sites: their
+  // shared schedule, or an empty week when they differ. Painted cells are never replaced.
+  const automatic = startFrom === null;
+  useEffect(() => {
+    if (!automatic || dirty || !cells || weeksEqual(cells, start.week)) return;
+    rebaseDraft(key, start.week);
+  }, [automatic, dirty, cells, start, key]);
 
   if (!project || !cells) {
     return (
@@ -91,8 +101,9 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const usedZones = [...new Set(project.sites.map(siteZone))];
 
   function begin(from: string) {
-    rebaseDraft(key, siteWeek(project?.sites.find((s) => s.uuid === from)));
-    setStartFrom(from);
+    rebaseDraft(key, from === 'current' ? start.week : siteWeek(project?.sites.find((s) => s.uuid === from)));
+    // "Their current schedule" follows the chosen sites again.
+    setStartFrom(from === 'current' ? null : from);
     setResults(null);
   }
 
@@ -132,7 +143,13 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
         <>
           <section className="v-card ss-step" aria-labelledby={`${ids}-paint`}>
             <h2 id={`${ids}-paint`}>{t('schedules.multi.stepPaint')}</h2>
-            <StartFrom sites={project.sites} value={startFrom} onChange={(from) => (dirty ? setPendingStart(from) : begin(from))} />
+            <StartFrom
+              sites={project.sites}
+              value={startFrom ?? (start.kind === 'shared' ? 'current' : '')}
+              start={start}
+              automatic={automatic}
+              onChange={(from) => (dirty ? setPendingStart(from) : begin(from))}
+            />
             {draft?.recovered && (
               <RecoveredOffer
                 changes={describeDiff(draft.saved, draft.recovered)}
