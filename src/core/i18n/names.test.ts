@@ -42,8 +42,8 @@ const EXPECTED = {
     edit: 'Modifier les horaires',
     ufo: 'Vidéosurveillance (UFO)',
     alarm: 'Système d’alarme',
-    winter: 'Heure d’Europe centrale (UTC+1)',
-    summer: 'Heure d’Europe centrale (UTC+2)',
+    winter: 'heure d’Europe centrale (UTC+1)',
+    summer: 'heure d’Europe centrale (UTC+2)',
     date: '15 janv. 2027, 13:05',
   },
   nl: {
@@ -69,8 +69,8 @@ const EXPECTED = {
     edit: 'Editar horarios',
     ufo: 'Videovigilancia (UFO)',
     alarm: 'Sistema de alarma',
-    winter: 'Hora de Europa central (UTC+1)',
-    summer: 'Hora de Europa central (UTC+2)',
+    winter: 'hora de Europa central (UTC+1)',
+    summer: 'hora de Europa central (UTC+2)',
     date: '15 ene 2027, 13:05',
   },
 } as const;

@@ -3,7 +3,6 @@
  * never show the raw code when a name is known; an unknown zone is shown as sent. The
  * names of permissions and system types are in codes.ts (only some pages show them).
  */
-import { capitalizeFirst } from './capitalize.ts';
 import { t } from './i18n.ts';
 import { $language } from './languages.ts';
 
@@ -47,13 +46,12 @@ export function timeZoneName(timeZone: string, at: Date = new Date()): string {
 
 /**
  * The zone's localized name alone ("Central European Time"), its city where the runtime
- * has none ("UTC" for UTC); an unknown zone as sent. Starts with a capital letter in every
- * language ("Heure normale d’Europe centrale", where the runtime says "heure …").
+ * has none ("UTC" for UTC); an unknown zone as sent.
  */
 export function zoneGenericName(timeZone: string, at: Date = new Date()): string {
   if (zoneOffset(timeZone, at) === null) return timeZone;
   const generic = zonePart(timeZone, 'longGeneric', at);
-  return !generic || /^(?:GMT|UTC)(?:$|[+\-−])/.test(generic) ? cityOf(timeZone) : capitalizeFirst(generic, $language.get());
+  return !generic || /^(?:GMT|UTC)(?:$|[+\-−])/.test(generic) ? cityOf(timeZone) : generic;
 }
 
 /** "America/Argentina/Buenos_Aires" → "Buenos Aires". */

@@ -3,7 +3,7 @@
  * a new week and keeps the identity of the days it did not change (and returns the very
  * same week when nothing changed), so only changed cells re-render.
  */
-import { DAYS, SLOTS, emptyWeek, fullWeek, weekFrom, type Cell, type Week } from './week.ts';
+import { DAYS, SLOTS, cellAt, emptyWeek, flat, fullWeek, weekFrom, type Cell, type Week } from './week.ts';
 
 /** The rectangle spanned by two cells: the days between them × the half-hours between them. */
 export interface Range {
@@ -125,4 +125,20 @@ export function replaceWeek(week: Week, next: Week): Week {
 /** Clamps a cell into the week. */
 export function clampCell(day: number, slot: number): Cell {
   return { day: Math.max(0, Math.min(DAYS - 1, day)), slot: Math.max(0, Math.min(SLOTS - 1, slot)) };
+}
+
+/** The half-hour of noon: the narrow grid's columns run from a day's noon to the next day's. */
+export const NOON = 24;
+
+/**
+ * The week read from another starting point of its circular line: cell (d, s) of the
+ * result is the cell `by` half-hours after (d, s) in `week`. With `by` = 24 each "day" runs
+ * from noon to noon the next day, so a night (22:00–06:00) is one unbroken run of a row:
+ * the narrow grid shows the week this way. `shiftWeek(shiftWeek(w, by), -by)` is `w`.
+ */
+export function shiftWeek(week: Week, by: number): Week {
+  return weekFrom((d, s) => {
+    const { day, slot } = cellAt(flat(d, s) + by);
+    return week[day]![slot]!;
+  });
 }

@@ -3,7 +3,10 @@ import { describeWeek } from '../../core/schedules/describe.ts';
 import { diffWeeks } from '../../core/schedules/diff.ts';
 import { PRESETS, presetWeek, replaceWeek, type Preset } from '../../core/schedules/paint.ts';
 import type { Week } from '../../core/schedules/week.ts';
+import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
+import './messages/bundled-lazy.ts';
+import toolsCss from './tools.css?inline';
 import { CopyDay } from './CopyDay.tsx';
 
 export interface ScheduleToolsProps {
@@ -27,6 +30,7 @@ interface Loss {
  * presets, with what it removed and an Undo, until the week is painted on.
  */
 export function ScheduleTools({ week, onChange }: ScheduleToolsProps) {
+  useStyles(toolsCss);
   const t = useT();
   const ids = useId();
   const [status, setStatus] = useState({ text: '', n: 0 });
