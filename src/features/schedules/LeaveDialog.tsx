@@ -75,7 +75,7 @@ export function LeaveDialog({ changes, canSave, saving, onSave, onLeave, onStay 
     >
       <div className="v-dialog v-alert-dialog v-alert-dialog--primary" part="dialog leave-dialog">
         <h2 id={`${id}-title`} className="v-alert-dialog-title">
-          {t('schedules.leave.title')}
+          {t(canSave ? 'schedules.leave.title' : 'schedules.leave.titleApply')}
         </h2>
         <p id={`${id}-text`} className="v-alert-dialog-description">
           {canSave ? t('schedules.leave.text', { changes }) : t('schedules.leave.textApply')}

@@ -10,7 +10,7 @@ import { useStyles } from '../common/useStyles.ts';
 const ROWS = Array.from({ length: SLOTS }, (_, r) => r);
 
 export interface NightsRowsProps {
-  /** The noon-to-noon week (shiftWeek(week, -NOON)): row `r` of column `d` is drawn[d][r]. */
+  /** The noon-to-noon week (shiftWeek(week, NOON)): row `r` of column `d` is drawn[d][r]. */
   drawn: Week;
   /** The tab stop, in the turned grid's cells (day = column, slot = row). */
   focus: Cell;
@@ -72,8 +72,8 @@ export function NightsRows({ drawn, focus, names, labels }: NightsRowsProps) {
   );
 }
 
-/** What the turned grid is (noon to noon) and how to paint it, before the pointer help. */
+/** What the turned grid is (noon to noon) and how to paint it: the grid's pointer help on narrow screens. */
 export function NightsHelp({ editable }: { editable: boolean }) {
   const t = useT();
-  return <>{t(editable ? 'schedules.nights.help' : 'schedules.nights.helpReadOnly')} </>;
+  return <>{t(editable ? 'schedules.nights.help' : 'schedules.nights.helpReadOnly')}</>;
 }

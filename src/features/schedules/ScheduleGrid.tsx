@@ -104,8 +104,22 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   }
 
   /** What the grid draws and paints: the week, or the noon-to-noon week when turned. */
-  const drawn = useMemo(() => (nights ? shiftWeek(week, -NOON) : week), [nights, week]);
-  const drawnChange = onChange && (nights ? (next: Week) => onChange(replaceWeek(week, shiftWeek(next, NOON))) : onChange);
+  // The turned week a paint produced is drawn as is when that week comes back (the same
+  // object), so a keyboard range (which goes on while the week is the one it produced) holds.
+  const lastTurn = useRef<{ week: Week; drawn: Week } | null>(null);
+  const drawn = useMemo(
+    () => (!nights ? week : lastTurn.current?.week === week ? lastTurn.current.drawn : shiftWeek(week, NOON)),
+    [nights, week],
+  );
+  const drawnChange =
+    onChange &&
+    (nights
+      ? (next: Week) => {
+          const real = replaceWeek(week, shiftWeek(next, -NOON));
+          lastTurn.current = { week: real, drawn: next };
+          onChange(real);
+        }
+      : onChange);
 
   function announce(range: Range, value: boolean): void {
     // The turned grid's rectangle is a set of real half-hours: said as the week says them ("Mon 22:00–06:00 (next day)").
@@ -162,12 +176,13 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   return (
     <div className={nights ? 'sg sg--nights' : 'sg'} part="matrix" ref={rootRef}>
       <p id={`${helpId}-pointer`} className="sg-help v-small v-muted">
-        {nights && (
+        {nights ? (
           <Suspense fallback={null}>
             <NightsHelp editable={editable} />
           </Suspense>
+        ) : (
+          t(editable ? 'schedules.grid.help' : 'schedules.grid.helpReadOnly')
         )}
-        {t(editable ? 'schedules.grid.help' : 'schedules.grid.helpReadOnly')}
       </p>
       <details className="sg-keys" part="keyboard-help">
         <summary>{t('schedules.grid.keyboard')}</summary>
