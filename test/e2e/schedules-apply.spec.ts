@@ -134,7 +134,7 @@ test.describe('applying to several sites', () => {
     await signIn('manager@vigil.test');
     const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
     await editor.siteCheckbox('Ghent Distribution Centre').check();
-    await editor.preset('Office hours').click();
+    await editor.preset('Office hours only').click();
     await editor.applyButton().click();
     await expect(editor.confirmButton()).toHaveText('Apply to 1 site');
     await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Fri 08:00–18:00']);
@@ -145,7 +145,7 @@ test.describe('applying to several sites', () => {
 test.describe('on a 360 px phone, in German', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('no page overflow, cells at least 24 × 24 px, the chosen "show from" pressed, the confirmation fits', async ({
+  test('no page overflow, cells at least 24 × 24 px, the grid turned (days as columns), the confirmation fits', async ({
     page,
     api,
     signIn,
@@ -166,23 +166,15 @@ test.describe('on a 360 px phone, in German', () => {
     expect(sizes).toHaveLength(336);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
 
-    // "Anzeigen ab": one button pressed, the one chosen (in words for assistive tech, and drawn).
-    const jumps = editor.jumpButtons();
-    await expect(jumps).toHaveText(['00:00', '06:00', '12:00', '18:00']);
-    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'true');
-    const look = (i: number) => jumps.nth(i).evaluate((b) => getComputedStyle(b).backgroundColor);
-    const unpressed = await look(1);
-    await jumps.nth(2).click();
-    await expect(jumps.nth(2)).toHaveAttribute('aria-pressed', 'true');
-    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'false');
-    expect(await look(2)).not.toBe(unpressed);
-    await expect(page.locator('[role=gridcell][aria-label="Montag 12:00–12:30"]')).toBeInViewport();
-    expect(await overflow()).toBeLessThanOrEqual(360);
+    // Turned: a column per day from noon to noon (a night in one column), so nothing scrolls sideways and no "show from".
+    await expect(grid.getByRole('columnheader', { name: 'Montag bis Dienstag' })).toBeVisible();
+    await expect(editor.jumpButtons()).toHaveCount(0);
+    expect(await grid.evaluate((g) => g.parentElement!.scrollWidth - g.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
 
     // The confirmation in German: pluralised, removals in words, nothing sticks out.
     for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre'])
       await editor.siteCheckbox(site).check();
-    await page.getByRole('group', { name: 'Vorlagen' }).getByRole('button').first().click();
+    await page.getByRole('group', { name: 'Vorlagen' }).getByRole('button', { name: 'Nur Bürozeiten' }).click();
     await expect(editor.applyButton()).toHaveText('Prüfen und anwenden …');
     const applyBox = (await editor.applyButton().boundingBox())!;
     expect(applyBox.x + applyBox.width).toBeLessThanOrEqual(360);
@@ -196,5 +188,37 @@ test.describe('on a 360 px phone, in German', () => {
       expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
     }
     expect(await overflow()).toBeLessThanOrEqual(360);
+  });
+});
+
+test.describe('on a tablet (800 px), in German', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('the grid scrolls sideways in its own box: the chosen "show from" pressed, the page never overflows', async ({
+    page,
+    api,
+    signIn,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAs('de', api, signIn, request);
+    const editor = new SiteSchedulesPage(page);
+    await editor.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
+    const grid = page.getByRole('grid');
+    await expect(grid).toBeVisible({ timeout: 30_000 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect(grid.getByRole('columnheader', { name: 'Montag bis Dienstag' })).toHaveCount(0); // not turned
+    // "Anzeigen ab": one button pressed, the one chosen (in words for assistive tech, and drawn).
+    const jumps = editor.jumpButtons();
+    await expect(jumps).toHaveText(['00:00', '06:00', '12:00', '18:00']);
+    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    const look = (i: number) => jumps.nth(i).evaluate((b) => getComputedStyle(b).backgroundColor);
+    const unpressed = await look(1);
+    await jumps.nth(2).click();
+    await expect(jumps.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'false');
+    expect(await look(2)).not.toBe(unpressed);
+    await expect(page.locator('[role=gridcell][aria-label="Montag 12:00–12:30"]')).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(800);
   });
 });
