@@ -222,3 +222,47 @@ test.describe('on a tablet (800 px), in German', () => {
     expect(await overflow()).toBeLessThanOrEqual(800);
   });
 });
+
+test.describe('where painting starts', () => {
+  test('from the chosen sites’ shared schedule (said so), else an empty week (said to differ)', async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    await signIn('manager@vigil.test');
+    const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
+    const note = page.locator('[part="start-note"]');
+    const startFrom = page.getByLabel('Start from');
+    const grid = page.getByRole('grid', { name: 'Schedule to apply' });
+    const securedCount = () => grid.locator('[role=gridcell][aria-selected=true]').count();
+    // Give Antwerp and Ghent the same schedule: nights only.
+    await editor.siteCheckbox('Antwerp Port Warehouse').check();
+    await editor.siteCheckbox('Ghent Distribution Centre').check();
+    await startFrom.selectOption({ label: 'An empty week' });
+    await editor.preset('Nights only').click();
+    await editor.apply();
+    await expect(editor.results()).toContainText('Ghent Distribution Centre: 22:00–06:00');
+
+    await page.reload();
+    await expect(editor.heading('Site security hours')).toBeVisible();
+    await editor.siteCheckbox('Antwerp Port Warehouse').check();
+    await expect(note).toHaveText('Starting from the current schedule of the chosen site.');
+    await editor.siteCheckbox('Ghent Distribution Centre').check();
+    await expect(note).toHaveText('Starting from the current schedule of all 2 sites.');
+    await expect(startFrom).toHaveValue('current');
+    await expect(startFrom.locator('option:checked')).toHaveText('Their current schedule');
+    await expect.poll(securedCount).toBe(7 * 16);
+    await expect(page.locator('.sm-summary')).toContainText('22:00–06:00');
+    await expect(editor.reviewLine('Ghent Distribution Centre')).toHaveText('Ghent Distribution Centre: no change');
+
+    // Brussels has other hours: the schedules differ, painting starts from an empty week.
+    await editor.siteCheckbox('Brussels Head Office').check();
+    await expect(note).toHaveText('The 3 chosen sites have different schedules, so painting starts from an empty week.');
+    await expect(startFrom).toHaveValue('');
+    await expect.poll(securedCount).toBe(0);
+
+    // Painted cells are never replaced by a change of the chosen sites.
+    await editor.siteCheckbox('Brussels Head Office').uncheck();
+    await expect.poll(securedCount).toBe(7 * 16);
+    await editor.preset('Around the clock').click();
+    await editor.siteCheckbox('Brussels Head Office').check();
+    await expect.poll(securedCount).toBe(336);
+  });
+});

@@ -73,7 +73,7 @@ export function LeaveDialog({ changes, canSave, saving, onSave, onLeave, onStay 
       onCancel={onCancel}
       onClose={onClose}
     >
-      <div className="v-dialog v-alert-dialog v-alert-dialog--primary" part="dialog leave-dialog">
+      <div className="v-dialog v-alert-dialog v-alert-dialog--primary sm-leave" part="dialog leave-dialog">
         <h2 id={`${id}-title`} className="v-alert-dialog-title">
           {t(canSave ? 'schedules.leave.title' : 'schedules.leave.titleApply')}
         </h2>
