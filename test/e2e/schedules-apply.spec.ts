@@ -238,7 +238,7 @@ test.describe('where painting starts', () => {
     await startFrom.selectOption({ label: 'An empty week' });
     await editor.preset('Nights only').click();
     await editor.apply();
-    await expect(editor.results()).toContainText('Ghent Distribution Centre: 22:00–06:00');
+    await expect(editor.results()).toContainText('Ghent Distribution Centre: Mon–Sun 22:00–06:00 (next day)');
 
     await page.reload();
     await expect(editor.heading('Site security hours')).toBeVisible();
