@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { Answers, parse, type Interval } from '../../src/core/api/contract.ts';
 import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
-import { expect, test } from './fixtures.ts';
+import { axe, expect, formatViolations, test } from './fixtures.ts';
 import { FAILED_REQUEST_CONSOLE, injectFault } from './support/faults.ts';
 import { ScheduleMatrixPage } from './screens/ScheduleMatrixPage.ts';
 
@@ -46,6 +46,7 @@ test.describe('leaving unsaved security hours by an in-app link', () => {
     page,
     signIn,
   }) => {
+    test.setTimeout(90_000); // axe walks 336 cells in a shadow root
     await signIn('manager@vigil.test');
     const browserDialogs = recordBrowserDialogs(page);
     const matrix = await new ScheduleMatrixPage(page).openSite(SITES.antwerpWarehouse);
@@ -59,6 +60,8 @@ test.describe('leaving unsaved security hours by an in-app link', () => {
     await expect(leave.dialog).toBeVisible();
     await expect(leave.dialog).toContainText('Your changes to the security hours are not saved yet (adds Wed 10:00–12:00).');
     await expect(leave.stay).toBeFocused(); // the safe choice first
+    const violations = await axe(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
     await leave.stay.click();
     await expect(leave.dialog).toBeHidden();
     await matrix.expectRoute(`/site/${SITES.antwerpWarehouse}`);
@@ -140,6 +143,7 @@ test.describe('on a phone (360 px)', () => {
     signIn,
     request,
   }) => {
+    test.setTimeout(90_000); // axe walks 336 cells in a shadow root
     const user = await signIn('manager@vigil.test');
     const matrix = await new ScheduleMatrixPage(page).openSite(SITES.ghentDistribution);
     // Turned: the days are columns (a night runs down one column).
@@ -192,6 +196,9 @@ test.describe('on a phone (360 px)', () => {
     expect(sideways.page).toBeLessThanOrEqual(0);
     expect(sideways.page2).toBe(0);
     expect(sideways.grid).toBeLessThanOrEqual(0);
+
+    const violations = await axe(page); // the turned grid too
+    expect(violations, formatViolations(violations)).toEqual([]);
 
     await matrix.save();
     await expect(matrix.saveState()).toHaveText('All changes are saved.');
