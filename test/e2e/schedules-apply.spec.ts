@@ -266,3 +266,38 @@ test.describe('where painting starts', () => {
     await expect.poll(securedCount).toBe(336);
   });
 });
+
+test.describe('presets', () => {
+  test('each says what it covers; one that removes secured hours says what it removed, with an Undo', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const matrix = await new ScheduleMatrixPage(page).openSite(SITES.brusselsOffice);
+    const presets = page.getByRole('group', { name: 'Presets' }).getByRole('button');
+    await expect(presets).toHaveText(['Outside office hours', 'Around the clock', 'Nights only', 'Office hours only', 'Clear all']);
+    await expect(presets.nth(0)).toHaveAccessibleDescription('Nights and weekends: Mon–Fri 18:00–08:00 and all weekend.');
+    await expect(presets.nth(3)).toHaveAccessibleDescription('Mon–Fri 08:00–18:00 only: leaves nights and weekends unguarded.');
+    const saved = await matrix.securedCells();
+    const loss = page.locator('[part="preset-loss"]');
+
+    // Outside office hours only adds to Brussels' nights (07:00–08:00): nothing removed, no warning.
+    await presets.nth(0).click();
+    await expect(page.locator('[part="tools"]').getByRole('status')).toHaveText('Applied: Outside office hours.');
+    await expect(loss).toHaveCount(0);
+
+    await presets.nth(3).click();
+    await expect(loss).toBeVisible();
+    await expect(loss).toContainText('“Office hours only” removed secured hours.');
+    await expect(loss).toContainText('No longer secured: Mon–Thu 18:00–08:00 (next day) and Fri 18:00–Mon 08:00.');
+    await expect(matrix.saveState()).toContainText('removes Mon–Thu 18:00–07:00 (next day) and Fri 18:00–Mon 07:00');
+    await loss.getByRole('button', { name: 'Undo “Office hours only”' }).click();
+    await expect(loss).toHaveCount(0);
+    await expect(page.locator('[part="tools"]').getByRole('status')).toHaveText('“Office hours only” undone.');
+    await expect(matrix.saveState()).toHaveText('Unsaved changes: adds Mon–Fri 07:00–08:00.');
+
+    await presets.nth(4).click(); // Clear all
+    await expect(loss).toContainText('“Clear all” removed secured hours.');
+    await presets.nth(1).click(); // Around the clock removes nothing
+    await expect(loss).toHaveCount(0);
+    expect((await matrix.securedCells()).length).toBe(336);
+    expect(saved.length).toBeLessThan(336);
+  });
+});
