@@ -10,6 +10,7 @@ import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { axe, expect, formatViolations, test } from './fixtures.ts';
 import { FAILED_REQUEST_CONSOLE, injectFault } from './support/faults.ts';
 import { ScheduleMatrixPage } from './screens/ScheduleMatrixPage.ts';
+import { SiteSchedulesPage } from './screens/SiteSchedulesPage.ts';
 
 const iv = (from: string, to: string): Interval => ({ from, to });
 
@@ -133,6 +134,30 @@ test.describe('leaving unsaved security hours by an in-app link', () => {
       await matrix.expectRoute(`/project/${PROJECTS.northwind}`);
     });
   });
+});
+
+test('the multi-site editor asks too, without “Save and leave” (it applies only after its review)', async ({ page, signIn }) => {
+  await signIn('manager@vigil.test');
+  const browserDialogs = recordBrowserDialogs(page);
+  const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
+  await editor.siteCheckbox('Ghent Distribution Centre').check();
+  await editor.preset('Nights only').click();
+  const back = page.getByRole('link', { name: 'Northwind Logistics' }).last();
+  const dialog = page.getByRole('alertdialog', { name: 'Leave without applying?' });
+
+  await back.click();
+  await expect(dialog).toContainText('The schedule you painted has not been applied to any site yet. If you leave, it is lost.');
+  await expect(dialog.getByRole('button')).toHaveText(['Stay', 'Leave without saving']);
+  await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await editor.expectRoute(`/projects/${PROJECTS.northwind}/site-schedules`);
+  await expect(editor.reviewLine('Ghent Distribution Centre')).toContainText('adds');
+
+  await back.click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await editor.expectRoute(`/project/${PROJECTS.northwind}`);
+  expect(browserDialogs).toEqual([]);
 });
 
 test.describe('on a phone (360 px)', () => {
