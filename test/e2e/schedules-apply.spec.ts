@@ -134,7 +134,7 @@ test.describe('applying to several sites', () => {
     await signIn('manager@vigil.test');
     const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
     await editor.siteCheckbox('Ghent Distribution Centre').check();
-    await editor.preset('Office hours').click();
+    await editor.preset('Office hours only').click();
     await editor.applyButton().click();
     await expect(editor.confirmButton()).toHaveText('Apply to 1 site');
     await expect(editor.additions('Ghent Distribution Centre')).toHaveText(['Adds Mon–Fri 08:00–18:00']);
@@ -145,7 +145,7 @@ test.describe('applying to several sites', () => {
 test.describe('on a 360 px phone, in German', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('no page overflow, cells at least 24 × 24 px, the chosen "show from" pressed, the confirmation fits', async ({
+  test('no page overflow, cells at least 24 × 24 px, the grid turned (days as columns), the confirmation fits', async ({
     page,
     api,
     signIn,
@@ -166,23 +166,15 @@ test.describe('on a 360 px phone, in German', () => {
     expect(sizes).toHaveLength(336);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
 
-    // "Anzeigen ab": one button pressed, the one chosen (in words for assistive tech, and drawn).
-    const jumps = editor.jumpButtons();
-    await expect(jumps).toHaveText(['00:00', '06:00', '12:00', '18:00']);
-    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'true');
-    const look = (i: number) => jumps.nth(i).evaluate((b) => getComputedStyle(b).backgroundColor);
-    const unpressed = await look(1);
-    await jumps.nth(2).click();
-    await expect(jumps.nth(2)).toHaveAttribute('aria-pressed', 'true');
-    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'false');
-    expect(await look(2)).not.toBe(unpressed);
-    await expect(page.locator('[role=gridcell][aria-label="Montag 12:00–12:30"]')).toBeInViewport();
-    expect(await overflow()).toBeLessThanOrEqual(360);
+    // Turned: a column per day from noon to noon (a night in one column), so nothing scrolls sideways and no "show from".
+    await expect(grid.getByRole('columnheader', { name: 'Montag bis Dienstag' })).toBeVisible();
+    await expect(editor.jumpButtons()).toHaveCount(0);
+    expect(await grid.evaluate((g) => g.parentElement!.scrollWidth - g.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
 
     // The confirmation in German: pluralised, removals in words, nothing sticks out.
     for (const site of ['Antwerp Port Warehouse', 'Brussels Head Office', 'Ghent Distribution Centre'])
       await editor.siteCheckbox(site).check();
-    await page.getByRole('group', { name: 'Vorlagen' }).getByRole('button').first().click();
+    await page.getByRole('group', { name: 'Vorlagen' }).getByRole('button', { name: 'Nur Bürozeiten' }).click();
     await expect(editor.applyButton()).toHaveText('Prüfen und anwenden …');
     const applyBox = (await editor.applyButton().boundingBox())!;
     expect(applyBox.x + applyBox.width).toBeLessThanOrEqual(360);
@@ -196,5 +188,116 @@ test.describe('on a 360 px phone, in German', () => {
       expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
     }
     expect(await overflow()).toBeLessThanOrEqual(360);
+  });
+});
+
+test.describe('on a tablet (800 px), in German', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('the grid scrolls sideways in its own box: the chosen "show from" pressed, the page never overflows', async ({
+    page,
+    api,
+    signIn,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAs('de', api, signIn, request);
+    const editor = new SiteSchedulesPage(page);
+    await editor.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
+    const grid = page.getByRole('grid');
+    await expect(grid).toBeVisible({ timeout: 30_000 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect(grid.getByRole('columnheader', { name: 'Montag bis Dienstag' })).toHaveCount(0); // not turned
+    // "Anzeigen ab": one button pressed, the one chosen (in words for assistive tech, and drawn).
+    const jumps = editor.jumpButtons();
+    await expect(jumps).toHaveText(['00:00', '06:00', '12:00', '18:00']);
+    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    const look = (i: number) => jumps.nth(i).evaluate((b) => getComputedStyle(b).backgroundColor);
+    const unpressed = await look(1);
+    await jumps.nth(2).click();
+    await expect(jumps.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'false');
+    expect(await look(2)).not.toBe(unpressed);
+    await expect(page.locator('[role=gridcell][aria-label="Montag 12:00–12:30"]')).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(800);
+  });
+});
+
+test.describe('where painting starts', () => {
+  test('from the chosen sites’ shared schedule (said so), else an empty week (said to differ)', async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    await signIn('manager@vigil.test');
+    const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
+    const note = page.locator('[part="start-note"]');
+    const startFrom = page.getByLabel('Start from');
+    const grid = page.getByRole('grid', { name: 'Schedule to apply' });
+    const securedCount = () => grid.locator('[role=gridcell][aria-selected=true]').count();
+    // Give Antwerp and Ghent the same schedule: nights only.
+    await editor.siteCheckbox('Antwerp Port Warehouse').check();
+    await editor.siteCheckbox('Ghent Distribution Centre').check();
+    await startFrom.selectOption({ label: 'An empty week' });
+    await editor.preset('Nights only').click();
+    await editor.apply();
+    await expect(editor.results()).toContainText('Ghent Distribution Centre: Mon–Sun 22:00–06:00 (next day)');
+
+    await page.reload();
+    await expect(editor.heading('Site security hours')).toBeVisible();
+    await editor.siteCheckbox('Antwerp Port Warehouse').check();
+    await expect(note).toHaveText('Starting from the current schedule of the chosen site.');
+    await editor.siteCheckbox('Ghent Distribution Centre').check();
+    await expect(note).toHaveText('Starting from the current schedule of all 2 sites.');
+    await expect(startFrom).toHaveValue('current');
+    await expect(startFrom.locator('option:checked')).toHaveText('Their current schedule');
+    await expect.poll(securedCount).toBe(7 * 16);
+    await expect(page.locator('.sm-summary')).toContainText('22:00–06:00');
+    await expect(editor.reviewLine('Ghent Distribution Centre')).toHaveText('Ghent Distribution Centre: no change');
+
+    // Brussels has other hours: the schedules differ, painting starts from an empty week.
+    await editor.siteCheckbox('Brussels Head Office').check();
+    await expect(note).toHaveText('The 3 chosen sites have different schedules, so painting starts from an empty week.');
+    await expect(startFrom).toHaveValue('');
+    await expect.poll(securedCount).toBe(0);
+
+    // Painted cells are never replaced by a change of the chosen sites.
+    await editor.siteCheckbox('Brussels Head Office').uncheck();
+    await expect.poll(securedCount).toBe(7 * 16);
+    await editor.preset('Around the clock').click();
+    await editor.siteCheckbox('Brussels Head Office').check();
+    await expect.poll(securedCount).toBe(336);
+  });
+});
+
+test.describe('presets', () => {
+  test('each says what it covers; one that removes secured hours says what it removed, with an Undo', async ({ page, signIn }) => {
+    await signIn('manager@vigil.test');
+    const matrix = await new ScheduleMatrixPage(page).openSite(SITES.brusselsOffice);
+    const presets = page.getByRole('group', { name: 'Presets' }).getByRole('button');
+    await expect(presets).toHaveText(['Outside office hours', 'Around the clock', 'Nights only', 'Office hours only', 'Clear all']);
+    await expect(presets.nth(0)).toHaveAccessibleDescription('Nights and weekends: Mon–Fri 18:00–08:00 and all weekend.');
+    await expect(presets.nth(3)).toHaveAccessibleDescription('Mon–Fri 08:00–18:00 only: leaves nights and weekends unguarded.');
+    const saved = await matrix.securedCells();
+    const loss = page.locator('[part="preset-loss"]');
+
+    // Outside office hours only adds to Brussels' nights (07:00–08:00): nothing removed, no warning.
+    await presets.nth(0).click();
+    await expect(page.locator('[part="tools"]').getByRole('status')).toHaveText('Applied: Outside office hours.');
+    await expect(loss).toHaveCount(0);
+
+    await presets.nth(3).click();
+    await expect(loss).toBeVisible();
+    await expect(loss).toContainText('“Office hours only” removed secured hours.');
+    await expect(loss).toContainText('No longer secured: Mon–Thu 18:00–08:00 (next day) and Fri 18:00–Mon 08:00.');
+    await expect(matrix.saveState()).toContainText('removes Mon–Thu 18:00–07:00 (next day) and Fri 18:00–Mon 07:00');
+    await loss.getByRole('button', { name: 'Undo “Office hours only”' }).click();
+    await expect(loss).toHaveCount(0);
+    await expect(page.locator('[part="tools"]').getByRole('status')).toHaveText('“Office hours only” undone.');
+    await expect(matrix.saveState()).toHaveText('Unsaved changes: adds Mon–Fri 07:00–08:00.');
+
+    await presets.nth(4).click(); // Clear all
+    await expect(loss).toContainText('“Clear all” removed secured hours.');
+    await presets.nth(1).click(); // Around the clock removes nothing
+    await expect(loss).toHaveCount(0);
+    expect((await matrix.securedCells()).length).toBe(336);
+    expect(saved.length).toBeLessThan(336);
   });
 });

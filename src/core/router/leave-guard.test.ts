@@ -217,3 +217,101 @@ describe('leave guard: Back/Forward in the portal without the Navigation API', (
     expect(route(router.$state.get())).toBe('/inbox');
   });
 });
+
+describe('leave guard: with the guard’s own question (the portal’s dialog)', () => {
+  /** A question answered by the test: resolves the pending ask with `leave`. */
+  function question() {
+    const asked: ((leave: boolean) => void)[] = [];
+    const ask = vi.fn(() => new Promise<boolean>((resolve) => asked.push(resolve)));
+    return { ask, answer: (leave: boolean) => asked.shift()!(leave) };
+  }
+  const click = (link: HTMLAnchorElement) => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
+    link.dispatchEvent(event);
+    return event;
+  };
+
+  it('holds a leaving link, asks once (never confirm()), and on "leave" clicks it again, let through', async () => {
+    const { ask, answer } = question();
+    releases.push(holdLeaveGuard('Leave?', ask));
+    const confirm = stubConfirm();
+    const link = document.body.appendChild(Object.assign(document.createElement('a'), { href: '/project/p1' }));
+    const seen: boolean[] = [];
+    const after = (e: Event) => seen.push(e.defaultPrevented);
+    window.addEventListener('click', after);
+    try {
+      expect(click(link).defaultPrevented).toBe(true);
+      expect(click(link).defaultPrevented).toBe(true); // held while the question is open, not asked twice
+      expect(ask).toHaveBeenCalledTimes(1);
+      expect(seen).toEqual([]); // the router (a later listener) never saw the held clicks
+      answer(false);
+      await settle();
+      expect(seen).toEqual([]); // Stay: nothing
+
+      expect(click(link).defaultPrevented).toBe(true);
+      expect(ask).toHaveBeenCalledTimes(2);
+      answer(true);
+      await settle();
+      expect(seen).toEqual([false]); // the same link, clicked again, reached the router untouched
+      expect(confirm).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('click', after);
+      link.remove();
+    }
+  });
+
+  it('with the Navigation API: holds a Back, and on "leave" takes the same step again', async () => {
+    const navigation = new FakeNavigation();
+    (globalThis as { navigation?: unknown }).navigation = navigation;
+    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+    const { ask, answer } = question();
+    releases.push(holdLeaveGuard('Leave?', ask));
+    expect(navigation.traverse('/project/p1', 2)).toBe(false); // held (index 3 → 2)
+    answer(false);
+    await settle();
+    expect(go).not.toHaveBeenCalled();
+    expect(navigation.traverse('/project/p1', 2)).toBe(false);
+    answer(true);
+    await settle();
+    expect(go.mock.calls).toEqual([[-1]]);
+    // The step taken again is not held nor asked.
+    expect(navigation.traverse('/project/p1', 2)).toBe(true);
+    expect(ask).toHaveBeenCalledTimes(2);
+  });
+
+  it('without the Navigation API, in the portal: walks back at once, asks, and on "leave" goes again', async () => {
+    history.replaceState(null, '', '/project/p1');
+    const router = createPortalRouter({ user: atom<CurrentUser | null>(USER), validate: async () => USER });
+    const stopRouter = router.start();
+    const unregister = registerNavigator(router.navigator);
+    try {
+      await settle();
+      const projectState: unknown = history.state;
+      router.navigator.open('/site/s1');
+      await settle();
+      const siteState: unknown = history.state;
+      const { ask, answer } = question();
+      releases.push(holdLeaveGuard('Leave?', ask));
+      const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+      history.replaceState(projectState, '', '/project/p1');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: projectState }));
+      await settle();
+      expect(route(router.$state.get())).toBe('/site/s1'); // the router never moved
+      expect(go.mock.calls).toEqual([[1]]); // walked back to the site
+      // The browser's answer to that walk back: swallowed.
+      history.replaceState(siteState, '', '/site/s1');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: siteState }));
+      answer(true);
+      await settle();
+      expect(go.mock.calls).toEqual([[1], [-1]]); // the same step again
+      history.replaceState(projectState, '', '/project/p1');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: projectState }));
+      await settle();
+      expect(route(router.$state.get())).toBe('/project/p1'); // and this time the router follows
+      expect(ask).toHaveBeenCalledTimes(1);
+    } finally {
+      stopRouter();
+      unregister();
+    }
+  });
+});

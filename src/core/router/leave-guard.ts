@@ -26,6 +26,13 @@
  *     position is let through (the draft stays in sessionStorage and is offered back).
  * Not covered: programmatic navigation (navigate(), redirects), hash-only steps (they do
  * not leave the page).
+ *
+ * The question: a guard may bring its own (`ask`, the portal's dialog with "Save and
+ * leave", "Leave without saving", "Stay"), answered later. Then every step is held first
+ * and, when the answer is "leave", done again: the link is clicked again (so the portal's
+ * router or the browser follows it as usual), a cancelled Back/Forward is walked again
+ * with `history.go`; those repeats pass untouched (`passing`). While a question is open
+ * further steps are held without asking twice. Without `ask`, the browser's confirm().
  */
 import { $navigator } from './navigation.ts';
 import { entryIndex } from './history-index.ts';
@@ -41,9 +48,21 @@ interface NavigateEventLike extends Event {
   readonly destination: { readonly url: string; readonly index: number; readonly sameDocument: boolean };
 }
 
+/** A guard's own question: resolves to true to leave (after saving or discarding), false to stay. */
+export type AskToLeave = () => Promise<boolean>;
+
+interface Guard {
+  message: string;
+  ask?: AskToLeave;
+}
+
 interface Guards {
-  /** Messages of the guards held right now (oldest first). */
-  active: Set<{ message: string }>;
+  /** The guards held right now (oldest first). */
+  active: Set<Guard>;
+  /** A guard's own question is open (further steps are held without asking again). */
+  asking: boolean;
+  /** A step the user chose to take after being asked is under way: let it through. */
+  passing: boolean;
   installed: boolean;
   /** The guarded page: its path and query, and its history position when known. */
   here: { url: string; index: number | null };
@@ -61,6 +80,8 @@ interface Guards {
 
 const guards = shared('router.leaveGuards', (): Guards => ({
   active: new Set(),
+  asking: false,
+  passing: false,
   installed: false,
   here: { url: '', index: null },
   pendingDelta: null,
@@ -78,15 +99,35 @@ const pageOf = (href: string): string => {
   return url.origin + url.pathname + url.search;
 };
 const currentIndex = (): number | null => navigationApi()?.currentEntry?.index ?? entryIndex();
-const message = (): string | undefined => guards.active.values().next().value?.message;
+const first = (): Guard | undefined => guards.active.values().next().value;
 
 function ask(): boolean {
   // eslint-disable-next-line no-alert -- a synchronous answer is needed before the navigation acts
-  return window.confirm(message() ?? '');
+  return window.confirm(first()?.message ?? '');
+}
+
+/** The first guard's own question, if it has one. */
+const asker = (): AskToLeave | undefined => first()?.ask;
+
+/**
+ * Asks with the guard's own question, then, on "leave", takes the step with `go` (which
+ * the guard lets through). One question at a time.
+ */
+function askThen(question: AskToLeave, go: () => void): void {
+  if (guards.asking) return;
+  guards.asking = true;
+  void question()
+    .catch(() => false)
+    .then((leave) => {
+      guards.asking = false;
+      if (!leave) return;
+      guards.passing = true;
+      go();
+    });
 }
 
 function onBeforeUnload(event: BeforeUnloadEvent): void {
-  if (guards.active.size === 0) return;
+  if (guards.active.size === 0 || guards.passing) return;
   event.preventDefault();
   event.returnValue = ''; // older browsers need it to show their prompt
 }
@@ -100,21 +141,50 @@ function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
 }
 
 function onClick(event: MouseEvent): void {
-  if (guards.active.size === 0 || !leavingLink(event)) return;
-  if (!ask()) {
-    event.preventDefault();
-    event.stopPropagation();
+  if (guards.active.size === 0) return;
+  if (guards.passing) {
+    guards.passing = false; // the click that follows the answer: on its way
+    return;
   }
+  const link = leavingLink(event);
+  if (!link) return;
+  const question = asker();
+  if (!question) {
+    if (!ask()) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+    return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
+  askThen(question, () => {
+    if (link.isConnected) link.click();
+    else {
+      guards.passing = true; // no click to come: the unload must not ask again
+      location.assign(link.href);
+    }
+  });
 }
 
 function onNavigate(raw: Event): void {
   const event = raw as NavigateEventLike;
-  if (guards.active.size === 0 || guards.reverting || event.defaultPrevented) return;
+  if (guards.active.size === 0 || guards.reverting || guards.passing || event.defaultPrevented) return;
   // Cross-document steps meet beforeunload; pushes and replaces come from links (guarded above) or code.
   if (event.navigationType !== 'traverse' || !event.destination.sameDocument) return;
   if (pageOf(event.destination.url) === pageOf(location.href)) return;
+  const question = asker();
   if (event.cancelable) {
-    if (!ask()) event.preventDefault();
+    if (!question) {
+      if (!ask()) event.preventDefault();
+      return;
+    }
+    // Held; on "leave" the same step again (its popstate lets it through).
+    event.preventDefault();
+    const from = navigationApi()?.currentEntry?.index;
+    const to = event.destination.index;
+    if (from === undefined || to < 0) return;
+    askThen(question, () => history.go(to - from));
     return;
   }
   const from = navigationApi()?.currentEntry?.index;
@@ -125,6 +195,14 @@ function onNavigate(raw: Event): void {
 function onPopState(event: PopStateEvent): void {
   if (guards.active.size === 0) {
     guards.reverting = false;
+    guards.passing = false;
+    return;
+  }
+  if (guards.passing && !guards.reverting) {
+    // The step the user chose to take after being asked: the router follows it.
+    guards.passing = false;
+    guards.pendingDelta = null;
+    guards.here = { url: pageOf(location.href), index: currentIndex() };
     return;
   }
   if (guards.reverting) {
@@ -139,7 +217,8 @@ function onPopState(event: PopStateEvent): void {
   guards.pendingDelta = null;
   if (delta === null || delta === 0 || !$navigator.get()) return;
   if (pageOf(location.href) === guards.here.url) return; // a hash-only step
-  if (ask()) {
+  const question = asker();
+  if (!question && ask()) {
     guards.here = { url: pageOf(location.href), index: currentIndex() };
     return;
   }
@@ -147,6 +226,8 @@ function onPopState(event: PopStateEvent): void {
   event.stopImmediatePropagation();
   guards.reverting = true;
   history.go(-delta);
+  // Asked once back in place; on "leave" the same step again.
+  if (question) askThen(question, () => history.go(delta));
 }
 
 /** How far a popstate went, from the positions the portal router stamps (history-index.ts). */
@@ -165,6 +246,8 @@ function install(): void {
   guards.here = { url: pageOf(location.href), index: currentIndex() };
   guards.pendingDelta = null;
   guards.reverting = false;
+  guards.asking = false;
+  guards.passing = false;
   window.addEventListener('beforeunload', guards.onBeforeUnload);
   window.addEventListener('click', guards.onClick, true);
   navigationApi()?.addEventListener('navigate', guards.onNavigate);
@@ -183,11 +266,12 @@ leaveGates.onPopState = (event) => guards.onPopState(event);
 leaveGates.onHashChange = (event) => guards.onHashChange(event);
 
 /**
- * Holds a guard: until the returned function is called, leaving the page asks first with
- * `text` (the first guard's text when several are held). See the module comment.
+ * Holds a guard: until the returned function is called, leaving the page asks first: with
+ * the guard's own question `ask` when it has one, else a confirm with `text` (the first
+ * guard's when several are held). See the module comment.
  */
-export function holdLeaveGuard(text: string): () => void {
-  const entry = { message: text };
+export function holdLeaveGuard(text: string, ask?: AskToLeave): () => void {
+  const entry: Guard = ask ? { message: text, ask } : { message: text };
   guards.active.add(entry);
   if (!guards.installed) install();
   return () => {

@@ -44,7 +44,7 @@ describe('what applying a week does to a site', () => {
 
   it('names whole days, the weekend across days, and the week around the clock', () => {
     // From office hours to around the clock: four nights, and the weekend from Friday evening to Monday morning.
-    const weekend = siteChanges(presetWeek('officeHours'), fullWeek());
+    const weekend = siteChanges(presetWeek('officeHoursOnly'), fullWeek());
     expect(weekend.added).toHaveLength(2);
     expect(words(weekend).added).toEqual(['Mon–Thu 18:00–08:00 (next day)', 'Fri 18:00–Mon 08:00']);
     expect(words(weekend, 'de').added.at(-1)).toBe(`${fr} 18:00–${mo} 08:00`);

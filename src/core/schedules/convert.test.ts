@@ -32,7 +32,7 @@ describe('times and slots', () => {
   });
 
   it('encodes a week for storage and refuses anything malformed', () => {
-    const w = presetWeek('nightsAndWeekends');
+    const w = presetWeek('outsideOfficeHours');
     expect(weeksEqual(decodeWeek(encodeWeek(w))!, w)).toBe(true);
     expect(decodeWeek('01')).toBeNull();
     expect(decodeWeek(42)).toBeNull();
@@ -146,7 +146,7 @@ describe('cells → canonical days', () => {
   it('round-trips every week exactly: cells → days → cells', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const weeks: Week[] = [emptyWeek(), fullWeek(), presetWeek('officeHours'), presetWeek('nightsAndWeekends')];
+    const weeks: Week[] = [emptyWeek(), fullWeek(), presetWeek('officeHoursOnly'), presetWeek('outsideOfficeHours')];
     for (let n = 0; n < 300; n++) {
       const density = random();
       weeks.push(weekFrom(() => random() < density));

@@ -39,9 +39,9 @@ describe('painting', () => {
   });
 
   it('has presets named after what is secured', () => {
-    expect(describeWeek(presetWeek('officeHours'))).toBe('Mon–Fri 08:00–18:00');
-    expect(describeWeek(presetWeek('nightsAndWeekends'))).toBe('Mon–Thu 18:00–08:00 (next day) and Fri 18:00–Mon 08:00');
-    expect(securedHours(presetWeek('officeHours')) + securedHours(presetWeek('nightsAndWeekends'))).toBe(168);
+    expect(describeWeek(presetWeek('officeHoursOnly'))).toBe('Mon–Fri 08:00–18:00');
+    expect(describeWeek(presetWeek('outsideOfficeHours'))).toBe('Mon–Thu 18:00–08:00 (next day) and Fri 18:00–Mon 08:00');
+    expect(securedHours(presetWeek('officeHoursOnly')) + securedHours(presetWeek('outsideOfficeHours'))).toBe(168);
     expect(describeWeek(presetWeek('always'))).toBe('around the clock, all week');
     expect(describeWeek(presetWeek('none'))).toBe('never secured');
   });
@@ -77,7 +77,7 @@ describe('diff between two schedules', () => {
     expect(describeDiff(before, after)).toBe('adds Mon 18:00–22:00, removes Sat');
     expect(describeDiff(after, after)).toBe('no change');
     expect(describeDiff(emptyWeek(), week([], [iv('18:00', '07:00')]))).toBe('adds Tue 18:00–Wed 07:00');
-    expect(describeDiff(presetWeek('officeHours'), emptyWeek())).toBe('removes Mon–Fri 08:00–18:00');
+    expect(describeDiff(presetWeek('officeHoursOnly'), emptyWeek())).toBe('removes Mon–Fri 08:00–18:00');
   });
 
   it('two ways of writing the same hours are no change', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extendFrom, setCell } from './paint.ts';
-import { emptyWeek, securedCount, type Week } from './week.ts';
+import { extendFrom, paintRange, setCell, shiftWeek } from './paint.ts';
+import { emptyWeek, securedCount, weeksEqual, type Week } from './week.ts';
 
 const on = (week: Week, day: number, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => week[day]![from + i]);
 
@@ -29,5 +29,26 @@ describe('the keyboard painting rule (extendFrom)', () => {
   it('reads the anchor from the week before the range, and returns the same week when nothing changes', () => {
     const base = emptyWeek();
     expect(extendFrom(base, { day: 0, slot: 0 }, { day: 6, slot: 47 })).toBe(base);
+  });
+});
+
+describe('the week from noon to noon (the narrow grid)', () => {
+  it('puts a night across midnight in one row, and shifts back to the same week', () => {
+    const night = paintRange(
+      paintRange(emptyWeek(), { day: 0, slot: 44 }, { day: 0, slot: 47 }, true),
+      { day: 1, slot: 0 },
+      { day: 1, slot: 11 },
+      true,
+    );
+    const view = shiftWeek(night, 24);
+    // Row 0 = Monday 12:00 to Tuesday 12:00: 22:00 is its 20th half-hour, 06:00 its 36th.
+    expect(view[0]!.map((v, s) => (v ? s : -1)).filter((s) => s >= 0)).toEqual(Array.from({ length: 16 }, (_, i) => 20 + i));
+    expect(securedCount(view)).toBe(16);
+    expect(weeksEqual(shiftWeek(view, -24), night)).toBe(true);
+  });
+
+  it('wraps Sunday’s night into Monday morning', () => {
+    const sundayNight = paintRange(emptyWeek(), { day: 0, slot: 0 }, { day: 0, slot: 3 }, true); // Mon 00:00–02:00
+    expect(shiftWeek(sundayNight, 24)[6]!.slice(24, 28)).toEqual([true, true, true, true]);
   });
 });

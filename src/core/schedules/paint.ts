@@ -3,7 +3,7 @@
  * a new week and keeps the identity of the days it did not change (and returns the very
  * same week when nothing changed), so only changed cells re-render.
  */
-import { DAYS, SLOTS, emptyWeek, fullWeek, weekFrom, type Cell, type Week } from './week.ts';
+import { DAYS, SLOTS, cellAt, emptyWeek, flat, fullWeek, weekFrom, type Cell, type Week } from './week.ts';
 
 /** The rectangle spanned by two cells: the days between them × the half-hours between them. */
 export interface Range {
@@ -73,27 +73,38 @@ export function copyDay(week: Week, from: number, to: readonly number[]): Week {
   return next ?? week;
 }
 
-export const PRESETS = ['officeHours', 'nightsAndWeekends', 'always', 'none'] as const;
+/**
+ * The presets, each named after what it SECURES (the hours the monitoring service guards),
+ * the one that keeps nights and weekends guarded first. See docs/product.md#schedules.
+ */
+export const PRESETS = ['outsideOfficeHours', 'always', 'nights', 'officeHoursOnly', 'none'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 /** Office hours: Monday to Friday, 08:00 to 18:00. */
 const isOfficeHours = (day: number, slot: number) => day < 5 && slot >= 16 && slot < 36;
+/** Night: 22:00 to 06:00 (the half-hours of a day before 06:00 or from 22:00 on). */
+const isNight = (_day: number, slot: number) => slot < 12 || slot >= 44;
 
 /**
- * The presets, named after what is SECURED (monitored):
- * - `officeHours`: Mon–Fri 08:00–18:00 (e.g. a guarded front desk);
- * - `nightsAndWeekends`: everything else — Mon–Thu 18:00 to 08:00 the next morning,
- *   Friday 18:00 to Monday 08:00 (so Monday 00:00–08:00 is secured too);
- * - `always`: around the clock; `none`: never.
+ * The week of a preset. A night that crosses midnight is the end of one day's row and the
+ * start of the next day's (the week is circular: Sunday night ends on Monday's row).
+ * - `outsideOfficeHours`: everything but Mon–Fri 08:00–18:00 — Mon–Thu 18:00 to 08:00 the
+ *   next morning, Friday 18:00 to Monday 08:00 (so Monday 00:00–08:00 is secured too);
+ * - `always`: around the clock;
+ * - `nights`: 22:00 to 06:00 every night (Monday 00:00–06:00 is Sunday's night);
+ * - `officeHoursOnly`: Mon–Fri 08:00–18:00 only, nights and weekends NOT secured;
+ * - `none`: never (clears the week).
  */
 export function presetWeek(preset: Preset): Week {
   switch (preset) {
-    case 'officeHours':
-      return weekFrom(isOfficeHours);
-    case 'nightsAndWeekends':
+    case 'outsideOfficeHours':
       return weekFrom((d, s) => !isOfficeHours(d, s));
     case 'always':
       return fullWeek();
+    case 'nights':
+      return weekFrom(isNight);
+    case 'officeHoursOnly':
+      return weekFrom(isOfficeHours);
     case 'none':
       return emptyWeek();
   }
@@ -114,4 +125,20 @@ export function replaceWeek(week: Week, next: Week): Week {
 /** Clamps a cell into the week. */
 export function clampCell(day: number, slot: number): Cell {
   return { day: Math.max(0, Math.min(DAYS - 1, day)), slot: Math.max(0, Math.min(SLOTS - 1, slot)) };
+}
+
+/** The half-hour of noon: the narrow grid's columns run from a day's noon to the next day's. */
+export const NOON = 24;
+
+/**
+ * The week read from another starting point of its circular line: cell (d, s) of the
+ * result is the cell `by` half-hours after (d, s) in `week`. With `by` = 24 each "day" runs
+ * from noon to noon the next day, so a night (22:00–06:00) is one unbroken run of a row:
+ * the narrow grid shows the week this way. `shiftWeek(shiftWeek(w, by), -by)` is `w`.
+ */
+export function shiftWeek(week: Week, by: number): Week {
+  return weekFrom((d, s) => {
+    const { day, slot } = cellAt(flat(d, s) + by);
+    return week[day]![slot]!;
+  });
 }

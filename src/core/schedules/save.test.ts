@@ -62,7 +62,7 @@ beforeEach(() => {
 describe('drafts', () => {
   it('keeps the saved week beside the painted one, and is dirty only when they differ', () => {
     const key = siteDraftKey(SITE);
-    const saved = presetWeek('officeHours');
+    const saved = presetWeek('officeHoursOnly');
     openDraft(key, saved);
     expect(isDirty($drafts.get()[key])).toBe(false);
     editDraft(key, toggleCell(saved, { day: 0, slot: 0 }));
@@ -73,7 +73,7 @@ describe('drafts', () => {
 
   it('keeps unsaved cells in this tab and offers them back after a reload, never applying them by itself', () => {
     const key = siteDraftKey(SITE);
-    const saved = presetWeek('officeHours');
+    const saved = presetWeek('officeHoursOnly');
     openDraft(key, saved);
     const painted = toggleCell(saved, { day: 2, slot: 40 });
     editDraft(key, painted);
@@ -122,7 +122,7 @@ describe('drafts', () => {
     openDraft(key, emptyWeek());
     openDraft(key, presetWeek('always'));
     expect(weeksEqual($drafts.get()[key]!.cells, presetWeek('always'))).toBe(true);
-    const painted = presetWeek('officeHours');
+    const painted = presetWeek('officeHoursOnly');
     editDraft(key, painted);
     openDraft(key, presetWeek('none'));
     expect($drafts.get()[key]!.cells).toBe(painted);
@@ -144,7 +144,7 @@ describe('saving one site', () => {
     });
     const key = siteDraftKey(SITE);
     openDraft(key, daysToWeek(before));
-    const painted = presetWeek('nightsAndWeekends');
+    const painted = presetWeek('outsideOfficeHours');
     editDraft(key, painted);
 
     const result = await saveSiteDraft(PROJECT, SITE);
@@ -165,7 +165,7 @@ describe('saving one site', () => {
     mockFetch(() => json({ errors: [{ field: 'schedule.days.0', message: 'schedule.days.0 has overlapping intervals' }] }, 422));
     const key = siteDraftKey(SITE);
     openDraft(key, emptyWeek());
-    const painted = presetWeek('officeHours');
+    const painted = presetWeek('officeHoursOnly');
     editDraft(key, painted);
     expect(await saveSiteDraft(PROJECT, SITE)).toBeNull();
     const draft = $drafts.get()[key]!;
@@ -213,7 +213,7 @@ describe('saving one site', () => {
     });
     const key = siteDraftKey(SITE);
     openDraft(key, emptyWeek());
-    const sent = presetWeek('officeHours');
+    const sent = presetWeek('officeHoursOnly');
     editDraft(key, sent);
     const saving = saveSiteDraft(PROJECT, SITE);
     expect($drafts.get()[key]!.saving).toBe(true);
@@ -235,18 +235,18 @@ describe('applying to several sites', () => {
     openDraft(siteDraftKey(OTHER), emptyWeek());
     const key = projectDraftKey(PROJECT);
     openDraft(key, emptyWeek());
-    editDraft(key, presetWeek('officeHours'));
+    editDraft(key, presetWeek('officeHoursOnly'));
     const sites = await applyProjectDraft(PROJECT, [SITE, OTHER], 'Europe/Brussels');
     expect(sites!.map((s) => s.uuid)).toEqual([SITE, OTHER]);
     expect(m.calls).toHaveLength(1);
     expect(m.calls[0]!.body).toEqual({
       siteUuids: [SITE, OTHER],
-      schedule: { days: weekToDays(presetWeek('officeHours')) },
+      schedule: { days: weekToDays(presetWeek('officeHoursOnly')) },
       timezone: 'Europe/Brussels',
     });
     expect(siteCache.peek(OTHER)!.timezone).toBe('Europe/Brussels');
     // the open draft of a site follows the new saved week
-    expect(weeksEqual($drafts.get()[siteDraftKey(OTHER)]!.cells, presetWeek('officeHours'))).toBe(true);
+    expect(weeksEqual($drafts.get()[siteDraftKey(OTHER)]!.cells, presetWeek('officeHoursOnly'))).toBe(true);
     expect(isDirty($drafts.get()[key])).toBe(false);
     expect(await applyProjectDraft(PROJECT, [])).toBeNull();
   });

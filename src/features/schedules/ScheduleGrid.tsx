@@ -1,17 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { $i18nVersion } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
-import { dayNames, describeRange } from '../../core/schedules/describe.ts';
-import type { Range } from '../../core/schedules/paint.ts';
-import { SLOTS, slotTime, type Cell, type Week } from '../../core/schedules/week.ts';
+import { dayNames, describeRange, describeWeek } from '../../core/schedules/describe.ts';
+import { NOON, replaceWeek, shiftWeek, type Range } from '../../core/schedules/paint.ts';
+import { SLOTS, cellAt, flat, slotTime, weekFrom, type Cell, type Week } from '../../core/schedules/week.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import gridCss from './grid.css?inline';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
+import { NIGHTS_BELOW, useNarrow } from './useNarrow.ts';
 import { useGridInput, type FocusMode } from './useGridInput.ts';
 import { useOverflow } from './useOverflow.ts';
+
+// The turned grid of narrow boxes: its own chunk, only narrow screens load it.
+const NightsRows = lazy(() => import('./NightsGrid.tsx').then((m) => ({ default: m.NightsRows })));
+const NightsHelp = lazy(() => import('./NightsGrid.tsx').then((m) => ({ default: m.NightsHelp })));
 
 /** Where the "show from" buttons scroll a narrow grid to. */
 const JUMPS = [0, 12, 24, 36];
@@ -31,10 +36,19 @@ export interface ScheduleGridProps {
  * by keyboard, arrows/Home/End/Ctrl+Home/Ctrl+End move, Space toggles the focused cell,
  * Shift+arrows paint a range with the value of the cell it started from (useGridInput). Every paint is announced in a polite live region ("Mon 08:00–12:00 secured").
  *
- * Narrow screens: the grid scrolls sideways inside its own box with the day names stuck
- * to the left and the hours on top, cells at least 24 × 24 px; "show from" buttons say
- * which part of the day is in view (aria-pressed), so a row stays a day and the page never scrolls sideways; vertical swipes
- * scroll the page, sideways drags paint (see useGridInput).
+ * Keyboard help is behind a "Keyboard" disclosure (closed by default, still the grid's
+ * description for assistive tech), so on a phone the grid is not pushed down a screen.
+ *
+ * Narrow boxes (under NIGHTS_BELOW px, a phone held upright) turn the grid: the 7 days are
+ * columns running from noon to noon the next day and the half-hours are rows, so a whole
+ * night (22:00–06:00) is one unbroken stretch of a column, visible and paintable without
+ * scrolling sideways: drag up or down to paint (cells take no touch scrolling there; the
+ * hours column does). The painted week is the same; only the drawing is turned
+ * (shiftWeek). Wider boxes that still cannot show 48 columns scroll the grid sideways
+ * inside its own box with the day names stuck to the left and the hours on top, cells at
+ * least 24 × 24 px; "show from" buttons say which part of the day is in view
+ * (aria-pressed), so a row stays a day and the page never scrolls sideways; vertical
+ * swipes scroll the page, sideways drags paint (see useGridInput).
  */
 export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   useStyles(gridCss);
@@ -42,6 +56,8 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   const language = useStore($language);
   const version = useStore($i18nVersion);
   const helpId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const nights = useNarrow(rootRef, NIGHTS_BELOW);
   const gridRef = useRef<HTMLDivElement>(null);
   const [focus, setFocusState] = useState<Cell>({ day: 0, slot: 0 });
   const focusRef = useRef(focus);
@@ -79,8 +95,43 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     focusMode.current = 'none';
   }, [focus]);
 
+  // Turning the grid changes what a (day, slot) of it means: the tab stop starts over.
+  const [drawnNights, setDrawnNights] = useState(nights);
+  if (drawnNights !== nights) {
+    setDrawnNights(nights);
+    focusRef.current = { day: 0, slot: 0 };
+    setFocusState(focusRef.current);
+  }
+
+  /** What the grid draws and paints: the week, or the noon-to-noon week when turned. */
+  // The turned week a paint produced is drawn as is when that week comes back (the same
+  // object), so a keyboard range (which goes on while the week is the one it produced) holds.
+  const lastTurn = useRef<{ week: Week; drawn: Week } | null>(null);
+  const drawn = useMemo(
+    () => (!nights ? week : lastTurn.current?.week === week ? lastTurn.current.drawn : shiftWeek(week, NOON)),
+    [nights, week],
+  );
+  const drawnChange =
+    onChange &&
+    (nights
+      ? (next: Week) => {
+          const real = replaceWeek(week, shiftWeek(next, -NOON));
+          lastTurn.current = { week: real, drawn: next };
+          onChange(real);
+        }
+      : onChange);
+
   function announce(range: Range, value: boolean): void {
-    const text = t(value ? 'schedules.grid.secured' : 'schedules.grid.notSecured', { range: describeRange(range) });
+    // The turned grid's rectangle is a set of real half-hours: said as the week says them ("Mon 22:00–06:00 (next day)").
+    const said = nights
+      ? describeWeek(
+          weekFrom((d, s) => {
+            const at = cellAt(flat(d, s) - NOON);
+            return at.day >= range.firstDay && at.day <= range.lastDay && at.slot >= range.firstSlot && at.slot <= range.lastSlot;
+          }),
+        )
+      : describeRange(range);
+    const text = t(value ? 'schedules.grid.secured' : 'schedules.grid.notSecured', { range: said });
     setMessage((m) => ({ text, n: m.n + 1 }));
   }
 
@@ -119,15 +170,27 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   // Only when the earliest secured half-hour changes (or the grid starts to scroll).
   useEffect(() => keepEarliestInView(), [overflowing, earliest]);
 
-  const input = useGridInput({ gridRef, week, onChange, focus, setFocus, announce });
+  const input = useGridInput({ gridRef, week: drawn, onChange: drawnChange, focus, setFocus, announce, rotated: nights });
   const editable = !!onChange;
 
   return (
-    <div className="sg" part="matrix">
-      <p id={helpId} className="sg-help v-small v-muted">
-        {t(editable ? 'schedules.grid.help' : 'schedules.grid.helpReadOnly')}
+    <div className={nights ? 'sg sg--nights' : 'sg'} part="matrix" ref={rootRef}>
+      <p id={`${helpId}-pointer`} className="sg-help v-small v-muted">
+        {nights ? (
+          <Suspense fallback={null}>
+            <NightsHelp editable={editable} />
+          </Suspense>
+        ) : (
+          t(editable ? 'schedules.grid.help' : 'schedules.grid.helpReadOnly')
+        )}
       </p>
-      {overflowing && (
+      <details className="sg-keys" part="keyboard-help">
+        <summary>{t('schedules.grid.keyboard')}</summary>
+        <p id={`${helpId}-keys`} className="v-small v-muted">
+          {t(editable ? 'schedules.grid.keyboardHelp' : 'schedules.grid.keyboardHelpReadOnly')}
+        </p>
+      </details>
+      {overflowing && !nights && (
         <div className="sg-jump v-row" role="group" aria-label={t('schedules.grid.jump')}>
           <span className="v-small v-muted" aria-hidden="true">
             {t('schedules.grid.jump')}
@@ -145,29 +208,37 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
           ))}
         </div>
       )}
-      <div className="sg-scroller" ref={scrollerRef} onScrollEnd={overflowing ? onScrollEnd : undefined}>
+      <div className="sg-scroller" ref={scrollerRef} onScrollEnd={overflowing && !nights ? onScrollEnd : undefined}>
         <div
           ref={gridRef}
           role="grid"
           aria-label={label}
-          aria-describedby={helpId}
+          aria-describedby={`${helpId}-pointer ${helpId}-keys`}
           aria-multiselectable={editable || undefined}
           aria-readonly={!editable || undefined}
-          className={editable ? 'sg-grid' : 'sg-grid sg-grid--readonly'}
+          className={`sg-grid${nights ? ' sg-grid--nights' : ''}${editable ? '' : ' sg-grid--readonly'}`}
           {...input}
         >
-          <GridHeader dayLabel={t('schedules.grid.dayColumn')} />
-          {week.map((cells, day) => (
-            <GridRow
-              key={day}
-              day={day}
-              cells={cells}
-              activeSlot={focus.day === day ? focus.slot : -1}
-              shortName={names.short[day]!}
-              longName={names.long[day]!}
-              labels={labels[day]!}
-            />
-          ))}
+          {nights ? (
+            <Suspense fallback={null}>
+              <NightsRows drawn={drawn} focus={focus} names={names} labels={labels} />
+            </Suspense>
+          ) : (
+            <>
+              <GridHeader dayLabel={t('schedules.grid.dayColumn')} />
+              {week.map((cells, day) => (
+                <GridRow
+                  key={day}
+                  day={day}
+                  cells={cells}
+                  activeSlot={focus.day === day ? focus.slot : -1}
+                  shortName={names.short[day]!}
+                  longName={names.long[day]!}
+                  labels={labels[day]!}
+                />
+              ))}
+            </>
+          )}
         </div>
       </div>
       <div className="sg-legend v-small" aria-hidden="true">

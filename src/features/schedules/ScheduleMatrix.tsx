@@ -18,10 +18,14 @@ import editorCss from './editor.css?inline';
 import { RecoveredOffer } from './RecoveredOffer.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
-import { ScheduleTools } from './ScheduleTools.tsx';
 import { TimeNote } from './TimeNote.tsx';
 import { WeekSummary } from './WeekSummary.tsx';
+import { LeaveDialog, useLeaveQuestion } from './useLeaveGuard.ts';
 import { useScheduleDraft } from './useScheduleDraft.ts';
+import { toolsModule } from './useTools.ts';
+
+// Presets and copy-a-day: their own chunk, asked for at once (see useTools.ts).
+void toolsModule.load();
 
 // The discard confirmation is its own chunk (shared with the evacuation and multi-site
 // dialogs), so the editor stays within the lazy-page budget.
@@ -52,12 +56,14 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
     [loaded, schedule],
   );
   const key = siteDraftKey(site);
-  const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, saved?.week);
+  const leave = useLeaveQuestion();
+  const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, saved?.week, leave.ask);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const tools = toolsModule.use();
   const savedWeek = draft?.saved;
   const changes = useMemo(() => (savedWeek && textCells ? describeDiff(savedWeek, textCells) : ''), [savedWeek, textCells]);
 
-  if (!data || !saved || !cells) {
+  if (!data || !saved || !cells || (!tools.module && !tools.failed)) {
     return (
       <LoadState
         status={entry?.status}
@@ -77,12 +83,14 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const editable = !!project && canEditSchedules(data.project?.permissions);
   const timezone = siteZone(data);
 
-  async function save() {
-    if (!project) return;
+  /** Saves the draft; true when the server confirmed it (a failure shows the save error, every cell kept). */
+  async function save(): Promise<boolean> {
+    if (!project) return false;
     const result = await saveSiteDraft(project, site);
-    if (!result) return;
+    if (!result) return false;
     showSuccess('schedules.editor.savedToast');
     emit(host, 'vigil-schedule-saved', { project, sites: result.map((s) => s.uuid) });
+    return true;
   }
 
   return (
@@ -108,7 +116,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
         />
       )}
       {!editable && <p className="v-message">{t('schedules.editor.readOnly')}</p>}
-      {editable && <ScheduleTools week={cells} onChange={edit} />}
+      {editable && tools.module && <tools.module.ScheduleTools week={cells} onChange={edit} />}
       <ScheduleGrid week={cells} onChange={editable ? edit : undefined} label={t('schedules.grid.label', { site: data.name })} />
       <WeekSummary week={textCells ?? cells} />
       {editable && (
@@ -120,6 +128,21 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
           onSave={() => void save()}
           onDiscard={() => setConfirmDiscard(true)}
         />
+      )}
+      {leave.open && (
+        <Suspense fallback={null}>
+          <LeaveDialog
+            changes={changes}
+            canSave={editable}
+            saving={!!draft?.saving}
+            onSave={() => void save().then(leave.answer)}
+            onLeave={() => {
+              discardDraft(key);
+              leave.answer(true);
+            }}
+            onStay={() => leave.answer(false)}
+          />
+        </Suspense>
       )}
       <Suspense fallback={null}>
         <AlertDialog

@@ -2,7 +2,7 @@ import { memo, useEffect, useId, useRef } from 'react';
 import type { Site } from '../../core/api/contract.ts';
 import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeWeek } from '../../core/schedules/describe.ts';
-import { timeZoneName } from '../../core/i18n/names.ts';
+import { timeZoneLabel } from '../../core/text/capitalize.ts';
 import { useT } from '../common/useT.ts';
 
 export interface SitePickerProps {
@@ -64,7 +64,7 @@ export const SitePicker = memo(function SitePicker({ sites, selected, onChange }
                   <span className="ss-site-name">{site.name}</span>
                 )}
                 <span id={`${id}-${site.uuid}-d`} className="ss-site-meta v-small">
-                  <span className="ss-zone">{timeZoneName(zone)}</span> · {summaries.get(site.uuid)}
+                  <span className="ss-zone">{timeZoneLabel(zone)}</span> · {summaries.get(site.uuid)}
                 </span>
               </div>
             </li>

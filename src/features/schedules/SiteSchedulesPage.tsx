@@ -1,14 +1,15 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff } from '../../core/schedules/diff.ts';
-import { dismissRecovered, rebaseDraft, restoreDraft } from '../../core/schedules/drafts.ts';
+import { discardDraft, dismissRecovered, rebaseDraft, restoreDraft } from '../../core/schedules/drafts.ts';
 import { applyProjectDraft, canEditSchedules, projectDraftKey, type SavedSite } from '../../core/schedules/save.ts';
-import { emptyWeek } from '../../core/schedules/week.ts';
+import { defaultStart } from '../../core/schedules/start.ts';
+import { emptyWeek, weeksEqual } from '../../core/schedules/week.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -18,18 +19,20 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
-import { ApplyReview } from './ApplyReview.tsx';
 import editorCss from './editor.css?inline';
 import pageCss from './page.css?inline';
 import { RecoveredOffer } from './RecoveredOffer.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
-import { ScheduleTools } from './ScheduleTools.tsx';
-import { SitePicker } from './SitePicker.tsx';
-import { StartFrom } from './StartFrom.tsx';
 import { TimeNote } from './TimeNote.tsx';
-import { TimeZoneSelect } from './TimeZoneSelect.tsx';
 import { WeekSummary } from './WeekSummary.tsx';
+import { LeaveDialog, useLeaveQuestion } from './useLeaveGuard.ts';
 import { useScheduleDraft } from './useScheduleDraft.ts';
+import { lazyModule, toolsModule } from './useTools.ts';
+
+// Presets and copy-a-day, and this page's other parts: their own chunks, asked for at once (see useTools.ts).
+const partsModule = lazyModule(() => import('./MultiParts.tsx'));
+void toolsModule.load();
+void partsModule.load();
 
 // Only needed when replacing painted cells: loaded on first use, keeping the page light.
 const AlertDialog = lazy(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
@@ -59,9 +62,13 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const project = entry?.data;
   usePageTitle(project ? t('schedules.multi.pageTitle', { project: project.name }) : t('schedules.multi.title'));
   const key = projectDraftKey(uuid);
-  const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, EMPTY);
+  const leave = useLeaveQuestion();
+  const tools = toolsModule.use();
+  const parts = partsModule.use();
+  const { draft, cells, textCells, dirty, edit, guardStart } = useScheduleDraft(key, EMPTY, leave.ask);
   const [selected, setSelected] = useState<string[]>([]);
-  const [startFrom, setStartFrom] = useState('');
+  /** The start picked by hand; null: it follows the chosen sites (their shared schedule, or an empty week). */
+  const [startFrom, setStartFrom] = useState<string | null>(null);
   const [pendingStart, setPendingStart] = useState<string | null>(null);
   const [timezone, setTimezone] = useState('');
   const [results, setResults] = useState<SavedSite[] | null>(null);
@@ -70,11 +77,19 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   const applyRef = useRef(() => {});
   const onApply = useCallback(() => applyRef.current(), []);
   const chosen = useMemo(() => project?.sites.filter((s) => selected.includes(s.uuid)) ?? [], [project, selected]);
+  const start = useMemo(() => defaultStart(chosen.map((s) => siteWeek(s))), [chosen]);
+  // Until a start is picked by hand, an untouched draft follows the chosen sites: their
+  // shared schedule, or an empty week when they differ. Painted cells are never replaced.
+  const automatic = startFrom === null;
+  useEffect(() => {
+    if (!automatic || dirty || !cells || weeksEqual(cells, start.week)) return;
+    rebaseDraft(key, start.week);
+  }, [automatic, dirty, cells, start, key]);
 
-  if (!project || !cells) {
+  if (!project || !cells || (!tools.module && !tools.failed) || !parts.module) {
     return (
       <LoadState
-        status={entry?.status}
+        status={parts.failed ? 'failed' : entry?.status}
         loading={<Spinner label={t('schedules.multi.loading')} />}
         missingText={t('schedules.multi.notFound')}
         failedText={t('core.errors.loadProject')}
@@ -87,12 +102,14 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
     );
   }
 
+  const { ApplyReview, SitePicker, StartFrom, TimeZoneSelect } = parts.module;
   const editable = canEditSchedules(project.permissions);
   const usedZones = [...new Set(project.sites.map(siteZone))];
 
   function begin(from: string) {
-    rebaseDraft(key, siteWeek(project?.sites.find((s) => s.uuid === from)));
-    setStartFrom(from);
+    rebaseDraft(key, from === 'current' ? start.week : siteWeek(project?.sites.find((s) => s.uuid === from)));
+    // "Their current schedule" follows the chosen sites again.
+    setStartFrom(from === 'current' ? null : from);
     setResults(null);
   }
 
@@ -132,7 +149,13 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
         <>
           <section className="v-card ss-step" aria-labelledby={`${ids}-paint`}>
             <h2 id={`${ids}-paint`}>{t('schedules.multi.stepPaint')}</h2>
-            <StartFrom sites={project.sites} value={startFrom} onChange={(from) => (dirty ? setPendingStart(from) : begin(from))} />
+            <StartFrom
+              sites={project.sites}
+              value={startFrom ?? (start.kind === 'shared' ? 'current' : '')}
+              start={start}
+              automatic={automatic}
+              onChange={(from) => (dirty ? setPendingStart(from) : begin(from))}
+            />
             {draft?.recovered && (
               <RecoveredOffer
                 changes={describeDiff(draft.saved, draft.recovered)}
@@ -140,7 +163,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
                 onDismiss={() => dismissRecovered(key)}
               />
             )}
-            <ScheduleTools week={cells} onChange={edit} />
+            {tools.module && <tools.module.ScheduleTools week={cells} onChange={edit} />}
             <ScheduleGrid week={cells} onChange={edit} label={t('schedules.multi.gridLabel')} />
             <WeekSummary week={textCells ?? cells} />
           </section>
@@ -175,6 +198,22 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
             saving={!!draft?.saving}
             onConfirm={() => void apply()}
             onCancel={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
+
+      {leave.open && (
+        <Suspense fallback={null}>
+          <LeaveDialog
+            changes=""
+            canSave={false}
+            saving={false}
+            onSave={() => undefined}
+            onLeave={() => {
+              discardDraft(key);
+              leave.answer(true);
+            }}
+            onStay={() => leave.answer(false)}
           />
         </Suspense>
       )}

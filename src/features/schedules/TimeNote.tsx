@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { $language } from '../../core/i18n/languages.ts';
 import { browserTimeZone, describeDstChange, formatOffset, isTimeZone, nextDstChange, utcOffset } from '../../core/schedules/dst.ts';
+import { capitalizeFirst } from '../../core/text/capitalize.ts';
 import { timeZoneName, zoneGenericName, zoneOffset } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
 
@@ -33,8 +34,9 @@ export function TimeNote({ timezone }: TimeNoteProps) {
   }, [timezone, language, t]);
   return (
     <div className="sm-time v-small" part="time-note">
+      {/* Each line a sentence: one that starts with a zone name ("heure d’Europe centrale ne change pas…") starts with a capital. */}
       {lines.map((line) => (
-        <p key={line}>{line}</p>
+        <p key={line}>{capitalizeFirst(line, language)}</p>
       ))}
     </div>
   );

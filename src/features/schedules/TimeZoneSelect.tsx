@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
+import { capitalizeFirst } from '../../core/text/capitalize.ts';
 import { timeZoneOptions } from '../../core/i18n/names.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { timeZoneNames } from '../../core/schedules/dst.ts';
@@ -31,14 +32,14 @@ export function TimeZoneSelect({ value, onChange, used }: TimeZoneSelectProps) {
         <optgroup label={t('schedules.multi.usedZones')}>
           {usedOptions.map((z) => (
             <option key={z.value} value={z.value}>
-              {z.label}
+              {capitalizeFirst(z.label, language)}
             </option>
           ))}
         </optgroup>
         <optgroup label={t('schedules.multi.allZones')}>
           {allOptions.map((z) => (
             <option key={z.value} value={z.value}>
-              {z.label}
+              {capitalizeFirst(z.label, language)}
             </option>
           ))}
         </optgroup>

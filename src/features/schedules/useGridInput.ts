@@ -15,6 +15,11 @@ export interface GridInputOptions {
   setFocus: (cell: Cell, mode: FocusMode) => void;
   /** A range was painted with `value` (for the live region). */
   announce: (range: Range, value: boolean) => void;
+  /**
+   * The grid is drawn turned (the narrow layout): a cell's `day` is a column and its
+   * `slot` a row, so Up/Down move through the half-hours and Left/Right through the days.
+   */
+  rotated?: boolean;
 }
 
 interface Stroke {
@@ -43,6 +48,34 @@ function cellOf(el: Element | null): Cell | null {
   const target = el?.closest?.('[data-slot]') as HTMLElement | null | undefined;
   if (!target) return null;
   return { day: Number(target.dataset.day), slot: Number(target.dataset.slot) };
+}
+
+/**
+ * Moves in the turned grid (days are columns, half-hours rows): arrows as drawn, Home/End
+ * to the first/last day of the row, Ctrl+Home/End to the grid's corners, Page Up/Down to
+ * the first/last half-hour of the column.
+ */
+function rotatedMoveFor(key: string, ctrl: boolean, at: Cell): Cell | null {
+  switch (key) {
+    case 'ArrowDown':
+      return clampCell(at.day, at.slot + 1);
+    case 'ArrowUp':
+      return clampCell(at.day, at.slot - 1);
+    case 'ArrowRight':
+      return clampCell(at.day + 1, at.slot);
+    case 'ArrowLeft':
+      return clampCell(at.day - 1, at.slot);
+    case 'Home':
+      return ctrl ? { day: 0, slot: 0 } : { day: 0, slot: at.slot };
+    case 'End':
+      return ctrl ? { day: DAYS - 1, slot: SLOTS - 1 } : { day: DAYS - 1, slot: at.slot };
+    case 'PageUp':
+      return { day: at.day, slot: 0 };
+    case 'PageDown':
+      return { day: at.day, slot: SLOTS - 1 };
+    default:
+      return null;
+  }
 }
 
 /** Moves of the WAI-ARIA grid pattern: arrows, Home/End (row), Ctrl+Home/End (grid). */
@@ -82,7 +115,7 @@ function moveFor(key: string, ctrl: boolean, at: Cell): Cell | null {
  * and a sideways drag paints. Nothing is painted until the finger moves sideways or lifts
  * (a tap toggles), so a swipe that turns into a scroll paints nothing.
  */
-export function useGridInput({ gridRef, week, onChange, focus, setFocus, announce }: GridInputOptions) {
+export function useGridInput({ gridRef, week, onChange, focus, setFocus, announce, rotated = false }: GridInputOptions) {
   const latest = useRef({ week, onChange, focus });
   latest.current = { week, onChange, focus };
   const drag = useRef<Drag | null>(null);
@@ -184,7 +217,7 @@ export function useGridInput({ gridRef, week, onChange, focus, setFocus, announc
       announce(rangeOf(at, at), next[at.day]![at.slot]!);
       return;
     }
-    const to = moveFor(e.key, e.ctrlKey || e.metaKey, at);
+    const to = (rotated ? rotatedMoveFor : moveFor)(e.key, e.ctrlKey || e.metaKey, at);
     if (!to) return;
     e.preventDefault();
     if (e.shiftKey && change) {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useDeferredValue, useLayoutEffect } from 'react';
 import { $drafts, editDraft, isDirty, openDraft, type Draft } from '../../core/schedules/drafts.ts';
+import type { AskToLeave } from '../../core/router/leave-guard.ts';
 import type { Week } from '../../core/schedules/week.ts';
 import { useT } from '../common/useT.ts';
 import { startLeaveGuard, useLeaveGuard } from './useLeaveGuard.ts';
@@ -23,9 +24,10 @@ export interface ScheduleDraft {
 /**
  * The page-wide draft of `key`, opened on the server's `saved` week (memoize it: a new
  * week object means "the server's schedule changed"); while it is dirty, leaving the page
- * asks first (useLeaveGuard.ts). Every schedule editor wires its draft through here.
+ * asks first (useLeaveGuard.ts), with the editor's own question `ask` when given. Every
+ * schedule editor wires its draft through here.
  */
-export function useScheduleDraft(key: string, saved: Week | undefined): ScheduleDraft {
+export function useScheduleDraft(key: string, saved: Week | undefined, ask?: AskToLeave): ScheduleDraft {
   const drafts = useStore($drafts, { keys: [key] });
   const draft = drafts[key];
   useLayoutEffect(() => {
@@ -34,6 +36,6 @@ export function useScheduleDraft(key: string, saved: Week | undefined): Schedule
   const edit = useCallback((next: Week) => editDraft(key, next), [key]);
   const cells = draft?.cells ?? saved;
   const dirty = isDirty(draft);
-  useLeaveGuard(dirty, useT()('schedules.editor.leave'));
+  useLeaveGuard(dirty, useT()('schedules.editor.leave'), ask);
   return { draft, cells, textCells: useDeferredValue(cells), dirty, edit, guardStart: GUARD_START };
 }

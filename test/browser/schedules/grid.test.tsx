@@ -84,8 +84,11 @@ describe('schedule grid', function () {
     return { host, root, probe, cell, focused, live };
   }
 
+  /** Before → the closed "Keyboard" disclosure (a tab stop of its own) → the grid. */
   async function tabIntoGrid(root: ShadowRoot) {
     root.querySelector<HTMLButtonElement>('button')!.focus();
+    await press('Tab');
+    expect((root.activeElement as HTMLElement).closest('details')?.getAttribute('part')).to.equal('keyboard-help');
     await press('Tab');
   }
 
