@@ -228,22 +228,29 @@ export function authRoutes(app: App, deps: Deps): void {
   });
 
   /**
-   * A user's public name. Only users the caller can know of: themselves, members of a
-   * shared project, or whoever handled an incident in one of the caller's projects.
+   * A user's name, as the caller can know it: their own for themselves; else the name a
+   * project shared with the caller knows the person by (its membership name); else, for
+   * whoever handled an incident in one of the caller's projects and is no member there
+   * any more, the username. Never the account's own name chosen elsewhere.
    */
   app.get('/api/users/:username', (c) => {
     const me = c.get('user');
-    const found = db.get<{ username: string; name: string }>(
-      `SELECT u.username, u.name FROM users u WHERE u.username = ? AND (
+    const found = db.get<{ username: string; name: string | null }>(
+      `SELECT u.username, CASE WHEN u.id = ? THEN u.name ELSE (
+         SELECT COALESCE(m.name, u.name) FROM memberships m
+         WHERE m.user_id = u.id AND m.project_uuid IN ${READABLE_PROJECTS} ORDER BY m.project_uuid LIMIT 1) END AS name
+       FROM users u WHERE u.username = ? AND (
          u.id = ?
          OR EXISTS (SELECT 1 FROM memberships b WHERE b.user_id = u.id AND b.project_uuid IN ${READABLE_PROJECTS})
          OR EXISTS (SELECT 1 FROM incidents i WHERE i.handled_by = u.username AND i.project_uuid IN ${READABLE_PROJECTS}))`,
+      me.id,
+      me.id,
       c.req.param('username'),
       me.id,
       me.id,
       me.id,
     );
     if (!found) throw notFound('user');
-    return c.json({ data: { username: found.username, name: found.name } });
+    return c.json({ data: { username: found.username, name: found.name ?? found.username } });
   });
 }
