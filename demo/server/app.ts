@@ -100,7 +100,7 @@ export type AppOptions = {
    * (its public URL, and localhost / 127.0.0.1 on its port) are always allowed; `null` never.
    */
   allowedOrigins?: readonly string[];
-  /** Attempt limits of sign-in, forgot- and reset-password (default 5 per account, 20 per address, per 15 min). */
+  /** Attempt limits of sign-in, forgot- and reset-password (limits.ts: 3 free failures per account and client, 20 per address, then 1 s, 2 s, 4 s … up to 5 min). */
   limits?: Partial<LimitOptions>;
   /** A token unused this long (ms) expires (default 12 hours). */
   tokenIdleMs?: number;
