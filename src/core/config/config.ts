@@ -64,6 +64,23 @@ export function apiUrl(pathOrUrl: string): string {
   return ($apiBase.get() ?? pageOrigin()) + path;
 }
 
+/**
+ * True when `url` lies under the API base `base`: the same origin and, when the base has
+ * a path (`https://intranet.example/vigil`), that path or below it (`/vigil/api/…`, not
+ * `/vigil-other/…` nor `/api/…`).
+ */
+export function isUnderBase(url: string, base: string): boolean {
+  try {
+    const target = new URL(url, pageOrigin() + '/');
+    const root = new URL(base, pageOrigin() + '/');
+    if (target.origin !== root.origin) return false;
+    const path = root.pathname.replace(/\/+$/, '');
+    return path === '' || target.pathname === path || target.pathname.startsWith(`${path}/`);
+  } catch {
+    return false;
+  }
+}
+
 /** True when `url` is on the settled API's origin: the only place the bearer token may go. */
 export function isApiOrigin(url: string): boolean {
   const api = apiOrigin();

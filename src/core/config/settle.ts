@@ -19,9 +19,9 @@
  * another API (or one from an older version that does not say which API issued it, unless
  * the page's origin is the API) is dropped: the elements then ask to sign in to this API.
  */
-import { $currentUser, $unreadCount } from '../session/store.ts';
+import { $currentUser, $unreadCount, boundApiBase } from '../session/store.ts';
 import { shared } from '../shared.ts';
-import { $apiBase, normalizeApiBase, originOf, pageOrigin } from './config.ts';
+import { $apiBase, normalizeApiBase, pageOrigin } from './config.ts';
 
 /** What the integrator may configure in code. */
 export interface VigilConfig {
@@ -96,23 +96,32 @@ function elementBases(): string[] {
   return found;
 }
 
-function pick(bases: string[], storedOrigin: string | null): string | undefined {
+function pick(bases: string[], stored: string | null): string | undefined {
   if (bases.length < 2) return bases[0];
-  return bases.find((b) => originOf(b) === storedOrigin) ?? bases.find((b) => originOf(b) === pageOrigin()) ?? bases[0];
+  return bases.find((b) => b === stored) ?? bases.find((b) => b === pageOrigin()) ?? bases[0];
 }
 
-/** The stored sign-in's API origin (null for none, or one from an older version that did not record it). */
-function storedOrigin(): string | null {
+/** The API base of the stored sign-in (null for none, or one from an older version that did not record it). */
+function storedBase(): string | null {
   const user = $currentUser.get();
-  return user ? (user.api_origin ?? null) : null;
+  return user ? (boundApiBase(user) ?? null) : null;
 }
 
-/** Keeps the stored sign-in bound to the settled API: migrates an old one, drops a foreign one. */
-function bindStoredUser(api: string): void {
+/**
+ * Keeps the stored sign-in bound to the settled API base (origin and path): records the
+ * base of one bound only by its origin, migrates one from before any binding when the base
+ * is the page's own origin, drops a foreign one.
+ */
+function bindStoredUser(base: string): void {
   const user = $currentUser.get();
-  if (!user || user.api_origin === api) return;
-  if (user.api_origin === undefined && pageOrigin() === api) {
-    $currentUser.set({ ...user, api_origin: api });
+  if (!user) return;
+  const bound = boundApiBase(user);
+  if (bound === base) {
+    if (user.api_base === undefined) $currentUser.set({ ...user, api_base: base });
+    return;
+  }
+  if (bound === undefined && pageOrigin() === base) {
+    $currentUser.set({ ...user, api_origin: base, api_base: base });
     return;
   }
   $currentUser.set(null);
@@ -126,7 +135,7 @@ function bindStoredUser(api: string): void {
 export function settleApiBase(): string {
   const settled = $apiBase.get();
   if (settled) return settled;
-  const stored = storedOrigin();
+  const stored = storedBase();
   let base: string;
   let source: ApiBaseSource;
   const meta = metaBase();
@@ -140,8 +149,7 @@ export function settleApiBase(): string {
   state.source = source;
   state.connected.clear();
   $apiBase.set(base);
-  const origin = originOf(base);
-  if (origin) bindStoredUser(origin);
+  bindStoredUser(base);
   return base;
 }
 
@@ -151,8 +159,7 @@ function watchStoredUser(): void {
   // A sign-in written by another tab of this origin for another API is not this page's.
   $currentUser.subscribe(() => {
     const api = $apiBase.get();
-    const origin = api ? originOf(api) : null;
-    if (origin) bindStoredUser(origin);
+    if (api) bindStoredUser(api);
   });
 }
 
