@@ -185,6 +185,32 @@ test.describe('the token stays with the API that issued it', () => {
   });
 });
 
+test.describe('demo/try pages', () => {
+  test('a crafted link cannot plant api-base (or any other attribute): the token stays with the API', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const api = new URL(baseURL!).origin;
+    const foreign = await serveOn(foreignOrigin(), (_req, res) => res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end());
+    servers.push(foreign);
+    await seedSignIn(page, request, api, api);
+    const requests = recordRequests(page);
+    for (const planted of [foreign.origin, `${api}/uploads/evil`]) {
+      const query = new URLSearchParams({ el: 'vigil-projects', 'api-base': planted, hidden: '', onclick: 'alert(1)' });
+      await page.goto(`${api}/demo/try/projects.html?${query}`);
+      const el = page.locator('vigil-projects');
+      await expect(el).toContainText('Northwind Logistics');
+      const names = await el.evaluate((e) => e.getAttributeNames());
+      expect(names.filter((n) => ['api-base', 'hidden', 'onclick'].includes(n))).toEqual([]);
+    }
+    await requests.settle();
+    expect(foreign.requests).toEqual([]);
+    expect(requests.seen.filter((r) => r.url.pathname.startsWith('/uploads/'))).toEqual([]);
+    expect(requests.seen.filter((r) => r.authorization).every((r) => r.url.origin === api)).toBe(true);
+  });
+});
+
 test.describe('clickjacking', () => {
   /** An integrator's page with the evacuation element, served without any framing guard. */
   async function unguardedIntegratorPage(api: string): Promise<OriginServer> {
