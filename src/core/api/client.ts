@@ -165,6 +165,8 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
   // Nothing goes out before the page's API is settled; once it is, no extra tick.
   const settling = whenApiBaseSettled();
   if (!$apiBase.get()) await settling;
+  // The page's elements name different APIs and nothing decides: nothing goes anywhere.
+  if (!$apiBase.get()) throw new ApiError('network', 0, []);
   // The token this request goes out with: a 401 concerns it, not one signed in meanwhile.
   const sentToken = opts.anonymous ? null : currentToken();
   let w = base.url(apiUrl(path)).headers({ 'Accept-Language': $language.get(), ...opts.headers });

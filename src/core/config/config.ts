@@ -24,6 +24,14 @@ export function pageOrigin(): string {
  */
 export const $apiBase = shared('config.apiBase', () => atom<string | null>(null));
 
+/**
+ * The disagreeing API bases when the page's Vigil elements name different APIs and neither
+ * `configure()` nor `<meta name="vigil-api-base">` decides: the page then settles on
+ * nothing (`$apiBase` stays null), every element shows the conflict, nothing is sent.
+ * Null otherwise.
+ */
+export const $apiBaseConflict = shared('config.apiBaseConflict', () => atom<readonly string[] | null>(null));
+
 /** Parses an `api-base` value; null when it is not an absolute http(s) URL or a path. */
 export function normalizeApiBase(value: string): string | null {
   const trimmed = value.trim();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $currentUser } from '../session/store.ts';
 import { SAMPLE_USER } from '../testing/fetchMock.ts';
-import { $apiBase } from './config.ts';
+import { $apiBase, $apiBaseConflict } from './config.ts';
 import {
   apiBaseSource,
   configure,
@@ -86,24 +86,40 @@ describe('settling the page API base', () => {
     expect(settleApiBase()).toBe(API);
   });
 
-  it('on disagreeing elements prefers the API of the stored sign-in, else the page origin, else document order', () => {
+  it('on disagreeing elements settles on nothing: the injected one placed first does not win, nor any other', async () => {
     $currentUser.set(user(API));
-    element('vigil-unread-badge', EVIL);
+    element('vigil-login', EVIL); // injected before the real element
     element('vigil-login', API);
-    expect(settleApiBase()).toBe(API);
+    expect(settleApiBase()).toBeNull();
+    expect($apiBase.get()).toBeNull();
+    expect($apiBaseConflict.get()).toEqual([EVIL, API]);
+    expect(await whenApiBaseSettled()).toBeNull();
+    // The stored sign-in is kept (markup cannot sign the user out), and stays unsent.
+    expect($currentUser.get()?.token).toBe('tok');
+    // Final for the page: a later element does not settle it either.
+    element('vigil-unread-badge', API);
+    expect(settleApiBase()).toBeNull();
 
     resetApiBaseForTests();
     $currentUser.set(null);
     document.body.replaceChildren();
-    element('vigil-unread-badge', EVIL);
-    element('vigil-login', `${location.origin}/`);
-    expect(settleApiBase()).toBe(location.origin);
-
-    resetApiBaseForTests();
-    document.body.replaceChildren();
     element('vigil-unread-badge', 'https://first.test');
     element('vigil-login', 'https://second.test');
-    expect(settleApiBase()).toBe('https://first.test');
+    expect(settleApiBase()).toBeNull();
+    expect($apiBaseConflict.get()).toEqual(['https://first.test', 'https://second.test']);
+  });
+
+  it('on disagreeing elements, the meta tag or configure() decides', () => {
+    element('vigil-login', EVIL);
+    element('vigil-login', API);
+    meta(API);
+    expect(settleApiBase()).toBe(API);
+    expect($apiBaseConflict.get()).toBeNull();
+    expect(conflictingApiBase(EVIL)).toBe(API);
+    resetApiBaseForTests();
+    document.head.querySelectorAll('meta').forEach((m) => m.remove());
+    configure({ apiBase: API });
+    expect(settleApiBase()).toBe(API);
   });
 
   it('without any declaration uses the API of the stored sign-in, else the page origin', () => {

@@ -8,8 +8,9 @@
  * 2. `<meta name="vigil-api-base" content="…">` in the document's head;
  * 3. the `api-base` attribute of the Vigil elements present at that moment (the whole
  *    document is scanned, plus the elements connected so far, in shadow roots too). When
- *    they disagree: the API of the stored sign-in, else the page's own origin, else the
- *    first in document order;
+ *    they disagree, the page settles on nothing: markup injected before the real element
+ *    must not win, so every element shows the conflict ({@link $apiBaseConflict}), no form
+ *    is usable and no request is sent — the integrator declares the API with 1. or 2.;
  * 4. the API that issued the stored sign-in;
  * 5. the page's own origin.
  *
@@ -21,7 +22,7 @@
  */
 import { $currentUser, $unreadCount, boundApiBase } from '../session/store.ts';
 import { shared } from '../shared.ts';
-import { $apiBase, normalizeApiBase, pageOrigin } from './config.ts';
+import { $apiBase, $apiBaseConflict, normalizeApiBase, pageOrigin } from './config.ts';
 
 /** What the integrator may configure in code. */
 export interface VigilConfig {
@@ -41,7 +42,7 @@ export const API_BASE_META = 'vigil-api-base';
 const state = shared('config.settle', () => ({
   configured: null as string | null,
   source: null as ApiBaseSource | null,
-  pending: null as Promise<string> | null,
+  pending: null as Promise<string | null> | null,
   /** Elements connected before settling (some may sit in shadow roots the scan cannot see). */
   connected: new Set<Element>(),
   watching: false,
@@ -96,11 +97,6 @@ function elementBases(): string[] {
   return found;
 }
 
-function pick(bases: string[], stored: string | null): string | undefined {
-  if (bases.length < 2) return bases[0];
-  return bases.find((b) => b === stored) ?? bases.find((b) => b === pageOrigin()) ?? bases[0];
-}
-
 /** The API base of the stored sign-in (null for none, or one from an older version that did not record it). */
 function storedBase(): string | null {
   const user = $currentUser.get();
@@ -132,18 +128,25 @@ function bindStoredUser(base: string): void {
  * Settles the API base now (if it is not settled yet) and returns it. The client calls
  * {@link whenApiBaseSettled} instead, which waits for the end of the current task first.
  */
-export function settleApiBase(): string {
+export function settleApiBase(): string | null {
   const settled = $apiBase.get();
   if (settled) return settled;
+  if ($apiBaseConflict.get()) return null;
   const stored = storedBase();
   let base: string;
   let source: ApiBaseSource;
   const meta = metaBase();
-  const fromElements = pick(elementBases(), stored);
+  const bases = state.configured || meta ? [] : elementBases();
   const fromStored = stored ? normalizeApiBase(stored) : null;
+  if (bases.length > 1) {
+    // Disagreeing elements and nobody deciding: no API at all (the stored sign-in is kept).
+    state.connected.clear();
+    $apiBaseConflict.set(bases);
+    return null;
+  }
   if (state.configured) [base, source] = [state.configured, 'configure'];
   else if (meta) [base, source] = [meta, 'meta'];
-  else if (fromElements) [base, source] = [fromElements, 'element'];
+  else if (bases[0]) [base, source] = [bases[0], 'element'];
   else if (fromStored) [base, source] = [fromStored, 'stored-sign-in'];
   else [base, source] = [pageOrigin(), 'page'];
   state.source = source;
@@ -177,18 +180,22 @@ function afterThisTask(run: () => void): void {
   channel.port2.postMessage(null);
 }
 
-/** Resolves to the settled API base; settles it after the current task when nobody has yet. */
-export function whenApiBaseSettled(): Promise<string> {
+/**
+ * Resolves to the settled API base, or null when the page's elements disagree (see
+ * {@link $apiBaseConflict}); settles it after the current task when nobody has yet.
+ */
+export function whenApiBaseSettled(): Promise<string | null> {
   const settled = $apiBase.get();
   if (settled) {
     watchStoredUser();
     return Promise.resolve(settled);
   }
-  state.pending ??= new Promise<string>((resolve) =>
+  if ($apiBaseConflict.get()) return Promise.resolve(null);
+  state.pending ??= new Promise<string | null>((resolve) =>
     afterThisTask(() => {
       state.pending = null;
       const base = settleApiBase();
-      watchStoredUser();
+      if (base) watchStoredUser();
       resolve(base);
     }),
   );
@@ -197,7 +204,7 @@ export function whenApiBaseSettled(): Promise<string> {
 
 /** An element connected: its `api-base` takes part in settling, which it schedules. */
 export function elementConnected(element: Element): void {
-  if ($apiBase.get()) return;
+  if ($apiBase.get() || $apiBaseConflict.get()) return;
   state.connected.add(element);
   void whenApiBaseSettled();
 }
@@ -215,6 +222,7 @@ export function conflictingApiBase(value: string | null | undefined): string | n
 /** Forgets the settled base (unit tests only: a page settles once). */
 export function resetApiBaseForTests(): void {
   $apiBase.set(null);
+  $apiBaseConflict.set(null);
   state.configured = null;
   state.source = null;
   state.pending = null;

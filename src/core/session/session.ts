@@ -263,7 +263,8 @@ export function startLanguage(): LanguageTag {
 export function startSession(): Promise<void> {
   if (!state.started) {
     state.started = (async () => {
-      await whenApiBaseSettled();
+      // No API (the page's elements disagree on it): the elements show why; nothing to start.
+      if (!(await whenApiBaseSettled())) return;
       await applyLanguage(startLanguage());
       if ($currentUser.get()) {
         const user = await validateUser();

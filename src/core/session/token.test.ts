@@ -79,6 +79,21 @@ describe('the token goes only to the API that issued it', () => {
     expect(m.calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
   });
 
+  it('elements disagreeing on the API with nothing deciding: no request goes anywhere', async () => {
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API, api_base: API });
+    const m = mockFetch(() => json({ data: {} }));
+    for (const base of ['https://elsewhere.test', API]) {
+      const el = document.createElement('vigil-login');
+      el.setAttribute('api-base', base);
+      document.body.append(el);
+    }
+    const error = await request('POST', '/api/v2/user/login', Answers.empty, { body: { email: 'a@b.test', password: 'x' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: 'network' });
+    expect(m.calls).toEqual([]);
+  });
+
   it('media on another origin and message catalogues get no token', async () => {
     $apiBase.set(API);
     $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API });
