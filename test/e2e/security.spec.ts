@@ -117,8 +117,8 @@ test.describe('the token stays with the API that issued it', () => {
     await page.goto(`${host.origin}/`);
     await signInOnLoginCard(page);
     await expect(page.locator('vigil-unread-badge')).toContainText('12');
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY))!) as { api_origin: string };
-    expect(stored.api_origin).toBe(api);
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY))!) as { api_base: string };
+    expect(stored.api_base).toBe(api);
     await check();
 
     requests.seen.length = 0;
@@ -177,7 +177,7 @@ test.describe('the token stays with the API that issued it', () => {
     requests.seen.length = 0;
     await page.goto(`${host.origin}/beside`);
     for (const el of [page.locator('vigil-login'), page.locator('vigil-unread-badge')]) {
-      await expect(el).toContainText('The elements on this page name different Vigil servers');
+      await expect(el).toContainText('This page names several Vigil servers');
     }
     await page.waitForLoadState('networkidle');
     await requests.settle();
@@ -227,7 +227,7 @@ test.describe('the token stays with the API that issued it', () => {
     const logins = page.locator('vigil-login');
     await expect(logins).toHaveCount(2);
     for (const login of await logins.all()) {
-      await expect(login).toContainText('The elements on this page name different Vigil servers');
+      await expect(login).toContainText('This page names several Vigil servers');
       await expect(login.getByLabel('Password')).toHaveCount(0);
       await expect(login.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
     }

@@ -52,8 +52,8 @@ export const User = v.looseObject({
 export type User = v.InferOutput<typeof User>;
 /**
  * The stored current user always has a token, and the base of the API that issued it
- * (`api_base`, origin and path) with its origin (`api_origin`); a sign-in stored by an
- * older version may lack them. The token is never sent anywhere else.
+ * (`api_base`, origin and path). A sign-in stored by an older version has only that API's
+ * origin (`api_origin`), or neither. The token is never sent anywhere else.
  */
 export type CurrentUser = User & { token: string; api_origin?: string; api_base?: string };
 

@@ -46,21 +46,6 @@ export function normalizeApiBase(value: string): string | null {
   }
 }
 
-/** The origin of a URL (resolved against the page), or null when it is not one. */
-export function originOf(url: string): string | null {
-  try {
-    return new URL(url, pageOrigin() + '/').origin;
-  } catch {
-    return null;
-  }
-}
-
-/** The settled API's origin, or null while the base is not settled. */
-export function apiOrigin(): string | null {
-  const base = $apiBase.get();
-  return base ? originOf(base) : null;
-}
-
 /**
  * Resolves an API path ("/api/v2/user") or an absolute URL against the API base. Call it
  * once the base is settled (the client waits for that); before, paths resolve against the
@@ -73,24 +58,16 @@ export function apiUrl(pathOrUrl: string): string {
 }
 
 /**
- * True when `url` lies under the API base `base`: the same origin and, when the base has
- * a path (`https://intranet.example/vigil`), that path or below it (`/vigil/api/…`, not
- * `/vigil-other/…` nor `/api/…`).
+ * True when `url` lies under the API base `base` (null: none settled): the same origin
+ * and, when the base has a path (`https://intranet.example/vigil`), that path or below it
+ * (`/vigil/api/…`, not `/vigil-other/…` nor `/api/…`). The only place the token may go.
  */
-export function isUnderBase(url: string, base: string): boolean {
+export function isUnderBase(url: string, base = $apiBase.get()): boolean {
   try {
-    const target = new URL(url, pageOrigin() + '/');
-    const root = new URL(base, pageOrigin() + '/');
-    if (target.origin !== root.origin) return false;
-    const path = root.pathname.replace(/\/+$/, '');
-    return path === '' || target.pathname === path || target.pathname.startsWith(`${path}/`);
+    // `base` is normalized (origin and path, no trailing slash), like the resolved URL.
+    const href = new URL(url, pageOrigin() + '/').href;
+    return !!base && (href === base || href.startsWith(`${base}/`));
   } catch {
     return false;
   }
-}
-
-/** True when `url` is on the settled API's origin: the only place the bearer token may go. */
-export function isApiOrigin(url: string): boolean {
-  const api = apiOrigin();
-  return api !== null && originOf(url) === api;
 }

@@ -159,7 +159,7 @@ describe('settling the page API base', () => {
     delete legacy.api_origin;
     $currentUser.set(legacy as never);
     await whenApiBaseSettled(); // nothing declared: the page origin
-    expect($currentUser.get()?.api_origin).toBe(location.origin);
+    expect($currentUser.get()?.api_base).toBe(location.origin);
 
     resetApiBaseForTests();
     $currentUser.set(legacy as never);

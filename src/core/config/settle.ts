@@ -97,31 +97,18 @@ function elementBases(): string[] {
   return found;
 }
 
-/** The API base of the stored sign-in (null for none, or one from an older version that did not record it). */
-function storedBase(): string | null {
-  const user = $currentUser.get();
-  return user ? (boundApiBase(user) ?? null) : null;
-}
-
 /**
  * Keeps the stored sign-in bound to the settled API base (origin and path): records the
- * base of one bound only by its origin, migrates one from before any binding when the base
- * is the page's own origin, drops a foreign one.
+ * base of one bound only by its origin, binds one from before any binding to the page's
+ * own origin when that is the base, drops a foreign one.
  */
 function bindStoredUser(base: string): void {
   const user = $currentUser.get();
   if (!user) return;
-  const bound = boundApiBase(user);
-  if (bound === base) {
-    if (user.api_base === undefined) $currentUser.set({ ...user, api_base: base });
-    return;
-  }
-  if (bound === undefined && pageOrigin() === base) {
-    $currentUser.set({ ...user, api_origin: base, api_base: base });
-    return;
-  }
-  $currentUser.set(null);
-  $unreadCount.set(0);
+  if ((boundApiBase(user) ?? pageOrigin()) !== base) {
+    $currentUser.set(null);
+    $unreadCount.set(0);
+  } else if (user.api_base !== base) $currentUser.set({ ...user, api_base: base });
 }
 
 /**
@@ -130,27 +117,27 @@ function bindStoredUser(base: string): void {
  */
 export function settleApiBase(): string | null {
   const settled = $apiBase.get();
-  if (settled) return settled;
-  if ($apiBaseConflict.get()) return null;
-  const stored = storedBase();
-  let base: string;
-  let source: ApiBaseSource;
+  if (settled || $apiBaseConflict.get()) return settled;
   const meta = metaBase();
   const bases = state.configured || meta ? [] : elementBases();
-  const fromStored = stored ? normalizeApiBase(stored) : null;
+  state.connected.clear();
   if (bases.length > 1) {
     // Disagreeing elements and nobody deciding: no API at all (the stored sign-in is kept).
-    state.connected.clear();
     $apiBaseConflict.set(bases);
     return null;
   }
+  // The API base of the stored sign-in (none, or one from before any binding: null).
+  const user = $currentUser.get();
+  const stored = user && boundApiBase(user);
+  const fromStored = stored ? normalizeApiBase(stored) : null;
+  let base: string;
+  let source: ApiBaseSource;
   if (state.configured) [base, source] = [state.configured, 'configure'];
   else if (meta) [base, source] = [meta, 'meta'];
   else if (bases[0]) [base, source] = [bases[0], 'element'];
   else if (fromStored) [base, source] = [fromStored, 'stored-sign-in'];
   else [base, source] = [pageOrigin(), 'page'];
   state.source = source;
-  state.connected.clear();
   $apiBase.set(base);
   bindStoredUser(base);
   return base;
@@ -190,12 +177,11 @@ export function whenApiBaseSettled(): Promise<string | null> {
     watchStoredUser();
     return Promise.resolve(settled);
   }
-  if ($apiBaseConflict.get()) return Promise.resolve(null);
   state.pending ??= new Promise<string | null>((resolve) =>
     afterThisTask(() => {
       state.pending = null;
       const base = settleApiBase();
-      if (base) watchStoredUser();
+      watchStoredUser();
       resolve(base);
     }),
   );
@@ -204,7 +190,7 @@ export function whenApiBaseSettled(): Promise<string | null> {
 
 /** An element connected: its `api-base` takes part in settling, which it schedules. */
 export function elementConnected(element: Element): void {
-  if ($apiBase.get() || $apiBaseConflict.get()) return;
+  if ($apiBase.get()) return;
   state.connected.add(element);
   void whenApiBaseSettled();
 }

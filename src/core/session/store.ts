@@ -10,8 +10,9 @@ export const UNREAD_STORAGE_KEY = 'notifications.unreadCount';
 
 /**
  * Whether a stored value is a signed-in user: the contract's `User` with a token and
- * maybe the issuing API's base and origin. Checked by hand, not with the contract's schema, so the
- * session needs no valibot up front; store.test.ts holds it to that schema.
+ * maybe the issuing API's base and origin (an `api_base` that is not a string binds the
+ * token to nothing). Checked by hand, not with the contract's schema, so the session
+ * needs no valibot up front; store.test.ts holds it to that schema.
  */
 export function isStoredUser(value: unknown): value is CurrentUser {
   if (typeof value !== 'object' || value === null) return false;
@@ -27,8 +28,7 @@ export function isStoredUser(value: unknown): value is CurrentUser {
     typeof u.terms_accepted_web_portal === 'boolean' &&
     text('token') &&
     (u.token as string).length > 0 &&
-    (u.api_origin === undefined || text('api_origin')) &&
-    (u.api_base === undefined || text('api_base'))
+    (u.api_origin === undefined || text('api_origin'))
   );
 }
 
@@ -83,13 +83,10 @@ export function boundApiBase(user: CurrentUser): string | undefined {
  */
 export function tokenFor(url: string): string | null {
   const user = $currentUser.get();
-  const base = $apiBase.get();
-  if (!user || !base || boundApiBase(user) !== base) return null;
-  return isUnderBase(url, base) ? user.token : null;
+  return user && boundApiBase(user) === $apiBase.get() && isUnderBase(url) ? user.token : null;
 }
 
 /** The token for the settled API, or null (signed out, unsettled, or issued by another API). */
 export function currentToken(): string | null {
-  const base = $apiBase.get();
-  return base ? tokenFor(base) : null;
+  return tokenFor($apiBase.get() ?? '');
 }

@@ -117,8 +117,11 @@ describe('the token goes only to the API that issued it', () => {
       return json({ data: {} });
     });
     await login('manager@vigil.test', 'pw');
-    expect($currentUser.get()).toMatchObject({ token: 'new', api_origin: API, api_base: `${API}/prefix` });
-    expect(JSON.parse(localStorage.getItem('auth.currentUser')!)).toMatchObject({ api_origin: API, api_base: `${API}/prefix` });
+    expect($currentUser.get()).toMatchObject({ token: 'new', api_base: `${API}/prefix` });
+    // A binding in the answer counts for nothing: the recorded base decides.
+    $apiBase.set('https://spoofed.test');
+    expect(currentToken()).toBeNull();
+    expect(JSON.parse(localStorage.getItem('auth.currentUser')!)).toMatchObject({ api_base: `${API}/prefix` });
   });
 
   it('a stored token of another API is never sent, even to that API', async () => {

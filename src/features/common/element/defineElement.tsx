@@ -129,7 +129,7 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     if (baseConflict) {
       // The page's elements name different APIs and nothing decides: none of them works
       // (an injected element placed first must not win), whatever its own api-base.
-      problem = t('core.element.apiConflict', { servers: baseConflict.join(', ') });
+      problem = t('core.element.apiConflict');
     } else if (apiBase && !normalizeApiBase(apiBase)) {
       problem = t('core.element.invalidAttribute', { attribute: 'api-base', value: apiBase });
     } else if (settledBase && conflictingApiBase(apiBase)) {
