@@ -177,7 +177,7 @@ test.describe('the token stays with the API that issued it', () => {
     requests.seen.length = 0;
     await page.goto(`${host.origin}/beside`);
     for (const el of [page.locator('vigil-login'), page.locator('vigil-unread-badge')]) {
-      await expect(el).toContainText('This page names several Vigil servers');
+      await expect(el).toContainText('This page names several Vigil servers, so none is used');
     }
     await page.waitForLoadState('networkidle');
     await requests.settle();
@@ -227,7 +227,7 @@ test.describe('the token stays with the API that issued it', () => {
     const logins = page.locator('vigil-login');
     await expect(logins).toHaveCount(2);
     for (const login of await logins.all()) {
-      await expect(login).toContainText('This page names several Vigil servers');
+      await expect(login).toContainText('This page names several Vigil servers, so none is used');
       await expect(login.getByLabel('Password')).toHaveCount(0);
       await expect(login.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
     }

@@ -20,17 +20,12 @@ export function pageOrigin(): string {
 /**
  * The page's API base URL (no trailing slash), or null while it is not settled yet. All
  * elements of a page talk to one API; the base is settled once, before the session's first
- * request (see `settle.ts` and README "For integrators"), and never moves afterwards.
+ * request (see `settle.ts` and README "For integrators"), and never moves afterwards. The
+ * empty string settles on no API: the page's elements name different APIs and neither
+ * `configure()` nor `<meta name="vigil-api-base">` decides; every element then shows the
+ * conflict and nothing is sent.
  */
 export const $apiBase = shared('config.apiBase', () => atom<string | null>(null));
-
-/**
- * The disagreeing API bases when the page's Vigil elements name different APIs and neither
- * `configure()` nor `<meta name="vigil-api-base">` decides: the page then settles on
- * nothing (`$apiBase` stays null), every element shows the conflict, nothing is sent.
- * Null otherwise.
- */
-export const $apiBaseConflict = shared('config.apiBaseConflict', () => atom<readonly string[] | null>(null));
 
 /** Parses an `api-base` value; null when it is not an absolute http(s) URL or a path. */
 export function normalizeApiBase(value: string): string | null {
@@ -54,7 +49,7 @@ export function normalizeApiBase(value: string): string | null {
 export function apiUrl(pathOrUrl: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl)) return pathOrUrl;
   const path = pathOrUrl.startsWith('/') ? pathOrUrl : `/${pathOrUrl}`;
-  return ($apiBase.get() ?? pageOrigin()) + path;
+  return ($apiBase.get() || pageOrigin()) + path;
 }
 
 /**
@@ -64,9 +59,9 @@ export function apiUrl(pathOrUrl: string): string {
  */
 export function isUnderBase(url: string, base = $apiBase.get()): boolean {
   try {
-    // `base` is normalized (origin and path, no trailing slash), like the resolved URL.
-    const href = new URL(url, pageOrigin() + '/').href;
-    return !!base && (href === base || href.startsWith(`${base}/`));
+    // `base` is normalized (origin and path, no trailing slash), like the resolved URL; no
+    // absolute URL starts with "null/" or "/" (no base, or none settled on).
+    return `${new URL(url, pageOrigin() + '/').href}/`.startsWith(`${String(base)}/`);
   } catch {
     return false;
   }

@@ -9,7 +9,7 @@
  * 3. the `api-base` attribute of the Vigil elements present at that moment (the whole
  *    document is scanned, plus the elements connected so far, in shadow roots too). When
  *    they disagree, the page settles on nothing: markup injected before the real element
- *    must not win, so every element shows the conflict ({@link $apiBaseConflict}), no form
+ *    must not win, so `$apiBase` is the empty string: every element shows the conflict, no form
  *    is usable and no request is sent — the integrator declares the API with 1. or 2.;
  * 4. the API that issued the stored sign-in;
  * 5. the page's own origin.
@@ -22,7 +22,7 @@
  */
 import { $currentUser, $unreadCount, boundApiBase } from '../session/store.ts';
 import { shared } from '../shared.ts';
-import { $apiBase, $apiBaseConflict, normalizeApiBase, pageOrigin } from './config.ts';
+import { $apiBase, normalizeApiBase, pageOrigin } from './config.ts';
 
 /** What the integrator may configure in code. */
 export interface VigilConfig {
@@ -117,13 +117,13 @@ function bindStoredUser(base: string): void {
  */
 export function settleApiBase(): string | null {
   const settled = $apiBase.get();
-  if (settled || $apiBaseConflict.get()) return settled;
+  if (settled !== null) return settled || null;
   const meta = metaBase();
   const bases = state.configured || meta ? [] : elementBases();
   state.connected.clear();
   if (bases.length > 1) {
     // Disagreeing elements and nobody deciding: no API at all (the stored sign-in is kept).
-    $apiBaseConflict.set(bases);
+    $apiBase.set('');
     return null;
   }
   // The API base of the stored sign-in (none, or one from before any binding: null).
@@ -168,8 +168,8 @@ function afterThisTask(run: () => void): void {
 }
 
 /**
- * Resolves to the settled API base, or null when the page's elements disagree (see
- * {@link $apiBaseConflict}); settles it after the current task when nobody has yet.
+ * Resolves to the settled API base, or null when the page's elements disagree on it;
+ * settles it after the current task when nobody has yet.
  */
 export function whenApiBaseSettled(): Promise<string | null> {
   const settled = $apiBase.get();
@@ -190,7 +190,7 @@ export function whenApiBaseSettled(): Promise<string | null> {
 
 /** An element connected: its `api-base` takes part in settling, which it schedules. */
 export function elementConnected(element: Element): void {
-  if ($apiBase.get()) return;
+  if ($apiBase.get() !== null) return;
   state.connected.add(element);
   void whenApiBaseSettled();
 }
@@ -208,7 +208,6 @@ export function conflictingApiBase(value: string | null | undefined): string | n
 /** Forgets the settled base (unit tests only: a page settles once). */
 export function resetApiBaseForTests(): void {
   $apiBase.set(null);
-  $apiBaseConflict.set(null);
   state.configured = null;
   state.source = null;
   state.pending = null;

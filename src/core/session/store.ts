@@ -19,15 +19,15 @@ export function isStoredUser(value: unknown): value is CurrentUser {
   const u = value as Record<string, unknown>;
   const text = (k: string) => typeof u[k] === 'string';
   return (
+    !!u.uuid &&
     text('uuid') &&
-    (u.uuid as string).length > 0 &&
     text('username') &&
     text('name') &&
     text('email') &&
     text('locale') &&
     typeof u.terms_accepted_web_portal === 'boolean' &&
+    !!u.token &&
     text('token') &&
-    (u.token as string).length > 0 &&
     (u.api_origin === undefined || text('api_origin'))
   );
 }

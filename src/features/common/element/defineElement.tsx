@@ -14,7 +14,7 @@ import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { $apiBase, $apiBaseConflict, normalizeApiBase } from '../../../core/config/config.ts';
+import { $apiBase, normalizeApiBase } from '../../../core/config/config.ts';
 import { conflictingApiBase, elementConnected } from '../../../core/config/settle.ts';
 import { $language } from '../../../core/i18n/languages.ts';
 import { $currentUser, startSession } from '../../../core/session/session.ts';
@@ -113,7 +113,6 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     const user = useStore($currentUser);
     const language = useStore($language);
     const settledBase = useStore($apiBase);
-    const baseConflict = useStore($apiBaseConflict);
     const root = container ?? null;
     const host = (root?.host as HTMLElement | undefined) ?? null;
     const props = useStore((host && attributeStores.get(host)) || NO_ATTRIBUTES);
@@ -126,10 +125,10 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     const values: Record<string, string | undefined> = {};
     let problem: string | null = null;
     const apiBase = props.apiBase?.trim();
-    if (baseConflict) {
+    if (settledBase === '') {
       // The page's elements name different APIs and nothing decides: none of them works
       // (an injected element placed first must not win), whatever its own api-base.
-      problem = t('core.element.apiConflict');
+      problem = t('core.element.conflict');
     } else if (apiBase && !normalizeApiBase(apiBase)) {
       problem = t('core.element.invalidAttribute', { attribute: 'api-base', value: apiBase });
     } else if (settledBase && conflictingApiBase(apiBase)) {
