@@ -75,3 +75,16 @@ export function evacuableTarget(db: Db, user: UserRow, scope: 'project' | 'site'
   const { permissions } = scope === 'project' ? memberProject(db, user, uuid) : memberSite(db, user, uuid);
   requirePermission(permissions, EVACUATE);
 }
+
+/**
+ * The name a project knows a member by: the name its manager typed when adding them, else
+ * the account's own. Records of the project (who started an evacuation) use it, so a
+ * name another customer chose for a shared account never shows here.
+ */
+export function memberName(db: Db, userId: number, projectUuid: string): string | undefined {
+  return db.get<{ name: string }>(
+    'SELECT COALESCE(m.name, u.name) AS name FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ? AND m.user_id = ?',
+    projectUuid,
+    userId,
+  )?.name;
+}

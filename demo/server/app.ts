@@ -100,7 +100,13 @@ export type AppOptions = {
    * (its public URL, and localhost / 127.0.0.1 on its port) are always allowed; `null` never.
    */
   allowedOrigins?: readonly string[];
-  /** Attempt limits of sign-in, forgot- and reset-password (default 5 per account, 20 per address, per 15 min). */
+  /**
+   * Host names (with or without `:port`) the server answers for besides its own: its public
+   * URL's host, and localhost / 127.0.0.1 / [::1] on its port or the port a request came
+   * in on. Any other `Host` is a 421 (a page on a rebound DNS name must not reach the API).
+   */
+  allowedHosts?: readonly string[];
+  /** Attempt limits of sign-in, forgot- and reset-password (limits.ts: 3 free failures per account and client, 20 per address, then 1 s, 2 s, 4 s … up to 5 min). */
   limits?: Partial<LimitOptions>;
   /** A token unused this long (ms) expires (default 12 hours). */
   tokenIdleMs?: number;
@@ -137,6 +143,42 @@ function ownOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   const port = url.port ? `:${url.port}` : '';
   return [url.origin, `${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`];
+}
+
+/** The port of a URL, the protocol's default when it names none. */
+const portOf = (url: URL): string => url.port || (url.protocol === 'https:' ? '443' : '80');
+
+/** `host[:port]` as compared: lower case, IPv6 in brackets; undefined when it is not a host. */
+function parseHost(value: string, protocol: string): { hostname: string; port: string } | undefined {
+  try {
+    const url = new URL(`${protocol}//${value.trim()}`);
+    if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
+    return { hostname: url.hostname.toLowerCase(), port: portOf(url) };
+  } catch {
+    return undefined;
+  }
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Whether the server answers a request for `host` (hostname and port of the request URL,
+ * which the Node adapter builds from the Host header): its public URL's host; the
+ * loopback names on its public port or the port the connection came in on; or one of
+ * `extra` (`name` for any port, `name:port` for that port).
+ */
+export function hostAllowed(requestUrl: string, publicUrl: string, localPort: number | undefined, extra: readonly string[]): boolean {
+  const url = new URL(requestUrl);
+  const hostname = url.hostname.toLowerCase();
+  const port = portOf(url);
+  const pub = new URL(publicUrl);
+  if (hostname === pub.hostname.toLowerCase() && port === portOf(pub)) return true;
+  if (LOOPBACK.includes(hostname) && (port === portOf(pub) || port === String(localPort))) return true;
+  return extra.some((entry) => {
+    const hasPort = /:\d+$/.test(entry.trim()) && !/^\[[^\]]*\]$/.test(entry.trim());
+    const allowed = parseHost(entry, url.protocol);
+    return allowed !== undefined && allowed.hostname === hostname && (!hasPort || allowed.port === port);
+  });
 }
 
 export type VigilApp = Hono<AppEnv> & { deps: Deps };
@@ -183,8 +225,19 @@ export function createApp(options: AppOptions): VigilApp {
       c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
     }
   });
+  // DNS rebinding: a page on evil.example resolved to this machine sends `Host: evil.example`.
+  // Only the server's own host names are answered; anything else is 421 Misdirected Request.
+  const extraHosts = options.allowedHosts ?? [];
+  app.use(async (c, next) => {
+    const localPort = (c.env as { incoming?: { socket?: { localPort?: number } } } | undefined)?.incoming?.socket?.localPort;
+    if (!hostAllowed(c.req.url, deps.publicUrl, localPort, extraHosts)) {
+      return errorResponse(c, 421, [{ text: text('errors.misdirected') }]);
+    }
+    await next();
+  });
+  // Allowed origins come from configuration only, never from the request (its Host or URL).
   const corsPolicy = cors({
-    origin: (origin, c) => (origin && (allowedOrigin(origin) || origin === new URL(c.req.url).origin) ? origin : null),
+    origin: (origin) => (origin && allowedOrigin(origin) ? origin : null),
     allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'Last-Event-ID'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposeHeaders: ['Idempotent-Replayed', 'Retry-After', 'X-Frame-Time', 'Date'],

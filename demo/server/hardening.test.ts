@@ -31,11 +31,13 @@ describe('CORS', () => {
 
   it('takes its list from the option; localhost and 127.0.0.1 on the public port always work', async () => {
     const custom = testApp({ allowedOrigins: ['https://intranet.example', ' null '], publicUrl: 'http://127.0.0.1:4321' });
-    expect(await allowOrigin(custom, 'https://intranet.example')).toBe('https://intranet.example');
-    expect(await allowOrigin(custom, 'http://localhost:4321')).toBe('http://localhost:4321');
-    expect(await allowOrigin(custom, 'http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
-    expect(await allowOrigin(custom, 'http://localhost:8081')).toBeNull();
-    expect(await allowOrigin(custom, 'null')).toBeNull();
+    // Requests to the server's own host and port (any other Host is a 421, hosts.test.ts).
+    const path = 'http://127.0.0.1:4321/api/v2/user';
+    expect(await allowOrigin(custom, 'https://intranet.example', path)).toBe('https://intranet.example');
+    expect(await allowOrigin(custom, 'http://localhost:4321', path)).toBe('http://localhost:4321');
+    expect(await allowOrigin(custom, 'http://127.0.0.1:4321', path)).toBe('http://127.0.0.1:4321');
+    expect(await allowOrigin(custom, 'http://localhost:8081', path)).toBeNull();
+    expect(await allowOrigin(custom, 'null', path)).toBeNull();
   });
 
   it('exposes Retry-After to the allowed origins', async () => {
@@ -87,7 +89,7 @@ describe('bodies', () => {
       const status = await new Promise<number>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () =>
           socket.write(
-            `POST /api/v2/user/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+            `POST /api/v2/user/logout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
           ),
         );
         let answer = '';

@@ -1,57 +1,78 @@
 /**
- * Attempt counters per key in fixed windows and the shape of their limits; limits.ts puts
- * them to work on sign-in, forgot-password and reset-password. Below the HTTP layer:
- * `http.ts` names the limiter among the dependencies every route gets, and limits.ts
- * answers with http.ts's errors, so imports only go one way.
+ * Failure counters per key with progressive delays; limits.ts puts them to work on
+ * sign-in, forgot-password and reset-password. Below the HTTP layer: `http.ts` names the
+ * limiter among the dependencies every route gets, and limits.ts answers with http.ts's
+ * errors, so imports only go one way.
+ *
+ * A key's first `free` failures cost nothing; after that each further attempt waits
+ * 1 s, 2 s, 4 s … (doubling per failure, at most `maxDelayMs`) counted from the latest
+ * failure. A key without a failure for `windowMs` starts over. Nothing ever locks for a
+ * fixed quarter of an hour, and a key only ever slows down whoever shares it.
  */
 
 export type LimitOptions = {
-  /** The window in milliseconds (default 15 minutes). */
+  /** A key without a new failure this long (ms) is forgotten (default 15 minutes). */
   windowMs: number;
-  /** Failed attempts per account (e-mail) in a window (default 5). */
+  /** Failures without delay per account and client (an address or a remembered device; default 3). */
   perAccount: number;
-  /** Failed attempts per client address in a window (default 20). */
+  /** Failures without delay per client address, whatever the accounts (default 20). */
   perAddress: number;
+  /** The longest delay (ms) the doubling reaches (default 5 minutes). */
+  maxDelayMs: number;
 };
 
-type Counter = { count: number; resetAt: number };
+type Record = { failures: number; lastAt: number };
 
-/** Counts attempts per key in fixed windows. */
+/** The first delay after the free failures; each further failure doubles it. */
+const FIRST_DELAY_MS = 1000;
+
+/** Counts failures per key and says how long the key must wait. */
 export class Limiter {
-  readonly #counters = new Map<string, Counter>();
+  readonly #records = new Map<string, Record>();
   readonly options: LimitOptions;
   constructor(options: LimitOptions) {
     this.options = options;
   }
 
-  #live(key: string, now: number): Counter | undefined {
-    const counter = this.#counters.get(key);
-    if (counter && counter.resetAt <= now) {
-      this.#counters.delete(key);
+  #live(key: string, now: number): Record | undefined {
+    const record = this.#records.get(key);
+    if (record && record.lastAt + Math.max(this.options.windowMs, this.options.maxDelayMs) <= now) {
+      this.#records.delete(key);
       return undefined;
     }
-    return counter;
+    return record;
   }
 
-  /** Seconds until `key` may try again, or 0 when it may now. */
-  waitFor(key: string, max: number, now = Date.now()): number {
-    const counter = this.#live(key, now);
-    return counter && counter.count >= max ? Math.max(1, Math.ceil((counter.resetAt - now) / 1000)) : 0;
+  /** The delay (ms) after `failures` failures of which `free` cost nothing. */
+  delayAfter(failures: number, free: number): number {
+    if (failures < free) return 0;
+    // 2 ** 40 is far past any cap; the exponent is bounded so the number stays finite.
+    return Math.min(this.options.maxDelayMs, FIRST_DELAY_MS * 2 ** Math.min(failures - free, 40));
+  }
+
+  /** Seconds until `key` may try again (at least 1 when it must wait), or 0 when it may now. */
+  waitFor(key: string, free: number, now = Date.now()): number {
+    const record = this.#live(key, now);
+    if (!record) return 0;
+    const until = record.lastAt + this.delayAfter(record.failures, free);
+    return until > now ? Math.max(1, Math.ceil((until - now) / 1000)) : 0;
   }
 
   hit(key: string, now = Date.now()): void {
-    const counter = this.#live(key, now);
-    if (counter) counter.count++;
-    else this.#counters.set(key, { count: 1, resetAt: now + this.options.windowMs });
-    // Keep memory bounded: forget finished windows now and then.
-    if (this.#counters.size > 10_000) for (const k of [...this.#counters.keys()]) this.#live(k, now);
+    const record = this.#live(key, now);
+    if (record) {
+      record.failures++;
+      record.lastAt = now;
+    } else this.#records.set(key, { failures: 1, lastAt: now });
+    // Keep memory bounded: forget finished keys now and then.
+    if (this.#records.size > 10_000) for (const k of [...this.#records.keys()]) this.#live(k, now);
   }
 
   clear(key: string): void {
-    this.#counters.delete(key);
+    this.#records.delete(key);
   }
 
   clearAll(): void {
-    this.#counters.clear();
+    this.#records.clear();
   }
 }

@@ -1,16 +1,24 @@
 /**
- * Attempt limits for sign-in, forgot-password and reset-password: per account (the e-mail)
- * and per client address, in fixed windows. Counters live in memory (a restart or
- * `/__test/reset` clears them). Over the limit the call is a 429 with `Retry-After`.
+ * Attempt limits for sign-in, forgot-password and reset-password (the rules are in
+ * docs/security.md). Failures count per account *and client* — the client being the
+ * socket's address, or a device the account signed in from before — and per address
+ * across accounts; past a few free failures each attempt waits 1 s, 2 s, 4 s … (capped).
+ * So a stranger's failures slow down only the stranger: the owner signs in from
+ * another address, or from a remembered device even behind the stranger's address.
+ *
+ * Counters live in memory (a restart or `/__test/reset` clears them). Over the limit the
+ * call is a 429 with `Retry-After` (seconds).
  */
-import type { Ctx } from './http.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { Ctx, Deps } from './http.ts';
 import { ApiError } from './http.ts';
 import type { Limiter, LimitOptions } from './limiter.ts';
 import { text } from './messages.ts';
 
-export const DEFAULT_LIMITS: LimitOptions = { windowMs: 15 * 60 * 1000, perAccount: 5, perAddress: 20 };
+export const DEFAULT_LIMITS: LimitOptions = { windowMs: 15 * 60 * 1000, perAccount: 3, perAddress: 20, maxDelayMs: 5 * 60 * 1000 };
 
-/** The limits from VIGIL_LIMIT_WINDOW_SECONDS, VIGIL_LIMIT_PER_ACCOUNT, VIGIL_LIMIT_PER_ADDRESS. */
+/** The limits from VIGIL_LIMIT_WINDOW_SECONDS, VIGIL_LIMIT_PER_ACCOUNT, VIGIL_LIMIT_PER_ADDRESS, VIGIL_LIMIT_MAX_DELAY_SECONDS. */
 export function limitsFromEnv(env: NodeJS.ProcessEnv): LimitOptions {
   const read = (name: string, fallback: number): number => {
     const raw = env[name];
@@ -23,15 +31,24 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): LimitOptions {
     windowMs: read('VIGIL_LIMIT_WINDOW_SECONDS', DEFAULT_LIMITS.windowMs / 1000) * 1000,
     perAccount: read('VIGIL_LIMIT_PER_ACCOUNT', DEFAULT_LIMITS.perAccount),
     perAddress: read('VIGIL_LIMIT_PER_ADDRESS', DEFAULT_LIMITS.perAddress),
+    maxDelayMs: read('VIGIL_LIMIT_MAX_DELAY_SECONDS', DEFAULT_LIMITS.maxDelayMs / 1000) * 1000,
   };
 }
 
-/** A 429 with the wait in the message; the route sets `Retry-After`. */
+/** A 429 with the wait in the message (seconds under a minute, else minutes); the app sets `Retry-After`. */
 export class TooManyAttempts extends ApiError {
   readonly retryAfter: number;
   constructor(seconds: number) {
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    super(429, [{ text: minutes === 1 ? text('errors.tooManyAttemptsOne') : text('errors.tooManyAttemptsOther', { minutes }) }]);
+    const minutes = Math.ceil(seconds / 60);
+    const t =
+      seconds === 1
+        ? text('errors.tooManyAttemptsOneSecond')
+        : seconds < 60
+          ? text('errors.tooManyAttemptsSeconds', { seconds })
+          : minutes === 1
+            ? text('errors.tooManyAttemptsOne')
+            : text('errors.tooManyAttemptsOther', { minutes });
+    super(429, [{ text: t }]);
     this.retryAfter = seconds;
   }
 }
@@ -43,27 +60,72 @@ export function clientAddress(c: Ctx): string {
 }
 
 /**
- * One guarded action (`login`, `forgot`, `reset`): `check` throws a 429 when the account
- * or the address is over its limit; `fail` counts a failed (or, for forgot-password, any)
- * attempt; `succeed` clears the account's counter.
+ * The remembered device: after a successful sign-in the server sets an HttpOnly cookie
+ * `vigil_device` = `<account uuid>.<issued, epoch seconds>.<HMAC>` (SameSite=Strict, only
+ * sent to the sign-in call, 30 days). A sign-in carrying a valid one for the account
+ * counts its failures per device instead of per address, and skips the address cap.
+ * It proves only "this browser signed in to this account before"; it signs nobody in.
  */
-export function guard(limiter: Limiter, action: string, c: Ctx, email: string | undefined) {
-  const account = email ? `${action}:account:${email.trim().toLowerCase()}` : undefined;
-  const address = `${action}:address:${clientAddress(c)}`;
+export const DEVICE_COOKIE = 'vigil_device';
+const DEVICE_TTL_S = 30 * 24 * 3600;
+const DEVICE_PATH = '/api/v2/user/login';
+
+const deviceMac = (secret: Buffer, body: string): string => createHmac('sha256', secret).update(`device:${body}`).digest('base64url');
+
+/** Sets the device cookie for `accountUuid` on the answer. */
+export function rememberDevice(c: Ctx, deps: Pick<Deps, 'jwtSecret' | 'publicUrl'>, accountUuid: string): void {
+  const body = `${accountUuid}.${Math.floor(Date.now() / 1000)}`;
+  setCookie(c, DEVICE_COOKIE, `${body}.${deviceMac(deps.jwtSecret, body)}`, {
+    path: DEVICE_PATH,
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: deps.publicUrl.startsWith('https:'),
+    maxAge: DEVICE_TTL_S,
+  });
+}
+
+/** The request's device id (its MAC) when it carries a valid, unexpired cookie for `accountUuid`. */
+export function rememberedDevice(c: Ctx, secret: Buffer, accountUuid: string | undefined): string | undefined {
+  const value = getCookie(c, DEVICE_COOKIE);
+  const parts = value?.split('.');
+  if (!accountUuid || parts?.length !== 3) return undefined;
+  const [uuid, issued, mac] = parts as [string, string, string];
+  if (uuid !== accountUuid || !/^\d+$/.test(issued) || Number(issued) + DEVICE_TTL_S < Date.now() / 1000) return undefined;
+  const expected = Buffer.from(deviceMac(secret, `${uuid}.${issued}`));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? mac : undefined;
+}
+
+/**
+ * One guarded action (`login`, `forgot`, `reset`) for one account: `check` throws a 429
+ * while this client must wait; `fail` counts a failure; `succeed` clears this client's
+ * count for the account. The client is `device` (a remembered device's id) when given —
+ * then the address cap does not apply — else the socket's address.
+ */
+export function guard(limiter: Limiter, action: string, c: Ctx, email: string | undefined, device?: string) {
+  const address = clientAddress(c);
+  const account = email?.trim().toLowerCase();
+  const client = device ? `device:${device}` : `address:${address}`;
+  const pair = account === undefined ? undefined : `${action}:${client}:account:${account}`;
+  const addressKey = device ? undefined : `${action}:address:${address}`;
   return {
-    check(): void {
-      const wait = Math.max(
-        account ? limiter.waitFor(account, limiter.options.perAccount) : 0,
-        limiter.waitFor(address, limiter.options.perAddress),
+    /** Seconds this client must wait (0: it may try now). */
+    wait(): number {
+      return Math.max(
+        pair ? limiter.waitFor(pair, limiter.options.perAccount) : 0,
+        addressKey ? limiter.waitFor(addressKey, limiter.options.perAddress) : 0,
       );
+    },
+    check(): void {
+      const wait = this.wait();
       if (wait) throw new TooManyAttempts(wait);
     },
     fail(): void {
-      if (account) limiter.hit(account);
-      limiter.hit(address);
+      if (pair) limiter.hit(pair);
+      if (addressKey) limiter.hit(addressKey);
     },
     succeed(): void {
-      if (account) limiter.clear(account);
+      if (pair) limiter.clear(pair);
     },
   };
 }

@@ -74,6 +74,14 @@ const host = process.env.HOST?.trim() || '127.0.0.1';
 const allowedOrigins = process.env.VIGIL_ALLOWED_ORIGINS?.split(',')
   .map((o) => o.trim())
   .filter(Boolean);
+// Host names the server answers for besides its own (localhost, 127.0.0.1, its public URL):
+// a specific HOST it listens on, and VIGIL_ALLOWED_HOSTS (comma-separated, `name` or `name:port`).
+const allowedHosts = [
+  ...(host === '0.0.0.0' || host === '::' ? [] : [host.includes(':') ? `[${host}]` : host]),
+  ...(process.env.VIGIL_ALLOWED_HOSTS?.split(',')
+    .map((h) => h.trim())
+    .filter(Boolean) ?? []),
+];
 const idleMinutes = Number(process.env.VIGIL_TOKEN_IDLE_MINUTES ?? 720);
 if (!Number.isFinite(idleMinutes) || idleMinutes <= 0)
   fail(`VIGIL_TOKEN_IDLE_MINUTES must be a positive number, not ${process.env.VIGIL_TOKEN_IDLE_MINUTES}`);
@@ -106,7 +114,18 @@ try {
 }
 
 let publicUrl = process.env.VIGIL_PUBLIC_URL ?? `http://localhost:${port}`;
-const app = createApp({ db, csp, testHooks, publicUrl, fixture, allowedOrigins, limits, tokenIdleMs: idleMinutes * 60_000, sourceMaps });
+const app = createApp({
+  db,
+  csp,
+  testHooks,
+  publicUrl,
+  fixture,
+  allowedOrigins,
+  allowedHosts,
+  limits,
+  tokenIdleMs: idleMinutes * 60_000,
+  sourceMaps,
+});
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   if (!process.env.VIGIL_PUBLIC_URL) {
     publicUrl = `http://localhost:${info.port}`;

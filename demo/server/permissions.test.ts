@@ -73,7 +73,8 @@ const CALLS: Call[] = [
     name: 'users change',
     method: 'PATCH',
     path: () => `/api/v2/projects/${NW}/users/${USERS.tom}`,
-    body: { permissions: ['view', 'evacuate'] },
+    // Only what the caller holds can be given ('view' and 'manage users' here).
+    body: { permissions: ['view', 'manage users'] },
     needs: MANAGE_USERS,
   },
   { name: 'users remove', method: 'DELETE', path: () => `/api/v2/projects/${NW}/users/${USERS.tom}`, needs: MANAGE_USERS },

@@ -143,10 +143,14 @@ describe('the command line', () => {
     if (outside) expect(await reach(outside, port)).toBe('refused');
     expect(await stop(local.child)).toBe(0);
     if (outside) {
+      // Every interface: reached by its address, it answers only once that name is allowed.
       const everywhere = await start([], { VIGIL_DB: ':memory:', HOST: '0.0.0.0' });
       expect(everywhere.output()).toContain('Listening on 0.0.0.0');
-      expect(await reach(outside, new URL(everywhere.url).port)).toBe(204);
+      expect(await reach(outside, new URL(everywhere.url).port)).toBe(421);
       expect(await stop(everywhere.child)).toBe(0);
+      const allowed = await start([], { VIGIL_DB: ':memory:', HOST: '0.0.0.0', VIGIL_ALLOWED_HOSTS: ` other.example, ${outside}` });
+      expect(await reach(outside, new URL(allowed.url).port)).toBe(204);
+      expect(await stop(allowed.child)).toBe(0);
     }
   });
 

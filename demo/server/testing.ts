@@ -17,7 +17,14 @@ export function testApp(options: Partial<AppOptions> = {}): TestApp {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely unless they name a type
 export type Answer<T = any> = { status: number; body: T; headers: Headers; raw: Response };
 
-type RequestOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+type RequestOptions = {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** The client's socket address, as the Node server would see it (default: none, read as 'local'). */
+  address?: string;
+};
 
 /** Sends one request; parses JSON answers. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Answer: tests name a type only where it helps
@@ -28,7 +35,8 @@ export async function call<T = any>(app: VigilApp, method: string, path: string,
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const raw = await app.request(path, { method, headers, body });
+  const env = options.address === undefined ? undefined : { incoming: { socket: { remoteAddress: options.address } } };
+  const raw = await app.request(path, { method, headers, body }, env);
   const type = raw.headers.get('Content-Type') ?? '';
   const parsed = type.includes('application/json') ? await raw.clone().json() : undefined;
   return { status: raw.status, body: parsed as T, headers: raw.headers, raw };

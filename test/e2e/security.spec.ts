@@ -117,8 +117,8 @@ test.describe('the token stays with the API that issued it', () => {
     await page.goto(`${host.origin}/`);
     await signInOnLoginCard(page);
     await expect(page.locator('vigil-unread-badge')).toContainText('12');
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY))!) as { api_origin: string };
-    expect(stored.api_origin).toBe(api);
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY))!) as { api_base: string };
+    expect(stored.api_base).toBe(api);
     await check();
 
     requests.seen.length = 0;
@@ -149,10 +149,11 @@ test.describe('the token stays with the API that issued it', () => {
       else res.writeHead(404, { ...cors, 'Content-Type': 'application/json' }).end('{"errors":[{"message":"Not found."}]}');
     });
     const host = await serveOn(integratorOrigin(), (req, res) => {
-      const beside = req.url === '/beside' ? `<vigil-login api-base="${api}"></vigil-login>` : '';
+      const beside = req.url === '/alone' ? '' : `<vigil-login api-base="${api}"></vigil-login>`;
+      const declared = req.url === '/declared' ? `<meta name="vigil-api-base" content="${api}">` : '';
       html(
         res,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>${declared}
         <script type="module" src="${api}/dist/vigil.js"></script></head>
         <body><main><h1>Integrator</h1><p>Injected: <vigil-unread-badge api-base="${foreign.origin}"></vigil-unread-badge></p>${beside}</main></body></html>`,
       );
@@ -169,19 +170,96 @@ test.describe('the token stays with the API that issued it', () => {
     expect(foreign.requests.filter((r) => r.authorization !== undefined)).toEqual([]);
     expect(requests.seen.filter((r) => r.url.origin === foreign.origin && r.authorization)).toEqual([]);
 
-    // Beside the real API's element: the page keeps its API, the injected element says it
-    // names another server, and the foreign server hears nothing at all.
+    // Beside the real API's element, with nothing declaring the page's API: the page
+    // settles on no API at all — both elements say so — and nobody hears anything.
     await page.evaluate(() => sessionStorage.removeItem('seeded'));
     foreign.requests.length = 0;
     requests.seen.length = 0;
     await page.goto(`${host.origin}/beside`);
+    for (const el of [page.locator('vigil-login'), page.locator('vigil-unread-badge')]) {
+      await expect(el).toContainText('This page names several Vigil servers, so none is used');
+    }
+    await page.waitForLoadState('networkidle');
+    await requests.settle();
+    expect(foreign.requests).toEqual([]);
+    expect(requests.seen.filter((r) => r.authorization)).toEqual([]);
+
+    // With the page's API declared in its head, the real element works and the injected one
+    // says it names another server.
+    await page.evaluate(() => sessionStorage.removeItem('seeded'));
+    requests.seen.length = 0;
+    await page.goto(`${host.origin}/declared`);
     await expect(page.locator('vigil-login')).toContainText('Signed in as Morgan Manager');
     await expect(page.locator('vigil-unread-badge')).toContainText('This element is set up for another Vigil server');
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     await requests.settle();
     expect(foreign.requests).toEqual([]);
     expect(requests.seen.filter((r) => r.authorization).every((r) => r.url.origin === api)).toBe(true);
     expect(requests.seen.some((r) => r.authorization)).toBe(true);
+  });
+
+  test('an injected <vigil-login api-base> placed before the real one wins nothing: no form, nothing posted anywhere', async ({
+    page,
+    baseURL,
+    browserProblems,
+  }) => {
+    browserProblems.allow(/Failed to load resource/);
+    const api = new URL(baseURL!).origin;
+    const foreign = await serveOn(foreignOrigin(), (req, res) => {
+      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': '*' };
+      res.writeHead(req.method === 'OPTIONS' ? 204 : 404, cors).end();
+    });
+    const host = await serveOn(integratorOrigin(), (_req, res) =>
+      html(
+        res,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Integrator</title>
+        <script type="module" src="${api}/dist/vigil.js"></script></head>
+        <body><main><h1>Integrator</h1><div id="comment"><vigil-login api-base="${foreign.origin}"></vigil-login></div>
+        <vigil-login api-base="${api}"></vigil-login></main></body></html>`,
+      ),
+    );
+    servers.push(foreign, host);
+    const posts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() !== 'GET' && req.method() !== 'HEAD') posts.push(`${req.method()} ${req.url()}`);
+    });
+    await page.goto(`${host.origin}/`);
+    const logins = page.locator('vigil-login');
+    await expect(logins).toHaveCount(2);
+    for (const login of await logins.all()) {
+      await expect(login).toContainText('This page names several Vigil servers, so none is used');
+      await expect(login.getByLabel('Password')).toHaveCount(0);
+      await expect(login.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    }
+    await page.waitForLoadState('networkidle');
+    expect(posts).toEqual([]);
+    expect(foreign.requests).toEqual([]);
+  });
+});
+
+test.describe('demo/try pages', () => {
+  test('a crafted link cannot plant api-base (or any other attribute): the token stays with the API', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const api = new URL(baseURL!).origin;
+    const foreign = await serveOn(foreignOrigin(), (_req, res) => res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end());
+    servers.push(foreign);
+    await seedSignIn(page, request, api, api);
+    const requests = recordRequests(page);
+    for (const planted of [foreign.origin, `${api}/uploads/evil`]) {
+      const query = new URLSearchParams({ el: 'vigil-projects', 'api-base': planted, hidden: '', onclick: 'alert(1)' });
+      await page.goto(`${api}/demo/try/projects.html?${query}`);
+      const el = page.locator('vigil-projects');
+      await expect(el).toContainText('Northwind Logistics');
+      const names = await el.evaluate((e) => e.getAttributeNames());
+      expect(names.filter((n) => ['api-base', 'hidden', 'onclick'].includes(n))).toEqual([]);
+    }
+    await requests.settle();
+    expect(foreign.requests).toEqual([]);
+    expect(requests.seen.filter((r) => r.url.pathname.startsWith('/uploads/'))).toEqual([]);
+    expect(requests.seen.filter((r) => r.authorization).every((r) => r.url.origin === api)).toBe(true);
   });
 });
 

@@ -201,4 +201,30 @@ test.describe('project users', () => {
     const res = await request.get(`/api/v2/projects/${NW}`, { headers: { Authorization: `Bearer ${manager.token}` } });
     expect(((await res.json()) as { data: { permissions: string[] } }).data.permissions).not.toContain('manage users');
   });
+  test('a manager offers only the permissions she holds herself', async ({ page, request, signIn }) => {
+    const manager = await signIn(MANAGER);
+    const vic = (await serverUsers(request, manager)).find((u) => u.email === 'viewer@vigil.test')!;
+    const raise = await request.patch(`/api/v2/projects/${NW}/users/${vic.uuid}`, {
+      headers: { Authorization: `Bearer ${manager.token}` },
+      data: { permissions: ['view', 'manage users'] },
+    });
+    expect(raise.status()).toBe(200);
+    await signIn('viewer@vigil.test');
+    const users = await new ProjectUsersPage(page).openFor(NW);
+    await users.addButton().click();
+    for (const name of ['Evacuate', 'Edit schedules']) {
+      await expect(users.permission(name)).toBeDisabled();
+      await expect(users.permission(name)).not.toBeChecked();
+      await expect(users.permission(name)).toHaveAccessibleDescription(/You do not hold this permission yourself/);
+    }
+    await expect(users.permission('Manage users')).toBeEnabled();
+    await expect(users.permission('View')).toBeDisabled();
+    await expect(users.permission('View')).toBeChecked();
+    await expectNoA11yViolations(page, MAIN);
+    // Sofie holds evacuate and edit schedules: editing her keeps them as they are.
+    await users.form().getByRole('button', { name: 'Cancel' }).click();
+    await users.editButton('Sofie Peeters').click();
+    await expect(users.permission('Evacuate')).toBeChecked();
+    await expect(users.permission('Evacuate')).toBeDisabled();
+  });
 });

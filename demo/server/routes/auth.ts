@@ -17,7 +17,7 @@ import {
   type Deps,
   type UserRow,
 } from '../http.ts';
-import { guard } from '../limits.ts';
+import { guard, rememberDevice, rememberedDevice } from '../limits.ts';
 import { text } from '../messages.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
 import { validate } from '../validation.ts';
@@ -101,15 +101,18 @@ export function authRoutes(app: App, deps: Deps): void {
 
   app.post('/api/v2/user/login', async (c) => {
     const body = await readBody(c, Bodies.login);
-    const attempts = guard(deps.limiter, 'login', c, body.email);
-    attempts.check();
     const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
+    // Failures count per account and client: a device that signed in to this account
+    // before is its own client, whatever its address (limits.ts).
+    const attempts = guard(deps.limiter, 'login', c, body.email, rememberedDevice(c, deps.jwtSecret, user?.uuid));
+    attempts.check();
     const ok = await verifyPassword(body.password, user?.password_hash);
     if (!user || !ok) {
       attempts.fail();
       throw invalid('email', text('auth.credentials'));
     }
     attempts.succeed();
+    rememberDevice(c, deps, user.uuid);
     const token = randomToken();
     db.transaction(() => {
       db.run(
@@ -143,7 +146,8 @@ export function authRoutes(app: App, deps: Deps): void {
 
   app.post('/api/v2/user/forgot-password', async (c) => {
     const body = await readBody(c, Bodies.forgotPassword);
-    // Every request counts (known address or not), so mail cannot be sent in bulk.
+    // Every request counts (known address or not), so mail cannot be sent in bulk; per
+    // account and address, so a stranger's requests never stop the owner's.
     const attempts = guard(deps.limiter, 'forgot', c, body.email);
     attempts.check();
     attempts.fail();
@@ -151,8 +155,9 @@ export function authRoutes(app: App, deps: Deps): void {
     if (user) {
       const token = randomToken();
       db.transaction(() => {
-        // Only the newest link works: an older one in a mailbox is dead.
-        db.run('DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL', user.id);
+        // Every unexpired link keeps working until one is used: a stranger asking for links
+        // for this account must not kill the one the owner is about to click.
+        db.run('DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL AND expires_at <= ?', user.id, nowIso());
         db.run(
           'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
           user.id,
@@ -174,8 +179,6 @@ export function authRoutes(app: App, deps: Deps): void {
     const result = validate(Bodies.resetPassword, body);
     const errors = result.ok ? [] : [...result.errors];
     const { token, email } = body as { token?: unknown; email?: unknown };
-    const attempts = guard(deps.limiter, 'reset', c, typeof email === 'string' ? email : undefined);
-    attempts.check();
     let reset: { id: number; user_id: number } | undefined;
     if (typeof token === 'string' && token && typeof email === 'string') {
       reset = db.get<{ id: number; user_id: number }>(
@@ -186,12 +189,15 @@ export function authRoutes(app: App, deps: Deps): void {
         nowIso(),
       );
     }
-    if (!reset && !errors.some((e) => e.field === 'token')) {
-      errors.unshift({ field: 'token', text: text('auth.resetTokenInvalid') });
+    // A valid link is itself the proof: it is never held back, whatever strangers tried.
+    // Only guesses (no such link for this e-mail) are limited.
+    if (!reset) {
+      const attempts = guard(deps.limiter, 'reset', c, typeof email === 'string' ? email : undefined);
+      attempts.check();
+      attempts.fail();
+      if (!errors.some((e) => e.field === 'token')) errors.unshift({ field: 'token', text: text('auth.resetTokenInvalid') });
     }
-    if (!reset) attempts.fail();
     if (errors.length || !result.ok || !reset) throw new ApiError(422, errors);
-    attempts.succeed();
     const hash = hashPassword(result.value.password);
     const userId = reset.user_id;
     db.transaction(() => {
@@ -228,22 +234,29 @@ export function authRoutes(app: App, deps: Deps): void {
   });
 
   /**
-   * A user's public name. Only users the caller can know of: themselves, members of a
-   * shared project, or whoever handled an incident in one of the caller's projects.
+   * A user's name, as the caller can know it: their own for themselves; else the name a
+   * project shared with the caller knows the person by (its membership name); else, for
+   * whoever handled an incident in one of the caller's projects and is no member there
+   * any more, the username. Never the account's own name chosen elsewhere.
    */
   app.get('/api/users/:username', (c) => {
     const me = c.get('user');
-    const found = db.get<{ username: string; name: string }>(
-      `SELECT u.username, u.name FROM users u WHERE u.username = ? AND (
+    const found = db.get<{ username: string; name: string | null }>(
+      `SELECT u.username, CASE WHEN u.id = ? THEN u.name ELSE (
+         SELECT COALESCE(m.name, u.name) FROM memberships m
+         WHERE m.user_id = u.id AND m.project_uuid IN ${READABLE_PROJECTS} ORDER BY m.project_uuid LIMIT 1) END AS name
+       FROM users u WHERE u.username = ? AND (
          u.id = ?
          OR EXISTS (SELECT 1 FROM memberships b WHERE b.user_id = u.id AND b.project_uuid IN ${READABLE_PROJECTS})
          OR EXISTS (SELECT 1 FROM incidents i WHERE i.handled_by = u.username AND i.project_uuid IN ${READABLE_PROJECTS}))`,
+      me.id,
+      me.id,
       c.req.param('username'),
       me.id,
       me.id,
       me.id,
     );
     if (!found) throw notFound('user');
-    return c.json({ data: { username: found.username, name: found.name } });
+    return c.json({ data: { username: found.username, name: found.name ?? found.username } });
   });
 }

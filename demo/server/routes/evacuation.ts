@@ -5,7 +5,7 @@
  * replays the first answer instead of acting twice.
  */
 import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
-import { evacuableTarget, memberProject, memberSite } from '../access.ts';
+import { evacuableTarget, memberName, memberProject, memberSite } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
 import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
 import { text } from '../messages.ts';
@@ -37,6 +37,10 @@ function projectState(db: Db, uuid: string): EvacuationStatus {
 
 const current = (db: Db, scope: Scope, uuid: string) => (scope === 'project' ? projectState(db, uuid) : state(db, scope, uuid));
 
+/** The project of an evacuation's target. */
+const projectOf = (db: Db, scope: Scope, uuid: string): string =>
+  scope === 'project' ? uuid : db.get<{ project_uuid: string }>('SELECT project_uuid FROM sites WHERE uuid = ?', uuid)!.project_uuid;
+
 /** A change that happened: the new status, who made it and when. */
 type Change = { status: 'active' | 'inactive'; by: string; at: string };
 
@@ -54,14 +58,16 @@ function transition(
     let change: Change | undefined;
     if (before.status !== target) {
       const at = nowIso();
-      change = { status: target, by: user.name, at };
+      // Named as this project knows the person, never by a name another customer chose.
+      const by = memberName(db, user.id, projectOf(db, scope, uuid)) ?? user.name;
+      change = { status: target, by, at };
       db.run(
         'INSERT INTO evacuation_events (scope, target_uuid, action, user_id, user_name, at) VALUES (?, ?, ?, ?, ?, ?)',
         scope,
         uuid,
         action,
         user.id,
-        user.name,
+        by,
         at,
       );
       if (action === 'start') {
@@ -71,7 +77,7 @@ function transition(
           scope,
           uuid,
           at,
-          user.name,
+          by,
         );
       } else {
         db.run(`UPDATE evacuations SET status = 'inactive', aborted_at = ? WHERE scope = ? AND target_uuid = ?`, at, scope, uuid);
@@ -141,10 +147,7 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
         if (replayed) c.header('Idempotent-Replayed', 'true');
         // Committed: every member who may see the status hears of the change (a replay changed nothing).
         if (change && !replayed) {
-          const project =
-            scope === 'project'
-              ? uuid
-              : db.get<{ project_uuid: string }>('SELECT project_uuid FROM sites WHERE uuid = ?', uuid)!.project_uuid;
+          const project = projectOf(db, scope, uuid);
           events.publish('evacuation', { project }, { scope, uuid, project, status: change.status, by: change.by, at: change.at });
         }
         return c.json(body);

@@ -6,9 +6,9 @@
  * own name changes only when every project of the account is one this manager manages.
  */
 import { Bodies, MANAGE_USERS, VIEW, type ProjectUser } from '../../../src/core/api/contract.ts';
-import { managedProject, sortPermissions } from '../access.ts';
+import { memberProject, requirePermission, sortPermissions, type ProjectRow } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
-import { invalid, notFound, readBody, type App, type Deps } from '../http.ts';
+import { invalid, notFound, readBody, type App, type Deps, type UserRow } from '../http.ts';
 import { text } from '../messages.ts';
 import { hashPassword, randomToken } from '../security.ts';
 import { stableUuid } from '../seed-data/util.ts';
@@ -30,13 +30,32 @@ function member(db: Db, project: string, userUuid: string): MemberRow {
   return row;
 }
 
-/** Refuses a change that would leave the project without anyone who can manage its users. */
-function keepOneManager(db: Db, project: string, target: MemberRow, field: string): void {
-  if (!(JSON.parse(target.permissions) as string[]).includes(MANAGE_USERS)) return;
+/** A manager holds 'manage users' and 'view' (without 'view' a membership is none, access.ts). */
+const manages = (permissions: readonly string[]): boolean => permissions.includes(VIEW) && permissions.includes(MANAGE_USERS);
+
+/**
+ * Refuses a change after which nobody in the project can manage its users: `after` is the
+ * target's permissions once the change is made (null when it leaves the project). Runs
+ * on every change (add, change, remove), counting only members who really manage.
+ */
+function keepOneManager(db: Db, project: string, targetId: number, after: readonly string[] | null, field: string): void {
   const managers = db
-    .all<{ permissions: string }>('SELECT permissions FROM memberships WHERE project_uuid = ?', project)
-    .filter((m) => (JSON.parse(m.permissions) as string[]).includes(MANAGE_USERS)).length;
-  if (managers <= 1) throw invalid(field, text('users.lastManager'));
+    .all<{ user_id: number; permissions: string }>('SELECT user_id, permissions FROM memberships WHERE project_uuid = ?', project)
+    .filter((m) => (m.user_id === targetId ? after !== null && manages(after) : manages(JSON.parse(m.permissions) as string[])));
+  if (!managers.length) throw invalid(field, text('users.lastManager'));
+}
+
+/**
+ * Every permission implies 'view': a list without it would be a membership that counts as
+ * none (and, with 'manage users', a manager who cannot manage), so it is refused.
+ */
+function requireView(permissions: readonly string[]): void {
+  if (!permissions.includes(VIEW)) throw invalid('permissions', text('users.viewRequired'));
+}
+
+/** Nobody gives a permission they do not hold themselves (so 'manage users' never raises its own). */
+function onlyOwnPermissions(mine: readonly string[], given: readonly string[]): void {
+  if (given.some((p) => !mine.includes(p))) throw invalid('permissions', text('users.notYours'));
 }
 
 /** Whether every project of the account is one where `manager` holds 'view' and 'manage users'. */
@@ -63,20 +82,28 @@ function uniqueUsername(db: Db, email: string): string {
   return name;
 }
 
+/** The project and the caller's permissions on it: 404 for non-readers, 403 without 'manage users'. */
+function managed(db: Db, user: UserRow, uuid: string): { project: ProjectRow; mine: string[] } {
+  const { project, permissions } = memberProject(db, user, uuid);
+  requirePermission(permissions, MANAGE_USERS);
+  return { project, mine: permissions };
+}
+
 export function projectUserRoutes(app: App, { db, log }: Deps): void {
   const base = '/api/v2/projects/:uuid/users';
 
   app.get(base, (c) => {
-    const project = managedProject(db, c.get('user'), c.req.param('uuid'));
+    const { project } = managed(db, c.get('user'), c.req.param('uuid'));
     return c.json({ data: db.all<MemberRow>(`${MEMBER_SELECT} ORDER BY u.name COLLATE NOCASE`, project.uuid).map(view) });
   });
 
   app.post(base, async (c) => {
-    const project = managedProject(db, c.get('user'), c.req.param('uuid'));
+    const { project, mine } = managed(db, c.get('user'), c.req.param('uuid'));
     const body = await readBody(c, Bodies.createProjectUser);
+    requireView(body.permissions);
+    onlyOwnPermissions(mine, body.permissions);
     const created = db.transaction(() => {
       let user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
-      const existing = Boolean(user);
       if (user && db.get('SELECT 1 FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, user.id)) {
         throw invalid('email', text('users.alreadyMember'));
       }
@@ -86,7 +113,9 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
           stableUuid(`user:${body.email.toLowerCase()}:${randomToken()}`),
           body.email,
           uniqueUsername(db, body.email),
-          body.name,
+          // The account's own name is its e-mail until the person sets one: a name typed by
+          // one customer's manager must never be what another customer sees.
+          body.email,
           hashPassword(randomToken()),
           'en',
           nowIso(),
@@ -94,27 +123,39 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
         user = { id: r.lastInsertRowid };
         log(`Created user ${body.email} for ${project.name}; they set a password with "Forgot password".`);
       }
-      // An existing account is known here by the name the manager typed, never by its own.
+      // The project knows the person by the name the manager typed, never by the account's own.
       db.run(
         'INSERT INTO memberships (project_uuid, user_id, permissions, name) VALUES (?, ?, ?, ?)',
         project.uuid,
         user.id,
         JSON.stringify(sortPermissions(body.permissions)),
-        existing ? body.name : null,
+        body.name,
       );
+      keepOneManager(db, project.uuid, user.id, body.permissions, 'permissions');
       return db.get<MemberRow>(`${MEMBER_SELECT} AND u.id = ?`, project.uuid, user.id)!;
     });
-    return c.json({ data: view(created) }, 201);
+    // The answer echoes what the manager typed: the stored spelling of an existing account's
+    // e-mail would tell that the account exists (and how its owner wrote it).
+    return c.json({ data: { ...view(created), email: body.email, name: body.name } }, 201);
   });
 
   app.patch(`${base}/:userUuid`, async (c) => {
     const me = c.get('user');
-    const project = managedProject(db, me, c.req.param('uuid'));
+    const { project, mine } = managed(db, me, c.req.param('uuid'));
     const target = member(db, project.uuid, c.req.param('userUuid'));
     const body = await readBody(c, Bodies.updateProjectUser);
     const rename = body.name !== undefined && body.name !== target.name;
     if (rename && !managesAllProjectsOf(db, me.id, target.id)) throw invalid('name', text('users.foreignAccount'));
-    if (body.permissions && !body.permissions.includes(MANAGE_USERS)) keepOneManager(db, project.uuid, target, 'permissions');
+    if (body.permissions) {
+      const before = JSON.parse(target.permissions) as string[];
+      requireView(body.permissions);
+      // Taking away is fine; what is added must be the caller's own.
+      onlyOwnPermissions(
+        mine,
+        body.permissions.filter((p) => !before.includes(p)),
+      );
+      keepOneManager(db, project.uuid, target.id, body.permissions, 'permissions');
+    }
     db.transaction(() => {
       if (rename) {
         db.run('UPDATE users SET name = ? WHERE id = ?', body.name!, target.id);
@@ -133,9 +174,9 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
   });
 
   app.delete(`${base}/:userUuid`, (c) => {
-    const project = managedProject(db, c.get('user'), c.req.param('uuid'));
+    const { project } = managed(db, c.get('user'), c.req.param('uuid'));
     const target = member(db, project.uuid, c.req.param('userUuid'));
-    keepOneManager(db, project.uuid, target, 'user');
+    keepOneManager(db, project.uuid, target.id, null, 'user');
     db.run('DELETE FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, target.id);
     return c.body(null, 204);
   });

@@ -136,6 +136,7 @@ describe('public calls', () => {
     const m = mockFetch(() => new Response(new Blob(['x'], { type: 'image/jpeg' })));
     await requestBlob('/api/public/v1/demo-live-views/d/media/c');
     $apiBase.set('https://api.vigil.test/prefix');
+    $currentUser.set({ ...SAMPLE_USER, token: 'secret-token', api_base: 'https://api.vigil.test/prefix' });
     await requestBlob('/api/public/v1/demo-live-views/d/media/c');
     await requestBlob('/api/v2/media/c');
     expect(m.calls.map((c) => c.headers.has('Authorization'))).toEqual([false, false, true]);

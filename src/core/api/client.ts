@@ -18,7 +18,7 @@ import QueryStringAddon from 'wretch/addons/queryString';
 import type * as v from 'valibot';
 import type { AnswerName, AnswerOf } from './answer-names.ts';
 import type { ApiErrorItem } from './contract.ts';
-import { $apiBase, apiUrl, isApiOrigin } from '../config/config.ts';
+import { $apiBase, apiUrl, isUnderBase } from '../config/config.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';
 import { currentToken, tokenFor } from '../session/store.ts';
 import { $language } from '../i18n/languages.ts';
@@ -164,7 +164,8 @@ function isAbortError(e: unknown): boolean {
 async function send(method: Method, path: string, opts: RequestOptions): Promise<Response> {
   // Nothing goes out before the page's API is settled; once it is, no extra tick.
   const settling = whenApiBaseSettled();
-  if (!$apiBase.get()) await settling;
+  // Null: the page's elements name different APIs and nothing decides; nothing goes anywhere.
+  if (!$apiBase.get() && !(await settling)) throw new ApiError('network', 0, []);
   // The token this request goes out with: a 401 concerns it, not one signed in meanwhile.
   const sentToken = opts.anonymous ? null : currentToken();
   let w = base.url(apiUrl(path)).headers({ 'Accept-Language': $language.get(), ...opts.headers });
@@ -179,7 +180,7 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
     if (isAbortError(e)) throw new ApiError('aborted', 0, []);
     const maybe = e as { status?: number; response?: Response };
     if (typeof maybe.status === 'number' && maybe.status > 0) {
-      if (maybe.status === 401 && sentToken && opts.signOutOn401 !== false && isApiOrigin(apiUrl(path))) unauthorized.handler?.(sentToken);
+      if (maybe.status === 401 && sentToken && opts.signOutOn401 !== false && isUnderBase(apiUrl(path))) unauthorized.handler?.(sentToken);
       throw await errorFromResponse(maybe.status, maybe.response);
     }
     throw new ApiError('network', 0, []);

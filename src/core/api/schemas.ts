@@ -51,11 +51,11 @@ export const User = v.looseObject({
 });
 export type User = v.InferOutput<typeof User>;
 /**
- * The stored current user always has a token, and the origin of the API that issued it
- * (`api_origin`; absent only in a sign-in stored by an older version): the token is
- * never sent anywhere else.
+ * The stored current user always has a token, and the base of the API that issued it
+ * (`api_base`, origin and path). A sign-in stored by an older version has only that API's
+ * origin (`api_origin`), or neither. The token is never sent anywhere else.
  */
-export type CurrentUser = User & { token: string; api_origin?: string };
+export type CurrentUser = User & { token: string; api_origin?: string; api_base?: string };
 
 export const PublicUser = v.looseObject({ username: v.string(), name: v.string() });
 export type PublicUser = v.InferOutput<typeof PublicUser>;

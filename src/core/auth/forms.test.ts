@@ -108,12 +108,15 @@ describe('too many attempts (429)', () => {
   const limited = (retryAfter?: number) =>
     new ApiError('http', 429, [{ message: 'Too many attempts. Try again in 15 minutes.' }], retryAfter);
 
-  it('says how many minutes to wait, from Retry-After rounded up, singular and plural', () => {
+  it('says how long to wait, from Retry-After: seconds under a minute, else minutes rounded up', () => {
+    expect(tooManyAttempts(limited(1))).toBe('Too many attempts. Try again in 1 second.');
+    expect(tooManyAttempts(limited(4))).toBe('Too many attempts. Try again in 4 seconds.');
+    expect(tooManyAttempts(limited(59))).toBe('Too many attempts. Try again in 59 seconds.');
     expect(tooManyAttempts(limited(60))).toBe('Too many attempts. Try again in 1 minute.');
-    expect(tooManyAttempts(limited(1))).toBe('Too many attempts. Try again in 1 minute.');
     expect(tooManyAttempts(limited(61))).toBe('Too many attempts. Try again in 2 minutes.');
-    expect(tooManyAttempts(limited(900))).toBe('Too many attempts. Try again in 15 minutes.');
-    expect(tooManyAttempts(limited())).toBe('Too many attempts. Try again in 15 minutes.');
+    expect(tooManyAttempts(limited(300))).toBe('Too many attempts. Try again in 5 minutes.');
+    // No Retry-After: no made-up number.
+    expect(tooManyAttempts(limited())).toBe('Too many attempts. Wait a moment, then try again.');
   });
 
   it('is one form message, no field errors; other failures are left alone', () => {
@@ -126,6 +129,9 @@ describe('too many attempts (429)', () => {
     for (const catalogue of [authEn, authDe, authFr, authNl, authIt, authEs]) {
       expect(catalogue.errors.tooManyAttempts_one).toContain('{{count}}');
       expect(catalogue.errors.tooManyAttempts_other).toContain('{{count}}');
+      expect(catalogue.errors.tooManyAttemptsSeconds_one).toContain('{{count}}');
+      expect(catalogue.errors.tooManyAttemptsSeconds_other).toContain('{{count}}');
+      expect(catalogue.errors.tooManyAttemptsLater).toBeTruthy();
     }
   });
 });

@@ -65,14 +65,16 @@ export function hasErrors(errors: Record<string, unknown>): boolean {
 }
 
 /**
- * "Too many attempts. Try again in N minutes." for a 429 (N from `Retry-After`, rounded up
- * to whole minutes, at least 1; 15 when the server did not say), in the user's language;
- * undefined for any other failure.
+ * "Too many attempts. Try again in N seconds / minutes." for a 429, from `Retry-After`
+ * (seconds under a minute, else whole minutes rounded up), in the user's language; when
+ * the server did not say, "wait a moment". Undefined for any other failure.
  */
 export function tooManyAttempts(error: ApiError): string | undefined {
   if (error.kind !== 'http' || error.status !== 429) return undefined;
-  const minutes = error.retryAfter === undefined ? 15 : Math.max(1, Math.ceil(error.retryAfter / 60));
-  return tKey('auth.errors.tooManyAttempts', { count: minutes });
+  const seconds = error.retryAfter;
+  if (seconds === undefined) return tKey('auth.errors.tooManyAttemptsLater');
+  if (seconds < 60) return tKey('auth.errors.tooManyAttemptsSeconds', { count: Math.max(1, Math.ceil(seconds)) });
+  return tKey('auth.errors.tooManyAttempts', { count: Math.ceil(seconds / 60) });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { $apiBase, apiOrigin, apiUrl, isApiOrigin, normalizeApiBase } from './config.ts';
+import { $apiBase, apiUrl, isUnderBase, normalizeApiBase } from './config.ts';
 
 describe('api-base config', () => {
   afterEach(() => $apiBase.set(null));
@@ -18,17 +18,23 @@ describe('api-base config', () => {
     expect(normalizeApiBase('  ')).toBeNull();
   });
 
-  it('resolves paths against the base and recognises its origin only', () => {
+  it('resolves paths against the base and recognises only what lies under it', () => {
     $apiBase.set('https://api.test/prefix');
     expect(apiUrl('/api/v2/user')).toBe('https://api.test/prefix/api/v2/user');
     expect(apiUrl('https://cdn.test/x')).toBe('https://cdn.test/x');
-    expect(isApiOrigin('https://api.test/other')).toBe(true);
-    expect(isApiOrigin('https://api.test.evil.com/')).toBe(false);
-    expect(isApiOrigin('http://api.test/')).toBe(false);
+    expect(isUnderBase('https://api.test/prefix/api/v2/user')).toBe(true);
+    expect(isUnderBase('https://api.test/prefix')).toBe(true);
+    expect(isUnderBase('https://api.test/other')).toBe(false);
+    expect(isUnderBase('https://api.test/prefix-other/x')).toBe(false);
+    expect(isUnderBase('https://api.test/prefix/../other')).toBe(false);
+    expect(isUnderBase('https://api.test.evil.com/prefix/')).toBe(false);
+    expect(isUnderBase('http://api.test/prefix/')).toBe(false);
+    $apiBase.set('https://api.test');
+    expect(isUnderBase('https://api.test/anything')).toBe(true);
+    expect(isUnderBase('https://api.test')).toBe(true);
   });
 
-  it('knows no API origin before the base is settled', () => {
-    expect(apiOrigin()).toBeNull();
-    expect(isApiOrigin(location.origin)).toBe(false);
+  it('knows no API before the base is settled', () => {
+    expect(isUnderBase(location.origin)).toBe(false);
   });
 });

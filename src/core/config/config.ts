@@ -20,7 +20,10 @@ export function pageOrigin(): string {
 /**
  * The page's API base URL (no trailing slash), or null while it is not settled yet. All
  * elements of a page talk to one API; the base is settled once, before the session's first
- * request (see `settle.ts` and README "For integrators"), and never moves afterwards.
+ * request (see `settle.ts` and README "For integrators"), and never moves afterwards. The
+ * empty string settles on no API: the page's elements name different APIs and neither
+ * `configure()` nor `<meta name="vigil-api-base">` decides; every element then shows the
+ * conflict and nothing is sent.
  */
 export const $apiBase = shared('config.apiBase', () => atom<string | null>(null));
 
@@ -38,21 +41,6 @@ export function normalizeApiBase(value: string): string | null {
   }
 }
 
-/** The origin of a URL (resolved against the page), or null when it is not one. */
-export function originOf(url: string): string | null {
-  try {
-    return new URL(url, pageOrigin() + '/').origin;
-  } catch {
-    return null;
-  }
-}
-
-/** The settled API's origin, or null while the base is not settled. */
-export function apiOrigin(): string | null {
-  const base = $apiBase.get();
-  return base ? originOf(base) : null;
-}
-
 /**
  * Resolves an API path ("/api/v2/user") or an absolute URL against the API base. Call it
  * once the base is settled (the client waits for that); before, paths resolve against the
@@ -61,11 +49,20 @@ export function apiOrigin(): string | null {
 export function apiUrl(pathOrUrl: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl)) return pathOrUrl;
   const path = pathOrUrl.startsWith('/') ? pathOrUrl : `/${pathOrUrl}`;
-  return ($apiBase.get() ?? pageOrigin()) + path;
+  return ($apiBase.get() || pageOrigin()) + path;
 }
 
-/** True when `url` is on the settled API's origin: the only place the bearer token may go. */
-export function isApiOrigin(url: string): boolean {
-  const api = apiOrigin();
-  return api !== null && originOf(url) === api;
+/**
+ * True when `url` lies under the API base `base` (null: none settled): the same origin
+ * and, when the base has a path (`https://intranet.example/vigil`), that path or below it
+ * (`/vigil/api/…`, not `/vigil-other/…` nor `/api/…`). The only place the token may go.
+ */
+export function isUnderBase(url: string, base = $apiBase.get()): boolean {
+  try {
+    // `base` is normalized (origin and path, no trailing slash), like the resolved URL; no
+    // absolute URL starts with "null/" or "/" (no base, or none settled on).
+    return `${new URL(url, pageOrigin() + '/').href}/`.startsWith(`${String(base)}/`);
+  } catch {
+    return false;
+  }
 }

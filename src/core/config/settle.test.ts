@@ -86,24 +86,39 @@ describe('settling the page API base', () => {
     expect(settleApiBase()).toBe(API);
   });
 
-  it('on disagreeing elements prefers the API of the stored sign-in, else the page origin, else document order', () => {
+  it('on disagreeing elements settles on nothing: the injected one placed first does not win, nor any other', async () => {
     $currentUser.set(user(API));
-    element('vigil-unread-badge', EVIL);
+    element('vigil-login', EVIL); // injected before the real element
     element('vigil-login', API);
-    expect(settleApiBase()).toBe(API);
+    expect(settleApiBase()).toBeNull();
+    expect($apiBase.get()).toBe(''); // settled on no API
+    expect(await whenApiBaseSettled()).toBeNull();
+    // The stored sign-in is kept (markup cannot sign the user out), and stays unsent.
+    expect($currentUser.get()?.token).toBe('tok');
+    // Final for the page: a later element does not settle it either.
+    element('vigil-unread-badge', API);
+    expect(settleApiBase()).toBeNull();
 
     resetApiBaseForTests();
     $currentUser.set(null);
     document.body.replaceChildren();
-    element('vigil-unread-badge', EVIL);
-    element('vigil-login', `${location.origin}/`);
-    expect(settleApiBase()).toBe(location.origin);
-
-    resetApiBaseForTests();
-    document.body.replaceChildren();
     element('vigil-unread-badge', 'https://first.test');
     element('vigil-login', 'https://second.test');
-    expect(settleApiBase()).toBe('https://first.test');
+    expect(settleApiBase()).toBeNull();
+    expect($apiBase.get()).toBe('');
+  });
+
+  it('on disagreeing elements, the meta tag or configure() decides', () => {
+    element('vigil-login', EVIL);
+    element('vigil-login', API);
+    meta(API);
+    expect(settleApiBase()).toBe(API);
+
+    expect(conflictingApiBase(EVIL)).toBe(API);
+    resetApiBaseForTests();
+    document.head.querySelectorAll('meta').forEach((m) => m.remove());
+    configure({ apiBase: API });
+    expect(settleApiBase()).toBe(API);
   });
 
   it('without any declaration uses the API of the stored sign-in, else the page origin', () => {
@@ -143,7 +158,7 @@ describe('settling the page API base', () => {
     delete legacy.api_origin;
     $currentUser.set(legacy as never);
     await whenApiBaseSettled(); // nothing declared: the page origin
-    expect($currentUser.get()?.api_origin).toBe(location.origin);
+    expect($currentUser.get()?.api_base).toBe(location.origin);
 
     resetApiBaseForTests();
     $currentUser.set(legacy as never);

@@ -8,8 +8,9 @@
  * 2. `<meta name="vigil-api-base" content="…">` in the document's head;
  * 3. the `api-base` attribute of the Vigil elements present at that moment (the whole
  *    document is scanned, plus the elements connected so far, in shadow roots too). When
- *    they disagree: the API of the stored sign-in, else the page's own origin, else the
- *    first in document order;
+ *    they disagree, the page settles on nothing: markup injected before the real element
+ *    must not win, so `$apiBase` is the empty string: every element shows the conflict, no form
+ *    is usable and no request is sent — the integrator declares the API with 1. or 2.;
  * 4. the API that issued the stored sign-in;
  * 5. the page's own origin.
  *
@@ -19,9 +20,9 @@
  * another API (or one from an older version that does not say which API issued it, unless
  * the page's origin is the API) is dropped: the elements then ask to sign in to this API.
  */
-import { $currentUser, $unreadCount } from '../session/store.ts';
+import { $currentUser, $unreadCount, boundApiBase } from '../session/store.ts';
 import { shared } from '../shared.ts';
-import { $apiBase, normalizeApiBase, originOf, pageOrigin } from './config.ts';
+import { $apiBase, normalizeApiBase, pageOrigin } from './config.ts';
 
 /** What the integrator may configure in code. */
 export interface VigilConfig {
@@ -41,7 +42,7 @@ export const API_BASE_META = 'vigil-api-base';
 const state = shared('config.settle', () => ({
   configured: null as string | null,
   source: null as ApiBaseSource | null,
-  pending: null as Promise<string> | null,
+  pending: null as Promise<string | null> | null,
   /** Elements connected before settling (some may sit in shadow roots the scan cannot see). */
   connected: new Set<Element>(),
   watching: false,
@@ -96,52 +97,49 @@ function elementBases(): string[] {
   return found;
 }
 
-function pick(bases: string[], storedOrigin: string | null): string | undefined {
-  if (bases.length < 2) return bases[0];
-  return bases.find((b) => originOf(b) === storedOrigin) ?? bases.find((b) => originOf(b) === pageOrigin()) ?? bases[0];
-}
-
-/** The stored sign-in's API origin (null for none, or one from an older version that did not record it). */
-function storedOrigin(): string | null {
+/**
+ * Keeps the stored sign-in bound to the settled API base (origin and path): records the
+ * base of one bound only by its origin, binds one from before any binding to the page's
+ * own origin when that is the base, drops a foreign one.
+ */
+function bindStoredUser(base: string): void {
   const user = $currentUser.get();
-  return user ? (user.api_origin ?? null) : null;
-}
-
-/** Keeps the stored sign-in bound to the settled API: migrates an old one, drops a foreign one. */
-function bindStoredUser(api: string): void {
-  const user = $currentUser.get();
-  if (!user || user.api_origin === api) return;
-  if (user.api_origin === undefined && pageOrigin() === api) {
-    $currentUser.set({ ...user, api_origin: api });
-    return;
-  }
-  $currentUser.set(null);
-  $unreadCount.set(0);
+  if (!user) return;
+  if ((boundApiBase(user) ?? pageOrigin()) !== base) {
+    $currentUser.set(null);
+    $unreadCount.set(0);
+  } else if (user.api_base !== base) $currentUser.set({ ...user, api_base: base });
 }
 
 /**
  * Settles the API base now (if it is not settled yet) and returns it. The client calls
  * {@link whenApiBaseSettled} instead, which waits for the end of the current task first.
  */
-export function settleApiBase(): string {
+export function settleApiBase(): string | null {
   const settled = $apiBase.get();
-  if (settled) return settled;
-  const stored = storedOrigin();
+  if (settled !== null) return settled || null;
+  const meta = metaBase();
+  const bases = state.configured || meta ? [] : elementBases();
+  state.connected.clear();
+  if (bases.length > 1) {
+    // Disagreeing elements and nobody deciding: no API at all (the stored sign-in is kept).
+    $apiBase.set('');
+    return null;
+  }
+  // The API base of the stored sign-in (none, or one from before any binding: null).
+  const user = $currentUser.get();
+  const stored = user && boundApiBase(user);
+  const fromStored = stored ? normalizeApiBase(stored) : null;
   let base: string;
   let source: ApiBaseSource;
-  const meta = metaBase();
-  const fromElements = pick(elementBases(), stored);
-  const fromStored = stored ? normalizeApiBase(stored) : null;
   if (state.configured) [base, source] = [state.configured, 'configure'];
   else if (meta) [base, source] = [meta, 'meta'];
-  else if (fromElements) [base, source] = [fromElements, 'element'];
+  else if (bases[0]) [base, source] = [bases[0], 'element'];
   else if (fromStored) [base, source] = [fromStored, 'stored-sign-in'];
   else [base, source] = [pageOrigin(), 'page'];
   state.source = source;
-  state.connected.clear();
   $apiBase.set(base);
-  const origin = originOf(base);
-  if (origin) bindStoredUser(origin);
+  bindStoredUser(base);
   return base;
 }
 
@@ -151,8 +149,7 @@ function watchStoredUser(): void {
   // A sign-in written by another tab of this origin for another API is not this page's.
   $currentUser.subscribe(() => {
     const api = $apiBase.get();
-    const origin = api ? originOf(api) : null;
-    if (origin) bindStoredUser(origin);
+    if (api) bindStoredUser(api);
   });
 }
 
@@ -170,14 +167,17 @@ function afterThisTask(run: () => void): void {
   channel.port2.postMessage(null);
 }
 
-/** Resolves to the settled API base; settles it after the current task when nobody has yet. */
-export function whenApiBaseSettled(): Promise<string> {
+/**
+ * Resolves to the settled API base, or null when the page's elements disagree on it;
+ * settles it after the current task when nobody has yet.
+ */
+export function whenApiBaseSettled(): Promise<string | null> {
   const settled = $apiBase.get();
   if (settled) {
     watchStoredUser();
     return Promise.resolve(settled);
   }
-  state.pending ??= new Promise<string>((resolve) =>
+  state.pending ??= new Promise<string | null>((resolve) =>
     afterThisTask(() => {
       state.pending = null;
       const base = settleApiBase();
@@ -190,7 +190,7 @@ export function whenApiBaseSettled(): Promise<string> {
 
 /** An element connected: its `api-base` takes part in settling, which it schedules. */
 export function elementConnected(element: Element): void {
-  if ($apiBase.get()) return;
+  if ($apiBase.get() !== null) return;
   state.connected.add(element);
   void whenApiBaseSettled();
 }

@@ -5,7 +5,7 @@
 import * as Answers from '../api/answer-names.ts';
 import type { CurrentUser } from '../api/contract.ts';
 import { ApiError, isUnauthorized, onUnauthorized, request } from '../api/client.ts';
-import { apiOrigin } from '../config/config.ts';
+import { $apiBase } from '../config/config.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
@@ -56,7 +56,8 @@ export function validateUser(): Promise<CurrentUser | null> {
       ({ data }) => {
         const current = $currentUser.get();
         if (!current || current.token !== stored.token) return current; // signed out or switched meanwhile
-        const next: CurrentUser = { ...data, token: stored.token, ...(stored.api_origin ? { api_origin: stored.api_origin } : {}) };
+        // The answer's user with the stored token and API base (settling recorded it).
+        const next: CurrentUser = { ...data, token: stored.token, api_base: stored.api_base };
         $currentUser.set(next);
         return next;
       },
@@ -141,10 +142,11 @@ export async function login(email: string, password: string): Promise<CurrentUse
     body: { email, password, device_name: deviceName() },
   });
   if (!data.token) throw new ApiError('malformed', 200, []);
-  // The token belongs to the API that issued it (the request waited for the settled base).
-  const origin = apiOrigin();
-  if (!origin) throw new ApiError('malformed', 200, []);
-  const user: CurrentUser = { ...data, token: data.token, api_origin: origin };
+  // The token belongs to the API base that issued it, path included (the request waited
+  // for the settled base): another base on the same origin never gets it.
+  const base = $apiBase.get();
+  if (!base) throw new ApiError('malformed', 200, []);
+  const user: CurrentUser = { ...data, token: data.token, api_base: base };
   $currentUser.set(user);
   await afterSignIn(user);
   return $currentUser.get() ?? user;
@@ -256,7 +258,8 @@ export function startLanguage(): LanguageTag {
 export function startSession(): Promise<void> {
   if (!state.started) {
     state.started = (async () => {
-      await whenApiBaseSettled();
+      // No API (the page's elements disagree on it): the elements show why; nothing to start.
+      if (!(await whenApiBaseSettled())) return;
       await applyLanguage(startLanguage());
       if ($currentUser.get()) {
         const user = await validateUser();

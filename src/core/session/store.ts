@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { CurrentUser } from '../api/contract.ts';
-import { apiOrigin, originOf } from '../config/config.ts';
+import { $apiBase, isUnderBase } from '../config/config.ts';
 import { shared } from '../shared.ts';
 
 /** localStorage key of the signed-in user (docs/product.md#constants-and-limits). */
@@ -10,23 +10,24 @@ export const UNREAD_STORAGE_KEY = 'notifications.unreadCount';
 
 /**
  * Whether a stored value is a signed-in user: the contract's `User` with a token and
- * maybe the issuing API's origin. Checked by hand, not with the contract's schema, so the
- * session needs no valibot up front; store.test.ts holds it to that schema.
+ * maybe the issuing API's base and origin (an `api_base` that is not a string binds the
+ * token to nothing). Checked by hand, not with the contract's schema, so the session
+ * needs no valibot up front; store.test.ts holds it to that schema.
  */
 export function isStoredUser(value: unknown): value is CurrentUser {
   if (typeof value !== 'object' || value === null) return false;
   const u = value as Record<string, unknown>;
   const text = (k: string) => typeof u[k] === 'string';
   return (
+    !!u.uuid &&
     text('uuid') &&
-    (u.uuid as string).length > 0 &&
     text('username') &&
     text('name') &&
     text('email') &&
     text('locale') &&
     typeof u.terms_accepted_web_portal === 'boolean' &&
+    !!u.token &&
     text('token') &&
-    (u.token as string).length > 0 &&
     (u.api_origin === undefined || text('api_origin'))
   );
 }
@@ -67,19 +68,25 @@ export const $unreadCount = shared('session.unreadCount', () =>
 );
 
 /**
+ * The API base a stored sign-in is bound to: the full base it signed in against
+ * (`api_base`, origin and path). A sign-in stored by an older version recorded only its
+ * origin, which binds it to the base without a path on that origin.
+ */
+export function boundApiBase(user: CurrentUser): string | undefined {
+  return user.api_base ?? user.api_origin;
+}
+
+/**
  * The token for a request to `url`, or null. The token goes only where it came from: the
- * request's origin must be the settled API's origin and the origin that issued the stored
- * token (README "Security").
+ * settled API base must be the one the token was issued by — origin *and* path, so another
+ * base on the same origin gets nothing — and `url` must lie under it (docs/security.md).
  */
 export function tokenFor(url: string): string | null {
   const user = $currentUser.get();
-  const api = apiOrigin();
-  if (!user || !api || user.api_origin !== api) return null;
-  return originOf(url) === api ? user.token : null;
+  return user && boundApiBase(user) === $apiBase.get() && isUnderBase(url) ? user.token : null;
 }
 
 /** The token for the settled API, or null (signed out, unsettled, or issued by another API). */
 export function currentToken(): string | null {
-  const api = apiOrigin();
-  return api ? tokenFor(api) : null;
+  return tokenFor($apiBase.get() ?? '');
 }

@@ -21,17 +21,47 @@ describe('the token goes only to the API that issued it', () => {
     $currentUser.set(null);
   });
 
-  it('tokenFor: only the settled API origin, and only when that origin issued the token', () => {
-    $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API });
-    expect(tokenFor(`${API}/api/v2/user`)).toBeNull(); // not settled yet
+  it('tokenFor: only under the settled API base, and only when that base issued the token', () => {
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API, api_base: `${API}/prefix` });
+    expect(tokenFor(`${API}/prefix/api/v2/user`)).toBeNull(); // not settled yet
     $apiBase.set(`${API}/prefix`);
-    expect(tokenFor(`${API}/api/v2/user`)).toBe('tok');
+    expect(tokenFor(`${API}/prefix/api/v2/user`)).toBe('tok');
+    expect(tokenFor(`${API}/prefix`)).toBe('tok');
     expect(currentToken()).toBe('tok');
+    // The same origin outside the base's path is not the API.
+    expect(tokenFor(`${API}/api/v2/user`)).toBeNull();
+    expect(tokenFor(`${API}/prefix-other/api/v2/user`)).toBeNull();
     expect(tokenFor('https://cdn.test/media/1')).toBeNull();
     expect(tokenFor(`${location.origin}/i18n/messages/en.json`)).toBeNull();
-    expect(tokenFor('http://api.vigil.test/x')).toBeNull(); // another scheme is another origin
+    expect(tokenFor('http://api.vigil.test/prefix/x')).toBeNull(); // another scheme is another origin
     $apiBase.set('https://other-api.test');
     expect(tokenFor('https://other-api.test/api/v2/user')).toBeNull();
+    expect(currentToken()).toBeNull();
+  });
+
+  it('a page whose api-base is another path on the same origin gets no token, not even for that path', async () => {
+    // Signed in against the API at the origin's root…
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API, api_base: API });
+    // …then a page names a base elsewhere on the same origin (a user's upload area, say).
+    $apiBase.set(`${API}/uploads/evil`);
+    expect(tokenFor(`${API}/uploads/evil/api/v2/user`)).toBeNull();
+    expect(tokenFor(`${API}/api/v2/user`)).toBeNull();
+    expect(currentToken()).toBeNull();
+    const m = mockFetch(() => json({ data: {} }));
+    await request('GET', '/auth/jwt', Answers.empty).catch(() => undefined);
+    expect(m.calls[0]!.url.href).toBe(`${API}/uploads/evil/auth/jwt`);
+    expect(m.calls[0]!.headers.get('Authorization')).toBeNull();
+    // And the other way round: a token issued under a path is not sent to the origin's root.
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API, api_base: `${API}/vigil` });
+    $apiBase.set(API);
+    expect(currentToken()).toBeNull();
+  });
+
+  it('a sign-in stored with its origin only is bound to the base without a path', () => {
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API });
+    $apiBase.set(API);
+    expect(currentToken()).toBe('tok');
+    $apiBase.set(`${API}/prefix`);
     expect(currentToken()).toBeNull();
   });
 
@@ -49,6 +79,21 @@ describe('the token goes only to the API that issued it', () => {
     expect(m.calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
   });
 
+  it('elements disagreeing on the API with nothing deciding: no request goes anywhere', async () => {
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API, api_base: API });
+    const m = mockFetch(() => json({ data: {} }));
+    for (const base of ['https://elsewhere.test', API]) {
+      const el = document.createElement('vigil-login');
+      el.setAttribute('api-base', base);
+      document.body.append(el);
+    }
+    const error = await request('POST', '/api/v2/user/login', Answers.empty, { body: { email: 'a@b.test', password: 'x' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: 'network' });
+    expect(m.calls).toEqual([]);
+  });
+
   it('media on another origin and message catalogues get no token', async () => {
     $apiBase.set(API);
     $currentUser.set({ ...SAMPLE_USER, token: 'tok', api_origin: API });
@@ -64,7 +109,7 @@ describe('the token goes only to the API that issued it', () => {
     expect(cat.calls[0]!.headers.get('Authorization')).toBeNull();
   });
 
-  it('login records the API origin it signed in against', async () => {
+  it('login records the API base (origin and path) it signed in against', async () => {
     $apiBase.set(`${API}/prefix`);
     mockFetch((call) => {
       if (call.url.pathname.endsWith('/login')) return json({ data: { ...SAMPLE_USER, api_origin: 'https://spoofed.test', token: 'new' } });
@@ -72,8 +117,11 @@ describe('the token goes only to the API that issued it', () => {
       return json({ data: {} });
     });
     await login('manager@vigil.test', 'pw');
-    expect($currentUser.get()).toMatchObject({ token: 'new', api_origin: API });
-    expect(JSON.parse(localStorage.getItem('auth.currentUser')!)).toMatchObject({ api_origin: API });
+    expect($currentUser.get()).toMatchObject({ token: 'new', api_base: `${API}/prefix` });
+    // A binding in the answer counts for nothing: the recorded base decides.
+    $apiBase.set('https://spoofed.test');
+    expect(currentToken()).toBeNull();
+    expect(JSON.parse(localStorage.getItem('auth.currentUser')!)).toMatchObject({ api_base: `${API}/prefix` });
   });
 
   it('a stored token of another API is never sent, even to that API', async () => {

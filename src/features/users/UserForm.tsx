@@ -22,6 +22,11 @@ export interface UserFormProps {
   isSelf?: boolean;
   /** ... and the only one with 'manage users': that box is locked. */
   lastManager?: boolean;
+  /**
+   * The signed-in manager's own permissions on the project: nobody gives what they do not
+   * hold (the server refuses it), so the other boxes are locked with a hint.
+   */
+  grantable?: readonly string[];
   /** Sends the values; resolves to null when nothing was sent (a confirmation was declined). */
   onSubmit: (values: UserFormValues) => Promise<MutationResult<ProjectUser> | null>;
   onCancel: () => void;
@@ -34,13 +39,14 @@ const text = (m: FieldMessage) => ('key' in m ? tKey(m.key) : m.text);
  * Add or edit a project user. What was typed stays after a failure; each error sits on
  * its field (aria-invalid, aria-describedby) and the first one gets focus.
  */
-export function UserForm({ mode, user, isSelf = false, lastManager = false, onSubmit, onCancel, onDone }: UserFormProps) {
+export function UserForm({ mode, user, isSelf = false, lastManager = false, grantable, onSubmit, onCancel, onDone }: UserFormProps) {
   const t = useT();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(user?.email ?? '');
   const [name, setName] = useState(user?.name ?? '');
-  const [permissions, setPermissions] = useState<string[]>(user ? [...user.permissions] : [VIEW]);
+  // Every permission includes 'view' (the server refuses a list without it): always ticked.
+  const [permissions, setPermissions] = useState<string[]>(user ? [VIEW, ...user.permissions.filter((p) => p !== VIEW)] : [VIEW]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FieldMessage | null>(null);
   const [pending, setPending] = useState(false);
@@ -165,15 +171,20 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
           const boxId = `${ids.permissions}-${p.replace(/\s+/g, '-')}`;
           const locked = p === MANAGE_USERS && isSelf && lastManager && permissions.includes(p);
           const selfNote = p === MANAGE_USERS && isSelf;
+          // Not the manager's to give (or take): ticked or not, it stays as it is.
+          const notHeld = grantable !== undefined && !grantable.includes(p);
+          const lockNote = p === VIEW ? t('users.form.viewAlways') : notHeld ? t('users.form.notHeld') : null;
           return (
             <div key={p} className="vu-check">
               <input
                 id={boxId}
                 type="checkbox"
                 checked={permissions.includes(p)}
-                disabled={locked}
+                disabled={locked || notHeld || p === VIEW}
                 onChange={(e) => toggle(p, e.target.checked)}
-                aria-describedby={[`${boxId}-hint`, selfNote ? selfHintId : null].filter(Boolean).join(' ')}
+                aria-describedby={[`${boxId}-hint`, lockNote ? `${boxId}-lock` : null, selfNote ? selfHintId : null]
+                  .filter(Boolean)
+                  .join(' ')}
               />
               {/* The label is the name only; the hint is its description (not part of the name). */}
               <div className="vu-check-text">
@@ -183,6 +194,11 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, onSu
                 <span id={`${boxId}-hint`} className="v-small v-muted">
                   {permissionHint(t, p)}
                 </span>
+                {lockNote && (
+                  <span id={`${boxId}-lock`} className="v-small vu-check-lock">
+                    {lockNote}
+                  </span>
+                )}
               </div>
             </div>
           );

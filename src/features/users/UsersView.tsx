@@ -30,7 +30,8 @@ const RemoveUserDialog = lazy(loadRemoveDialog);
 const SelfDemoteDialog = lazy(() => import('./SelfDemoteDialog.tsx').then((m) => ({ default: m.SelfDemoteDialog })));
 
 export interface UsersViewProps {
-  project: { uuid: string; name: string };
+  /** The project, with the signed-in user's own permissions on it (what they may give). */
+  project: { uuid: string; name: string; permissions?: readonly string[] };
 }
 
 /** The members of one project: search, sort, add, edit and remove (the user may manage them). */
@@ -166,6 +167,7 @@ export function UsersView({ project }: UsersViewProps) {
         <section className="v-card vu-panel">
           <UserForm
             mode="add"
+            grantable={project.permissions}
             onSubmit={(values) => addProjectUser(uuid, values, { target: host })}
             onCancel={closeAdd}
             onDone={closeAdd}
@@ -199,6 +201,7 @@ export function UsersView({ project }: UsersViewProps) {
               key={user.uuid}
               mode="edit"
               user={user}
+              grantable={project.permissions}
               isSelf={isSelf(user, currentEmail)}
               lastManager={selfChangeRisk(users, currentEmail, user, []) === 'lastManager'}
               onSubmit={(values) => submitEdit(user, values)}

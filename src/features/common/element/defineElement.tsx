@@ -125,7 +125,11 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
     const values: Record<string, string | undefined> = {};
     let problem: string | null = null;
     const apiBase = props.apiBase?.trim();
-    if (apiBase && !normalizeApiBase(apiBase)) {
+    if (settledBase === '') {
+      // The page's elements name different APIs and nothing decides: none of them works
+      // (an injected element placed first must not win), whatever its own api-base.
+      problem = t('core.element.conflict');
+    } else if (apiBase && !normalizeApiBase(apiBase)) {
       problem = t('core.element.invalidAttribute', { attribute: 'api-base', value: apiBase });
     } else if (settledBase && conflictingApiBase(apiBase)) {
       // The page already talks to another API: this element does not move it, and the
