@@ -149,12 +149,17 @@ function incidentFilters(c: Ctx, userId: number): { where: string; params: (stri
   const marks = (list: readonly string[]) => list.map(() => '?').join(', ');
   const parts = [MINE];
   const params: (string | number)[] = [userId];
-  if (open) parts.push('i.handled_by IS NULL');
-  if (sev.length) (parts.push(`i.severity IN (${marks(sev)})`), params.push(...sev));
-  if (sites.length) (parts.push(`i.site_uuid IN (${marks(sites)})`), params.push(...sites));
-  if (systems.length) (parts.push(`i.system_uuid IN (${marks(systems)})`), params.push(...systems));
-  if (from) (parts.push('i.occurred_at >= ?'), params.push(from));
-  if (to) (parts.push('i.occurred_at <= ?'), params.push(to));
+  const add = (when: unknown, clause: string, ...values: string[]) => {
+    if (!when) return;
+    parts.push(clause);
+    params.push(...values);
+  };
+  add(open, 'i.handled_by IS NULL');
+  add(sev.length, `i.severity IN (${marks(sev)})`, ...sev);
+  add(sites.length, `i.site_uuid IN (${marks(sites)})`, ...sites);
+  add(systems.length, `i.system_uuid IN (${marks(systems)})`, ...systems);
+  add(from, 'i.occurred_at >= ?', from ?? '');
+  add(to, 'i.occurred_at <= ?', to ?? '');
   return { where: `WHERE ${parts.join(' AND ')}`, params };
 }
 
