@@ -10,6 +10,8 @@ import type { Severity } from '../api/constants.ts';
 import type { Incident, Notification } from '../api/contract.ts';
 import { request } from '../api/client.ts';
 import { $language } from '../i18n/languages.ts';
+import { onTopic } from '../live/topics.ts';
+import { incidentCache } from '../resources/resources.ts';
 import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { apiFilterQuery, hasFilters, matchesFilters, sameFilters, type IncidentFilters } from './filters.ts';
@@ -79,6 +81,26 @@ export function setUnreadOnly(unreadOnly: boolean): void {
 
 /** A failed live refresh stays quiet: the next poll tries again, and a 401 is the session's (the client has it checked). */
 const quiet = () => {};
+
+/**
+ * An incident the live channel names (handled by the control room, or new) that a loaded
+ * row shows, wherever it is in the list: loaded again and its row replaced, so its state
+ * changes in place even far below the first page the live poll covers.
+ */
+shared('inbox.lists.handled', () =>
+  onTopic('incidents', ({ uuid }) => {
+    if (!uuid) return;
+    const { pages } = incidentList.$state.get();
+    if (!Object.values(pages).some((rows) => rows.some((r) => r?.uuid === uuid))) return;
+    incidentCache
+      .load(uuid, { force: true })
+      .then(
+        (fresh) =>
+          incidentList.update(uuid, (row) => (row.handled_by === fresh.handled_by ? row : { ...row, handled_by: fresh.handled_by })),
+        quiet,
+      );
+  }),
+);
 
 /**
  * Live updates reach the shown lists: the incidents poll is the unfiltered list's first

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { incidentContext, telHref } from '../../core/inbox/incidentContext.ts';
+import { onTopic } from '../../core/live/topics.ts';
 import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { FULL_DATE } from './dates.ts';
@@ -57,6 +58,15 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
     shownIn.current = language;
     incidentCache.load(uuid, { force: true }).catch(() => {}); // a failure keeps the text shown
   }, [uuid, language]);
+
+  // The control room handled it (or it changed) while shown: load it again, the outcome appears.
+  useEffect(
+    () =>
+      onTopic('incidents', ({ uuid: changed }) => {
+        if (changed === uuid) incidentCache.load(uuid, { force: true }).catch(() => {}); // a failure keeps what is shown
+      }),
+    [uuid],
+  );
 
   useEffect(() => {
     if (focusTitle && loaded) titleRef.current?.focus();

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SEVERITIES } from '../../core/api/constants.ts';
 import { formatNumber } from '../../core/i18n/i18n.ts';
 import { filterQuery, hasFilters, isDay, isSeverity, type IncidentFilters } from '../../core/inbox/filters.ts';
@@ -27,13 +27,17 @@ export interface IncidentListProps {
 export function IncidentList({ target, focusUuid, inPage = false }: IncidentListProps) {
   const t = useT();
   // In the page, the URL decides the filters before the first render (no flash of another list).
+  // (Idempotent: a render that suspends and starts over reads the same URL again.)
   const [rejected, setRejected] = useState(() => {
     if (!inPage) return false;
     const read = readUrlFilters();
     setIncidentFilters(read.filters);
-    if (read.rejected.length) writeUrlFilters(read.filters);
     return read.rejected.length > 0;
   });
+  // Once shown, the values it could not read leave the address too.
+  useEffect(() => {
+    if (rejected) writeUrlFilters(incidentList.$state.get().filters);
+  }, [rejected]);
   const { filters, total, status } = useStore(incidentList.$state);
   const choices = useFilterChoices();
   const ids = { site: useId(), system: useId(), severity: useId(), from: useId(), to: useId(), open: useId() };
