@@ -39,7 +39,10 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
     if (rejected) writeUrlFilters(incidentList.$state.get().filters);
   }, [rejected]);
   const { filters, total, status } = useStore(incidentList.$state);
-  const choices = useFilterChoices();
+  // The sites and systems are loaded when needed: a filter by them is set, or the user turns to them.
+  const [wantChoices, setWantChoices] = useState(false);
+  const choices = useFilterChoices(wantChoices || Boolean(filters.site || filters.system));
+  const want = () => setWantChoices(true);
   const ids = { site: useId(), system: useId(), severity: useId(), from: useId(), to: useId(), open: useId() };
 
   const apply = (next: IncidentFilters) => {
@@ -73,9 +76,16 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
   return (
     <>
       <ListTools label={t('inbox.filters.label')} total={null} onRefresh={() => incidentList.refresh()}>
-        <div className="vi-filter">
+        <div className="vi-filter" onPointerEnter={want}>
           <label htmlFor={ids.site}>{t('inbox.filters.site')}</label>
-          <select id={ids.site} className="v-select" value={filters.site ?? ''} onChange={(e) => change('site', e.target.value)}>
+          <select
+            id={ids.site}
+            className="v-select"
+            value={filters.site ?? ''}
+            onFocus={want}
+            onPointerDown={want}
+            onChange={(e) => change('site', e.target.value)}
+          >
             <option value="">{t('inbox.filters.allSites')}</option>
             {filters.site && !shownSite && <option value={filters.site}>{choices ? t('inbox.filters.unknownSite') : '…'}</option>}
             {projects.size > 1
@@ -97,9 +107,16 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
                 ))}
           </select>
         </div>
-        <div className="vi-filter">
+        <div className="vi-filter" onPointerEnter={want}>
           <label htmlFor={ids.system}>{t('inbox.filters.system')}</label>
-          <select id={ids.system} className="v-select" value={filters.system ?? ''} onChange={(e) => change('system', e.target.value)}>
+          <select
+            id={ids.system}
+            className="v-select"
+            value={filters.system ?? ''}
+            onFocus={want}
+            onPointerDown={want}
+            onChange={(e) => change('system', e.target.value)}
+          >
             <option value="">{t('inbox.filters.allSystems')}</option>
             {filters.system && !systems.some((y) => y.uuid === filters.system) && (
               <option value={filters.system}>{choices ? t('inbox.filters.unknownSystem') : '…'}</option>

@@ -13,22 +13,25 @@ export interface SiteChoice {
 /**
  * The sites and systems the inbox can be filtered by: those of the user's projects (the
  * page-wide project list and project caches, loaded once and shared with the project
- * pages). Undefined while not known yet.
+ * pages). Loaded only once `wanted` (a site or system filter is set, or the user turned to
+ * those filters): an inbox merely shown costs no request per project. Undefined while not
+ * known yet.
  */
-export function useFilterChoices(): SiteChoice[] | undefined {
+export function useFilterChoices(wanted: boolean): SiteChoice[] | undefined {
   const list = useStore(projectList.$entries).list;
   const projects = list?.data;
   const keys = projects?.map((p) => p.uuid) ?? [];
   const details = useStore(projectCache.$entries, { keys });
   useEffect(() => {
-    if (!list) void loadProjects();
-  }, [list]);
+    if (wanted && !list) void loadProjects();
+  }, [wanted, list]);
   const key = keys.join(',');
   useEffect(() => {
+    if (!wanted) return;
     for (const uuid of key ? key.split(',') : []) {
       if (!projectCache.$entries.get()[uuid]?.data) projectCache.load(uuid).catch(() => undefined);
     }
-  }, [key]);
+  }, [wanted, key]);
   if (!projects) return undefined;
   const choices: SiteChoice[] = [];
   for (const p of projects) {
