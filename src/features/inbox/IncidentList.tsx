@@ -10,7 +10,7 @@ import { ListTools } from './ListTools.tsx';
 import type { RowTarget } from './RowAction.tsx';
 import { useFilterChoices, type SiteChoice } from './useFilterChoices.ts';
 import { readUrlFilters, writeUrlFilters } from './urlFilters.ts';
-import { VirtualList } from './VirtualList.tsx';
+import { LazyVirtualList as VirtualList } from './LazyVirtualList.tsx';
 
 export interface IncidentListProps {
   target: RowTarget;

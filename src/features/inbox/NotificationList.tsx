@@ -5,7 +5,7 @@ import { useT } from '../common/useT.ts';
 import { ListTools } from './ListTools.tsx';
 import { NotificationRow } from './NotificationRow.tsx';
 import type { RowTarget } from './RowAction.tsx';
-import { VirtualList } from './VirtualList.tsx';
+import { LazyVirtualList as VirtualList } from './LazyVirtualList.tsx';
 
 export interface NotificationListProps {
   target: RowTarget;
