@@ -139,7 +139,8 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
                       d="M4.2 1.5 6 3.3c.4.4.4 1 0 1.4l-1 1a8.3 8.3 0 0 0 5.3 5.3l1-1c.4-.4 1-.4 1.4 0l1.8 1.8c.4.4.4 1 0 1.4l-1.2 1.2c-.6.6-1.5.8-2.3.5A12.4 12.4 0 0 1 1.1 5c-.3-.8-.1-1.7.5-2.3l1.2-1.2c.4-.4 1-.4 1.4 0Z"
                     />
                   </svg>
-                  {t('inbox.incident.callControlRoom', { phone: controlRoom.phone })}
+                  {/* The number is not broken across lines. */}
+                  {t('inbox.incident.callControlRoom', { phone: controlRoom.phone.replace(/ /g, '\u00a0') })}
                 </a>
                 <span className="v-muted v-small">{t('inbox.incident.controlRoomName', { name: controlRoom.name })}</span>
               </span>
