@@ -8,7 +8,8 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
 /**
  * The signed-in user's inbox: incidents or notifications, newest first, in a virtualized
  * list that pages from the server as you scroll (tens of thousands of items stay smooth),
- * with filters (severity; unread only). A row opens its detail inside the element, with
+ * with filters (incidents: site, system, severity, date range and open only, kept in the
+ * element's own state; notifications: unread only). A row opens its detail inside the element, with
  * a Back button. Opening an unread notification marks it read: every unread badge on the
  * page (and in other tabs) drops by one. While the page is visible the inbox refreshes
  * itself: new items slide in on top without moving what the user is reading, and a new
@@ -26,12 +27,20 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * @csspart tab - one tab
  * @csspart filters - the filter bar above a list
  * @csspart list - the scrolling list
+ * @csspart result - the count of matching incidents and "Clear filters"
+ * @csspart thumbnail - an incident row's picture (or its placeholder)
+ * @csspart state - an incident's Open / Handled state (`state-open` or `state-handled` too)
  * @csspart new-items - the "N new — show" button over a list scrolled down when new items arrived
  * @csspart row - a row of the list (`row-unread` too on unread notifications)
  * @csspart severity - an incident's severity pill (`severity-low` … `severity-critical` too)
  * @csspart back - the Back button of a detail
  * @csspart incident - an incident's detail
  * @csspart media - one incident image
+ * @csspart actions - an incident's way on: "View live" and the control room's phone
+ * @csspart view-live - the link to the incident's system's live cameras
+ * @csspart call - the control room's `tel:` link
+ * @csspart outcome - a handled incident's outcome: who handled it and their finding
+ * @csspart open-state - "Open — the control room has not handled this yet"
  * @csspart notification - a notification's detail
  * @csspart notification-body - a notification's (sanitized) text
  * @cssproperty --vigil-inbox-list-height - height of the scrolling list (default `min(70vh, 704px)` at the default `--vigil-font-size`)

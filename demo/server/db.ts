@@ -174,6 +174,13 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX event_log_at ON event_log(at);
   `,
+  // 4: the control room that watches a project, as the customer reaches it: its name and
+  // phone number. A database made before this gets the service's central desk on every
+  // project, never an empty number.
+  `
+  ALTER TABLE projects ADD COLUMN control_room_name TEXT NOT NULL DEFAULT 'Vigil control room';
+  ALTER TABLE projects ADD COLUMN control_room_phone TEXT NOT NULL DEFAULT '+32 2 555 01 00';
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */

@@ -12,6 +12,10 @@ import { SEED_PASSWORD } from './seed-ids.ts';
 import { stableUuid } from './seed-data/util.ts';
 
 const text = v.pipe(v.string(), v.minLength(1, 'is required'));
+/** An international phone number as people write it: +, digits, spaces, dots, dashes, brackets. */
+const PHONE = /^\+[0-9][0-9 .()-]{5,24}$/;
+/** The control room a project gets when its fixture names none (as the migration's default). */
+export const DEFAULT_CONTROL_ROOM = { name: 'Vigil control room', phone: '+32 2 555 01 00' };
 const iso = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp'));
 /** Translations `{ "en": …, "de": … }` (must contain "en"). */
 const Translations = v.pipe(
@@ -44,6 +48,10 @@ const FixtureProject = v.object({
   uuid: text,
   name: text,
   description: v.optional(v.string()),
+  /** Who watches the project, as the customer calls them; the central desk when omitted. */
+  control_room: v.optional(
+    v.object({ name: text, phone: v.pipe(v.string(), v.regex(PHONE, 'must be a phone number such as +32 2 555 01 00')) }),
+  ),
   members: v.optional(v.array(v.object({ email: text, permissions: v.array(v.picklist(PERMISSIONS)) })), []),
   sites: v.optional(v.array(FixtureSite), []),
 });
@@ -180,7 +188,16 @@ export function loadFixture(db: Db, input: unknown): void {
       userIds.set(u.email.toLowerCase(), r.lastInsertRowid);
     }
     f.projects.forEach((p, pi) => {
-      db.run('INSERT INTO projects (uuid, name, description, position) VALUES (?, ?, ?, ?)', p.uuid, p.name, p.description ?? null, pi);
+      const room = p.control_room ?? DEFAULT_CONTROL_ROOM;
+      db.run(
+        'INSERT INTO projects (uuid, name, description, position, control_room_name, control_room_phone) VALUES (?, ?, ?, ?, ?, ?)',
+        p.uuid,
+        p.name,
+        p.description ?? null,
+        pi,
+        room.name,
+        room.phone,
+      );
       for (const m of p.members) {
         db.run(
           'INSERT INTO memberships (project_uuid, user_id, permissions) VALUES (?, ?, ?)',

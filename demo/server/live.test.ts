@@ -70,7 +70,7 @@ describe('POST /__test/incident', () => {
       Answers.incidents,
       (await call(app, 'GET', '/api/v2/incidents?per_page=5', { token: manager, headers: { 'Accept-Language': 'de' } })).body,
     );
-    expect(list.data.find((i) => i.uuid === uuid)).toEqual(de);
+    expect(de).toMatchObject(list.data.find((i) => i.uuid === uuid)!);
   });
 
   it('shows a title given to the hook as it is, in every language', async () => {

@@ -252,8 +252,9 @@ test.describe('inbox in the portal', () => {
     await inbox.expectRoute(/^\/inbox\/incident\/[0-9a-f-]{36}$/);
     await expect(inbox.heading(title)).toBeVisible();
     await expect(page).toHaveTitle(`(${open} open · ${unread} unread) ${title} | Vigil`);
-    // Site and system lead to their portal pages.
-    await expect(inbox.detail().getByRole('link').first()).toHaveAttribute('href', /\/site\/[0-9a-f-]{36}$/);
+    // Project, site and system lead to their portal pages.
+    await expect(inbox.detail().getByRole('link').nth(0)).toHaveAttribute('href', /\/project\/[0-9a-f-]{36}$/);
+    await expect(inbox.detail().getByRole('link').nth(1)).toHaveAttribute('href', /\/site\/[0-9a-f-]{36}$/);
     await inbox.back().click();
     await inbox.expectRoute('/inbox');
 

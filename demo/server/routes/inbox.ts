@@ -1,6 +1,7 @@
 /** The inbox: incidents (of the user's projects) and notifications (the user's own). */
 import { SEVERITIES, type Incident, type Notification } from '../../../src/core/api/contract.ts';
 import { READABLE_PROJECTS } from '../access.ts';
+import { controlRoomOf } from '../control-room.ts';
 import type { Db } from '../db.ts';
 import { nowIso } from '../db.ts';
 import { invalid, localized, notFound, paging, requestLocale, type App, type Ctx, type Deps } from '../http.ts';
@@ -24,6 +25,11 @@ type NotificationRow = { uuid: string; title: string; body_html: string; created
 const INCIDENT_SELECT = `SELECT i.uuid, i.title, i.description, i.occurred_at, i.severity, i.handled_by,
   i.site_uuid, s.name AS site_name, i.system_uuid, y.name AS system_name
   FROM incidents i LEFT JOIN sites s ON s.uuid = i.site_uuid LEFT JOIN systems y ON y.uuid = i.system_uuid`;
+/** One incident's page also names its project (and, from it, the control room to call). */
+const INCIDENT_SELECT_WITH_PROJECT = INCIDENT_SELECT.replace(
+  'FROM incidents i',
+  ', i.project_uuid, p.name AS project_name FROM incidents i JOIN projects p ON p.uuid = i.project_uuid',
+);
 const MINE = `i.project_uuid IN ${READABLE_PROJECTS}`;
 
 /** An incident with its title and description in `locale` (they are stored in every language). */
@@ -88,18 +94,84 @@ function openOnly(c: Ctx): boolean {
   throw invalid('filter[open]', text('query.open'));
 }
 
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * `filter[site]` / `filter[system]`: one uuid, or several separated by commas. Only ever
+ * narrows the user's own incidents: a site of another customer matches nothing, exactly
+ * like one that does not exist, so the filter cannot tell the two apart.
+ */
+function ids(c: Ctx, name: 'filter[site]' | 'filter[system]'): string[] {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return [];
+  const list = raw.split(',').map((s) => s.trim());
+  if (list.length > 50 || list.some((s) => !ID.test(s))) throw invalid(name, text('query.id', { name }));
+  return list;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `filter[from]` / `filter[to]`: an ISO 8601 date and time with its zone (`2026-03-01T00:00:00Z`,
+ * `2026-03-01T00:00+01:00`), both inclusive. A date without a time or zone, or one that does not
+ * exist (30 February, 25:00), is a 422: the bound would otherwise depend on the server's clock zone.
+ */
+function dateTime(c: Ctx, name: 'filter[from]' | 'filter[to]'): string | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return undefined;
+  const m = DATE_TIME.exec(raw);
+  const [year, month, day, hour, minute, second] = (m?.slice(1, 7) ?? []).map((x) => Number(x ?? 0));
+  const valid =
+    m !== null &&
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= new Date(Date.UTC(year!, month!, 0)).getUTCDate() &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    (m[7] === 'Z' || (Number(m[7]!.slice(1, 3)) <= 14 && Number(m[7]!.slice(4)) <= 59)) &&
+    !Number.isNaN(Date.parse(raw));
+  if (!valid) throw invalid(name, text('query.dateTime', { name }));
+  // Stored times are UTC ISO strings (toISOString): compared as strings once in the same form.
+  return new Date(raw).toISOString();
+}
+
+/** The WHERE clause and its parameters for the incidents list's filters (always within MINE). */
+function incidentFilters(c: Ctx, userId: number): { where: string; params: (string | number)[] } {
+  const sev = severities(c);
+  const open = openOnly(c);
+  const sites = ids(c, 'filter[site]');
+  const systems = ids(c, 'filter[system]');
+  const from = dateTime(c, 'filter[from]');
+  const to = dateTime(c, 'filter[to]');
+  if (from && to && to < from) throw invalid('filter[to]', text('query.range'));
+  const marks = (list: readonly string[]) => list.map(() => '?').join(', ');
+  const parts = [MINE];
+  const params: (string | number)[] = [userId];
+  const add = (when: unknown, clause: string, ...values: string[]) => {
+    if (!when) return;
+    parts.push(clause);
+    params.push(...values);
+  };
+  add(open, 'i.handled_by IS NULL');
+  add(sev.length, `i.severity IN (${marks(sev)})`, ...sev);
+  add(sites.length, `i.site_uuid IN (${marks(sites)})`, ...sites);
+  add(systems.length, `i.system_uuid IN (${marks(systems)})`, ...systems);
+  add(from, 'i.occurred_at >= ?', from ?? '');
+  add(to, 'i.occurred_at <= ?', to ?? '');
+  return { where: `WHERE ${parts.join(' AND ')}`, params };
+}
+
 export function inboxRoutes(app: App, { db, events }: Deps): void {
   app.get('/api/v2/incidents', (c) => {
     const user = c.get('user');
     const { page, perPage, offset } = paging(c);
-    const sev = severities(c);
-    const open = openOnly(c);
-    const where = `WHERE ${MINE}${open ? ' AND i.handled_by IS NULL' : ''}${sev.length ? ` AND i.severity IN (${sev.map(() => '?').join(', ')})` : ''}`;
-    const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i ${where}`, user.id, ...sev)!.n;
+    const { where, params } = incidentFilters(c, user.id);
+    const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i ${where}`, ...params)!.n;
     const rows = db.all<IncidentRow>(
       `${INCIDENT_SELECT} ${where} ORDER BY i.occurred_at DESC, i.uuid LIMIT ? OFFSET ?`,
-      user.id,
-      ...sev,
+      ...params,
       perPage,
       offset,
     );
@@ -109,9 +181,19 @@ export function inboxRoutes(app: App, { db, events }: Deps): void {
 
   app.get('/api/v2/incidents/:uuid', (c) => {
     const user = c.get('user');
-    const row = db.get<IncidentRow>(`${INCIDENT_SELECT} WHERE i.uuid = ? AND ${MINE}`, c.req.param('uuid'), user.id);
+    const row = db.get<IncidentRow & { project_uuid: string; project_name: string }>(
+      `${INCIDENT_SELECT_WITH_PROJECT} WHERE i.uuid = ? AND ${MINE}`,
+      c.req.param('uuid'),
+      user.id,
+    );
     if (!row) throw notFound('incident');
-    return c.json({ data: incidentView(db, row, requestLocale(c, user)) });
+    return c.json({
+      data: {
+        ...incidentView(db, row, requestLocale(c, user)),
+        project: { uuid: row.project_uuid, name: row.project_name },
+        control_room: controlRoomOf(db, row.project_uuid),
+      },
+    });
   });
 
   app.get('/api/v2/notifications', (c) => {

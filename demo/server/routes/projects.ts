@@ -1,6 +1,7 @@
 /** Projects, sites and systems. */
 import type { ProjectSummary } from '../../../src/core/api/contract.ts';
 import { memberProject, memberSite, permissionsOn, READABLE_PROJECTS, sortPermissions, type ProjectRow, type SiteRow } from '../access.ts';
+import { controlRoomOf } from '../control-room.ts';
 import { projectHealth, siteHealth } from '../health.ts';
 import { notFound, type App, type Ctx, type Deps } from '../http.ts';
 import { siteView, systemView } from '../views.ts';
@@ -51,6 +52,7 @@ export function projectRoutes(app: App, { db }: Deps): void {
         permissions,
         // Each site's health counts all its systems, whatever `filter[systemtype]` lists.
         sites: sites.map((s) => ({ ...siteView(db, s, type), health: siteHealth(db, s) })),
+        control_room: controlRoomOf(db, project.uuid),
       },
     });
   });

@@ -77,6 +77,7 @@ export const PROJECTS_SEED: Projects = [
     uuid: PROJECTS.northwind,
     name: 'Northwind Logistics',
     description: 'Warehousing and distribution in Flanders and Brussels',
+    control_room: { name: 'Vigil control room Antwerp', phone: '+32 3 555 01 23' },
     members: [
       { email: 'manager@vigil.test', permissions: [...ALL] },
       { email: 'viewer@vigil.test', permissions: ['view', 'evacuate'] },
@@ -126,6 +127,7 @@ export const PROJECTS_SEED: Projects = [
     uuid: PROJECTS.atlas,
     name: 'Atlas Data Centres',
     description: 'Colocation data centres in Liège and Newark',
+    control_room: { name: 'Vigil control room Liège', phone: '+32 4 555 02 34' },
     members: [
       { email: 'manager@vigil.test', permissions: ['view', 'evacuate'] },
       { email: 'lucas.dubois@atlas-dc.example', permissions: [...ALL] },
@@ -159,6 +161,7 @@ export const PROJECTS_SEED: Projects = [
     uuid: PROJECTS.hudson,
     name: 'Hudson Retail Group',
     description: 'Stores, offices and a depot around New York',
+    control_room: { name: 'Vigil control room New York', phone: '+1 212 555 0147' },
     members: [
       { email: 'dana.rivera@hudson-retail.example', permissions: [...ALL] },
       { email: 'viewer@vigil.test', permissions: ['view'] },

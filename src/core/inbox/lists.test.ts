@@ -4,7 +4,10 @@ import { $apiBase } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { $currentUser, signOut } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
-import { incidentList, notificationList, setSeverityFilter, setUnreadOnly } from './lists.ts';
+import { dayEnd, dayStart } from './filters.ts';
+import { deliver } from './live/hub.ts';
+import { incidentList, notificationList, setIncidentFilters, setSeverityFilter, setUnreadOnly } from './lists.ts';
+import { itemAt } from './pagedList.ts';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -63,6 +66,40 @@ describe('inbox lists', () => {
     setSeverityFilter(undefined);
     await settle();
     expect(m.calls[2]!.url.searchParams.has('filter[severity]')).toBe(false);
+  });
+
+  it('asks for incidents with every triage filter, as the API names them', async () => {
+    const m = mockFetch(answer);
+    setIncidentFilters({ site: 'site-1', system: 'sys-1', from: '2026-03-01', to: '2026-03-02', open: true });
+    await settle();
+    const q = m.calls[0]!.url.searchParams;
+    expect(q.get('filter[site]')).toBe('site-1');
+    expect(q.get('filter[system]')).toBe('sys-1');
+    expect(q.get('filter[open]')).toBe('true');
+    expect(q.get('filter[from]')).toBe(dayStart('2026-03-01'));
+    expect(q.get('filter[to]')).toBe(dayEnd('2026-03-02'));
+    setIncidentFilters({ open: true, to: '2026-03-02', from: '2026-03-01', system: 'sys-1', site: 'site-1' }); // the same: no reload
+    expect(m.calls).toHaveLength(1);
+    setSeverityFilter('high'); // keeps the others
+    await settle();
+    expect(incidentList.$state.get().filters).toEqual({
+      site: 'site-1',
+      system: 'sys-1',
+      from: '2026-03-01',
+      to: '2026-03-02',
+      open: true,
+      severity: 'high',
+    });
+  });
+
+  it('marks a loaded row handled when the live poll brings it handled', async () => {
+    mockFetch(answer);
+    incidentList.start();
+    await settle();
+    expect(itemAt(incidentList.$state.get(), incidentList.perPage, 0)?.handled_by).toBeNull();
+    deliver({ incidents: { data: [{ ...incident(1), handled_by: 'jane' }], total: 1000 } });
+    await settle();
+    expect(itemAt(incidentList.$state.get(), incidentList.perPage, 0)?.handled_by).toBe('jane');
   });
 
   it('asks for notifications in the current language, unread only on demand', async () => {

@@ -1,32 +1,31 @@
 /**
  * The inbox's two lists, page-wide (every inbox on the page shows the same list, so a
  * notification read in one updates the row in all of them): incidents filtered by
- * severity, notifications optionally unread only, both newest first from the server.
+ * site, system, severity, time and open state (filters.ts), notifications optionally unread only, both newest first from the server.
  * Cleared on sign-out; both lists reload when the language changes (the server translates
  * their texts).
  */
 import * as Answers from '../api/answer-names.ts';
-import { SEVERITIES, type Severity } from '../api/constants.ts';
+import type { Severity } from '../api/constants.ts';
 import type { Incident, Notification } from '../api/contract.ts';
 import { request } from '../api/client.ts';
 import { $language } from '../i18n/languages.ts';
+import { onTopic } from '../live/topics.ts';
+import { incidentCache } from '../resources/resources.ts';
 import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
+import { apiFilterQuery, hasFilters, matchesFilters, sameFilters, type IncidentFilters } from './filters.ts';
 import { LIVE_PAGE_SIZE, onLiveResult } from './live/hub.ts';
 import { createPagedList, type PagedList } from './pagedList.ts';
 
 export const INBOX_PAGE_SIZE = LIVE_PAGE_SIZE;
 
-export interface IncidentFilters {
-  /** Only incidents of this severity; undefined for all. */
-  severity?: Severity;
-}
+export type { IncidentFilters };
+export { isSeverity } from './filters.ts';
 
 export interface NotificationFilters {
   unreadOnly: boolean;
 }
-
-export const isSeverity = (value: unknown): value is Severity => SEVERITIES.includes(value as Severity);
 
 export const incidentList: PagedList<Incident, IncidentFilters> = shared('inbox.incidents', () => {
   const list = createPagedList<Incident, IncidentFilters>({
@@ -35,7 +34,7 @@ export const incidentList: PagedList<Incident, IncidentFilters> = shared('inbox.
     errorKey: 'core.toastErrors.loadIncidents',
     fetchPage: ({ page, perPage, filters, signal }) =>
       request('GET', '/api/v2/incidents', Answers.incidents, {
-        query: { page, per_page: perPage, locale: $language.get(), 'filter[severity]': filters.severity },
+        query: { page, per_page: perPage, locale: $language.get(), ...apiFilterQuery(filters) },
         signal,
       }),
   });
@@ -64,9 +63,15 @@ export const notificationList: PagedList<Notification, NotificationFilters> = sh
   return list;
 });
 
+/** Shows the incidents with these filters (starts over unless they are the ones shown). */
+export function setIncidentFilters(filters: IncidentFilters): void {
+  if (sameFilters(incidentList.$state.get().filters, filters)) return;
+  incidentList.setFilters({ ...filters });
+}
+
 export function setSeverityFilter(severity: Severity | undefined): void {
-  if (incidentList.$state.get().filters.severity === severity) return;
-  incidentList.setFilters(severity ? { severity } : {});
+  const { severity: _previous, ...rest } = incidentList.$state.get().filters;
+  setIncidentFilters(severity ? { ...rest, severity } : rest);
 }
 
 export function setUnreadOnly(unreadOnly: boolean): void {
@@ -76,6 +81,26 @@ export function setUnreadOnly(unreadOnly: boolean): void {
 
 /** A failed live refresh stays quiet: the next poll tries again, and a 401 is the session's (the client has it checked). */
 const quiet = () => {};
+
+/**
+ * An incident the live channel names (handled by the control room, or new) that a loaded
+ * row shows, wherever it is in the list: loaded again and its row replaced, so its state
+ * changes in place even far below the first page the live poll covers.
+ */
+shared('inbox.lists.handled', () =>
+  onTopic('incidents', ({ uuid }) => {
+    if (!uuid) return;
+    const { pages } = incidentList.$state.get();
+    if (!Object.values(pages).some((rows) => rows.some((r) => r?.uuid === uuid))) return;
+    incidentCache
+      .load(uuid, { force: true })
+      .then(
+        (fresh) =>
+          incidentList.update(uuid, (row) => (row.handled_by === fresh.handled_by ? row : { ...row, handled_by: fresh.handled_by })),
+        quiet,
+      );
+  }),
+);
 
 /**
  * Live updates reach the shown lists: the incidents poll is the unfiltered list's first
@@ -100,14 +125,20 @@ shared('inbox.lists.live', () =>
     const state = incidentList.$state.get();
     if (!result.incidents || state.status !== 'ready') return;
     const { data, total } = result.incidents;
-    const severity = state.filters.severity;
-    if (!severity) {
+    // Rows the control room handled meanwhile: their state changes in place (also in a list
+    // of open ones only, where the row stays until the list is loaded again: it does not
+    // vanish under the user's pointer).
+    for (const fresh of data) {
+      incidentList.update(fresh.uuid, (row) => (row.handled_by === fresh.handled_by ? row : { ...row, handled_by: fresh.handled_by }));
+    }
+    const filters = state.filters;
+    if (!hasFilters(filters)) {
       incidentList.mergeTop({ data, meta: { total } }).catch(quiet);
       return;
     }
     const top = state.pages[1];
     const newer = (i: Incident) =>
-      i.severity === severity && (!top?.[0] || i.occurred_at > top[0].occurred_at) && !top?.some((r) => r?.uuid === i.uuid);
+      matchesFilters(i, filters) && (!top?.[0] || i.occurred_at > top[0].occurred_at) && !top?.some((r) => r?.uuid === i.uuid);
     if (data.some(newer)) incidentList.refreshTop().catch(quiet);
   }),
 );

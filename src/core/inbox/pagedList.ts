@@ -162,9 +162,10 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
       let changed = false;
       const pages: Record<number, readonly T[]> = {};
       for (const [key, items] of Object.entries($state.get().pages)) {
-        pages[Number(key)] = items.some((item) => item.uuid === uuid)
-          ? ((changed = true), items.map((item) => (item.uuid === uuid ? change(item) : item)))
-          : items;
+        const mapped = items.map((item) => (item?.uuid === uuid ? change(item) : item));
+        // A change that returns the same item changes nothing (and renders nothing again).
+        if (mapped.some((item, i) => item !== items[i])) changed = true;
+        pages[Number(key)] = mapped.some((item, i) => item !== items[i]) ? mapped : items;
       }
       if (changed) patch({ pages });
     },

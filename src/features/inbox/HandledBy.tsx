@@ -1,16 +1,9 @@
 import { useT } from '../common/useT.ts';
 import { useUserName } from './useUserName.ts';
 
-/** Who handled an incident: the user's name, resolved from their username. */
-export function HandledBy({ username }: { username: string | null }) {
+/** "Handled by Jane Doe": the handler's name, resolved from their username (the username while resolving). */
+export function HandledBy({ username }: { username: string }) {
   const t = useT();
   const name = useUserName(username);
-  if (!username) return <span className="v-muted">{t('inbox.incident.notHandled')}</span>;
-  if (name === undefined)
-    return (
-      <span className="v-muted" aria-busy="true">
-        {username}
-      </span>
-    );
-  return <span>{name}</span>;
+  return <span {...(name === undefined ? { 'aria-busy': true } : {})}>{t('inbox.incident.handledBy', { name: name ?? username })}</span>;
 }

@@ -17,6 +17,8 @@ export interface InboxListsProps {
   /** Standalone element: switch tabs and open items in place. Without these, rows and tabs are links. */
   onSelectView?: (view: InboxView) => void;
   onOpen?: (kind: InboxItemKind, uuid: string) => void;
+  // Without onOpen (the portal's page) the lists are part of the page, which scrolls once,
+  // and the incidents' filters are the URL's.
   /** The row to focus (the item the user came back from). */
   focusUuid?: string | undefined;
 }
@@ -36,9 +38,9 @@ export function InboxLists({ view, heading: Heading, onSelectView, onOpen, focus
       <InboxTabs view={view} {...(onSelectView ? { onSelect: onSelectView } : {})} />
       <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
         {view === 'incidents' ? (
-          <IncidentList target={target} focusUuid={focusUuid} />
+          <IncidentList target={target} focusUuid={focusUuid} inPage={!onOpen} />
         ) : (
-          <NotificationList target={target} focusUuid={focusUuid} />
+          <NotificationList target={target} focusUuid={focusUuid} inPage={!onOpen} />
         )}
       </Suspense>
     </section>

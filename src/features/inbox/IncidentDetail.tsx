@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
+import { incidentContext, telHref } from '../../core/inbox/incidentContext.ts';
+import { onTopic } from '../../core/live/topics.ts';
 import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { FULL_DATE } from './dates.ts';
@@ -13,6 +15,7 @@ import detailCss from './detail.css?inline';
 import inboxCss from './inbox.css?inline';
 import { DetailState } from './DetailState.tsx';
 import { HandledBy } from './HandledBy.tsx';
+import { HandlingState } from './HandlingState.tsx';
 import { MediaImage } from './MediaImage.tsx';
 import { SeverityPill } from './SeverityPill.tsx';
 
@@ -27,7 +30,11 @@ export interface IncidentDetailProps {
   focusTitle?: boolean;
 }
 
-/** Every field of one incident, its images (fetched with the token) and who handled it. */
+/**
+ * Every field of one incident, its images (fetched with the token), and the way on: its
+ * system's live cameras, the control room's phone number, and the handling as an outcome
+ * (who handled it and what they found) or, while open, a clear open state.
+ */
 export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusTitle }: IncidentDetailProps) {
   useStyles(inboxCss, detailCss);
   const t = useT();
@@ -52,6 +59,15 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
     incidentCache.load(uuid, { force: true }).catch(() => {}); // a failure keeps the text shown
   }, [uuid, language]);
 
+  // The control room handled it (or it changed) while shown: load it again, the outcome appears.
+  useEffect(
+    () =>
+      onTopic('incidents', ({ uuid: changed }) => {
+        if (changed === uuid) incidentCache.load(uuid, { force: true }).catch(() => {}); // a failure keeps what is shown
+      }),
+    [uuid],
+  );
+
   useEffect(() => {
     if (focusTitle && loaded) titleRef.current?.focus();
   }, [focusTitle, loaded]);
@@ -59,14 +75,17 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
   let body: ReactNode;
   if (incident) {
     const count = incident.media.length;
+    const { project, controlRoom } = incidentContext(incident);
+    const handled = incident.handled_by !== null;
     body = (
       <article className="v-card vi-card" aria-labelledby={titleId} part="incident">
         <div className="vi-head">
-          <div>
+          <div className="vi-head-facts">
             <SeverityPill
               severity={incident.severity}
               label={`${t('inbox.incident.severity')}: ${t(`inbox.severity.${incident.severity}`)}`}
             />
+            <HandlingState handled={handled} />
           </div>
           <Heading id={titleId} className="vi-head-title" ref={titleRef} tabIndex={-1}>
             {incident.title}
@@ -77,6 +96,14 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
           <dd>
             <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at, FULL_DATE)}</time>
           </dd>
+          {project && (
+            <>
+              <dt>{t('inbox.incident.project')}</dt>
+              <dd>
+                <Link to={pathTo('project', { uuid: project.uuid })}>{project.name}</Link>
+              </dd>
+            </>
+          )}
           <dt>{t('inbox.incident.site')}</dt>
           <dd>
             {incident.site ? (
@@ -93,15 +120,53 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
               t('inbox.incident.unknown')
             )}
           </dd>
-          <dt>{t('inbox.incident.handledBy')}</dt>
-          <dd>
-            <HandledBy username={incident.handled_by} />
-          </dd>
         </dl>
-        <section className="vi-section" aria-labelledby={`${titleId}-d`}>
-          <Section id={`${titleId}-d`}>{t('inbox.incident.description')}</Section>
-          <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
-        </section>
+        {(incident.system || controlRoom) && (
+          <div className="vi-actions" part="actions">
+            {incident.system && (
+              <Link to={pathTo('system', { uuid: incident.system.uuid })} className="v-btn v-btn--primary vi-action" part="view-live">
+                <span className="vi-live-dot" aria-hidden="true" />
+                {t('inbox.incident.viewLive')}
+                <span className="v-visually-hidden"> – {t('inbox.incident.viewLiveHint', { system: incident.system.name })}</span>
+              </Link>
+            )}
+            {controlRoom && (
+              <span className="vi-call">
+                <a href={telHref(controlRoom.phone)} className="v-btn vi-action" part="call">
+                  <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                    <path
+                      fill="currentColor"
+                      d="M4.2 1.5 6 3.3c.4.4.4 1 0 1.4l-1 1a8.3 8.3 0 0 0 5.3 5.3l1-1c.4-.4 1-.4 1.4 0l1.8 1.8c.4.4.4 1 0 1.4l-1.2 1.2c-.6.6-1.5.8-2.3.5A12.4 12.4 0 0 1 1.1 5c-.3-.8-.1-1.7.5-2.3l1.2-1.2c.4-.4 1-.4 1.4 0Z"
+                    />
+                  </svg>
+                  {/* The number is not broken across lines. */}
+                  {t('inbox.incident.callControlRoom', { phone: controlRoom.phone.replace(/ /g, '\u00a0') })}
+                </a>
+                <span className="v-muted v-small">{t('inbox.incident.controlRoomName', { name: controlRoom.name })}</span>
+              </span>
+            )}
+          </div>
+        )}
+        {handled ? (
+          <section className="vi-section vi-outcome" aria-labelledby={`${titleId}-o`} part="outcome">
+            <Section id={`${titleId}-o`}>{t('inbox.incident.outcome')}</Section>
+            <p className="vi-outcome-by">
+              <HandledBy username={incident.handled_by!} />
+            </p>
+            <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
+          </section>
+        ) : (
+          <>
+            <p className="vi-open-state" part="open-state">
+              <HandlingState handled={false} />
+              <span>{t('inbox.incident.openState')}</span>
+            </p>
+            <section className="vi-section" aria-labelledby={`${titleId}-d`}>
+              <Section id={`${titleId}-d`}>{t('inbox.incident.openReport')}</Section>
+              <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
+            </section>
+          </>
+        )}
         {count > 0 && (
           <section className="vi-section" aria-labelledby={`${titleId}-m`}>
             <Section id={`${titleId}-m`}>{t('inbox.incident.media')}</Section>

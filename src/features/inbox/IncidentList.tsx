@@ -1,38 +1,140 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SEVERITIES } from '../../core/api/constants.ts';
 import { formatNumber } from '../../core/i18n/i18n.ts';
-import { incidentList, isSeverity, setSeverityFilter } from '../../core/inbox/lists.ts';
+import { filterQuery, hasFilters, isDay, isSeverity, type IncidentFilters } from '../../core/inbox/filters.ts';
+import { incidentList, setIncidentFilters } from '../../core/inbox/lists.ts';
 import { useT } from '../common/useT.ts';
 import { IncidentRow } from './IncidentRow.tsx';
 import { ListTools } from './ListTools.tsx';
 import type { RowTarget } from './RowAction.tsx';
-import { VirtualList } from './VirtualList.tsx';
+import { useFilterChoices, type SiteChoice } from './useFilterChoices.ts';
+import { readUrlFilters, writeUrlFilters } from './urlFilters.ts';
+import { LazyVirtualList as VirtualList } from './LazyVirtualList.tsx';
 
 export interface IncidentListProps {
   target: RowTarget;
   focusUuid?: string | undefined;
+  /**
+   * The portal's page: the filters are the URL's query (shared, kept on reload and Back)
+   * and the rows are part of the page, which scrolls once. Without it (an element on
+   * someone else's page) the filters are the list's own and the list scrolls in its box.
+   */
+  inPage?: boolean;
 }
 
-/** All incidents of the user's projects, newest first, filterable by severity. */
-export function IncidentList({ target, focusUuid }: IncidentListProps) {
+/** All incidents of the user's projects, newest first, filterable for triage. */
+export function IncidentList({ target, focusUuid, inPage = false }: IncidentListProps) {
   const t = useT();
-  const { filters, total } = useStore(incidentList.$state);
-  const selectId = useId();
+  // In the page, the URL decides the filters before the first render (no flash of another list).
+  // (Idempotent: a render that suspends and starts over reads the same URL again.)
+  const [rejected, setRejected] = useState(() => {
+    if (!inPage) return false;
+    const read = readUrlFilters();
+    setIncidentFilters(read.filters);
+    return read.rejected.length > 0;
+  });
+  // Once shown, the values it could not read leave the address too.
+  useEffect(() => {
+    if (rejected) writeUrlFilters(incidentList.$state.get().filters);
+  }, [rejected]);
+  const { filters, total, status } = useStore(incidentList.$state);
+  // The sites and systems are loaded when needed: a filter by them is set, or the user turns to them.
+  const [wantChoices, setWantChoices] = useState(false);
+  const choices = useFilterChoices(wantChoices || Boolean(filters.site || filters.system));
+  const want = () => setWantChoices(true);
+  const ids = { site: useId(), system: useId(), severity: useId(), from: useId(), to: useId(), open: useId() };
+
+  const apply = (next: IncidentFilters) => {
+    setRejected(false);
+    setIncidentFilters(next);
+    if (inPage) writeUrlFilters(next);
+  };
+  const change = (name: keyof IncidentFilters, value: string | boolean | undefined) => {
+    const next: IncidentFilters = { ...filters };
+    if (value === undefined || value === '' || value === false) delete next[name];
+    else (next as Record<string, unknown>)[name] = value;
+    // A system belongs to one site: choosing another site drops a system of the old one.
+    if (name === 'site' && next.system && choices && !siteOf(choices, next.system, next.site)) delete next.system;
+    apply(next);
+  };
+  const clear = () => apply({});
+  const filtered = hasFilters(filters);
+  const rowTarget: RowTarget = target.mode === 'link' ? { ...target, search: filterQuery(filters) } : target;
+
+  const sites = choices ?? [];
+  const shownSite = sites.find((s) => s.uuid === filters.site);
+  const systems = (shownSite ? [shownSite] : sites).flatMap((s) => s.systems.map((y) => ({ ...y, site: s.name })));
+  const projects = new Set(sites.map((s) => s.project));
+  const count =
+    total === null || status !== 'ready'
+      ? null
+      : total === 0 && filtered
+        ? null
+        : t('inbox.list.count', { count: total, n: formatNumber(total) });
+
   return (
     <>
-      <ListTools
-        label={t('inbox.filters.label')}
-        total={total === null ? null : t('inbox.list.total', { count: formatNumber(total) })}
-        onRefresh={() => incidentList.refresh()}
-      >
-        <div className="vi-filter">
-          <label htmlFor={selectId}>{t('inbox.filters.severity')}</label>
+      <ListTools label={t('inbox.filters.label')} total={null} onRefresh={() => incidentList.refresh()}>
+        <div className="vi-filter" onPointerEnter={want}>
+          <label htmlFor={ids.site}>{t('inbox.filters.site')}</label>
           <select
-            id={selectId}
+            id={ids.site}
+            className="v-select"
+            value={filters.site ?? ''}
+            onFocus={want}
+            onPointerDown={want}
+            onChange={(e) => change('site', e.target.value)}
+          >
+            <option value="">{t('inbox.filters.allSites')}</option>
+            {filters.site && !shownSite && <option value={filters.site}>{choices ? t('inbox.filters.unknownSite') : '…'}</option>}
+            {projects.size > 1
+              ? [...projects].map((project) => (
+                  <optgroup key={project} label={project}>
+                    {sites
+                      .filter((s) => s.project === project)
+                      .map((s) => (
+                        <option key={s.uuid} value={s.uuid}>
+                          {s.name}
+                        </option>
+                      ))}
+                  </optgroup>
+                ))
+              : sites.map((s) => (
+                  <option key={s.uuid} value={s.uuid}>
+                    {s.name}
+                  </option>
+                ))}
+          </select>
+        </div>
+        <div className="vi-filter" onPointerEnter={want}>
+          <label htmlFor={ids.system}>{t('inbox.filters.system')}</label>
+          <select
+            id={ids.system}
+            className="v-select"
+            value={filters.system ?? ''}
+            onFocus={want}
+            onPointerDown={want}
+            onChange={(e) => change('system', e.target.value)}
+          >
+            <option value="">{t('inbox.filters.allSystems')}</option>
+            {filters.system && !systems.some((y) => y.uuid === filters.system) && (
+              <option value={filters.system}>{choices ? t('inbox.filters.unknownSystem') : '…'}</option>
+            )}
+            {systems.map((y) => (
+              <option key={y.uuid} value={y.uuid}>
+                {shownSite ? y.name : t('inbox.filters.systemOfSite', { system: y.name, site: y.site })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="vi-filter">
+          <label htmlFor={ids.severity}>{t('inbox.filters.severity')}</label>
+          <select
+            id={ids.severity}
             className="v-select"
             value={filters.severity ?? ''}
-            onChange={(e) => setSeverityFilter(isSeverity(e.target.value) ? e.target.value : undefined)}
+            onChange={(e) => change('severity', isSeverity(e.target.value) ? e.target.value : undefined)}
           >
             <option value="">{t('inbox.filters.allSeverities')}</option>
             {SEVERITIES.map((s) => (
@@ -42,14 +144,75 @@ export function IncidentList({ target, focusUuid }: IncidentListProps) {
             ))}
           </select>
         </div>
+        <div className="vi-filter vi-filter--date">
+          <label htmlFor={ids.from}>{t('inbox.filters.from')}</label>
+          <input
+            id={ids.from}
+            type="date"
+            className="v-input"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(e) => (isDay(e.target.value) || e.target.value === '' ? change('from', e.target.value) : undefined)}
+          />
+        </div>
+        <div className="vi-filter vi-filter--date">
+          <label htmlFor={ids.to}>{t('inbox.filters.to')}</label>
+          <input
+            id={ids.to}
+            type="date"
+            className="v-input"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(e) => (isDay(e.target.value) || e.target.value === '' ? change('to', e.target.value) : undefined)}
+          />
+        </div>
+        <div className="vi-filter vi-filter--check">
+          <input
+            id={ids.open}
+            type="checkbox"
+            className="vi-check"
+            checked={filters.open === true}
+            onChange={(e) => change('open', e.target.checked)}
+          />
+          <label htmlFor={ids.open}>{t('inbox.filters.openOnly')}</label>
+        </div>
       </ListTools>
+      {rejected && (
+        <p className="v-message vi-banner" role="alert">
+          {t('inbox.filters.rejected')}
+        </p>
+      )}
+      <div className="vi-result" part="result">
+        <p className="vi-result-count" role="status" aria-live="polite">
+          {count}
+        </p>
+        {filtered && (
+          <button type="button" className="v-btn v-btn--small v-btn--ghost" onClick={clear}>
+            {t('inbox.filters.clear')}
+          </button>
+        )}
+      </div>
       <VirtualList
         list={incidentList}
         label={t('inbox.list.incidents')}
-        emptyText={filters.severity ? t('inbox.empty.incidentsFiltered') : t('inbox.empty.incidents')}
+        emptyText={filtered ? t('inbox.empty.incidentsFiltered') : t('inbox.empty.incidents')}
+        emptyAction={
+          filtered ? (
+            <button type="button" className="v-btn" onClick={clear}>
+              {t('inbox.filters.clear')}
+            </button>
+          ) : undefined
+        }
         focusUuid={focusUuid}
-        renderRow={(incident, props) => <IncidentRow incident={incident} target={target} {...props} />}
+        scroll={inPage ? 'page' : 'box'}
+        tall
+        renderRow={(incident, props) => <IncidentRow incident={incident} target={rowTarget} {...props} />}
       />
     </>
   );
+}
+
+/** The site of `system` among the choices, if it is `site` (or any site when none is chosen). */
+function siteOf(choices: readonly SiteChoice[], system: string, site: string | undefined): SiteChoice | undefined {
+  return choices.find((s) => (!site || s.uuid === site) && s.systems.some((y) => y.uuid === system));
 }

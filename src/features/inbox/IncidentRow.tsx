@@ -1,7 +1,9 @@
 import type { Incident } from '../../core/api/contract.ts';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { useT } from '../common/useT.ts';
+import { HandlingState } from './HandlingState.tsx';
 import { RowAction, type RowTarget } from './RowAction.tsx';
+import { RowThumb } from './RowThumb.tsx';
 import { SeverityPill } from './SeverityPill.tsx';
 import type { RowProps } from './VirtualList.tsx';
 
@@ -10,26 +12,33 @@ export interface IncidentRowProps extends RowProps {
   target: RowTarget;
 }
 
-/** One incident in the list: title, severity, when and where. */
+/**
+ * One incident in the list, for triage: its picture, title, where (site and system),
+ * severity, open or handled, and when. Columns on a wide screen, stacked on a phone.
+ */
 export function IncidentRow({ incident, target, tabIndex }: IncidentRowProps) {
   const t = useT();
-  const place = [incident.site?.name, incident.system?.name].filter(Boolean).join(' – ');
   return (
-    <RowAction target={target} uuid={incident.uuid} tabIndex={tabIndex} className="vi-row" part="row">
+    <RowAction target={target} uuid={incident.uuid} tabIndex={tabIndex} className="vi-row vi-irow" part="row">
       <span className={`vi-mark vi-mark--${incident.severity}`} aria-hidden="true" />
-      <span className="vi-row-text">
-        <span className="vi-row-title">{incident.title}</span>
-        <span className="vi-row-meta">
+      <RowThumb url={incident.media[0]} />
+      <span className="vi-irow-title vi-row-title">{incident.title}</span>
+      <span className="vi-irow-place">
+        <span className="vi-irow-site">{incident.site?.name ?? t('inbox.incident.unknown')}</span>
+        {incident.system && <span className="vi-irow-system">{incident.system.name}</span>}
+      </span>
+      <span className="vi-irow-facts">
+        <span className="vi-irow-sev">
           <SeverityPill
             severity={incident.severity}
             label={t('inbox.row.severity', { severity: t(`inbox.severity.${incident.severity}`) })}
           />
-          <span>
-            <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at)}</time>
-          </span>
-          {place && <span className="vi-row-place">{place}</span>}
         </span>
+        <HandlingState handled={incident.handled_by !== null} />
       </span>
+      <time className="vi-irow-time" dateTime={incident.occurred_at}>
+        {formatDateTime(incident.occurred_at)}
+      </time>
     </RowAction>
   );
 }

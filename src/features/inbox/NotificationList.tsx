@@ -5,15 +5,17 @@ import { useT } from '../common/useT.ts';
 import { ListTools } from './ListTools.tsx';
 import { NotificationRow } from './NotificationRow.tsx';
 import type { RowTarget } from './RowAction.tsx';
-import { VirtualList } from './VirtualList.tsx';
+import { LazyVirtualList as VirtualList } from './LazyVirtualList.tsx';
 
 export interface NotificationListProps {
   target: RowTarget;
   focusUuid?: string | undefined;
+  /** The portal's page: the rows are part of the page, which scrolls once. */
+  inPage?: boolean;
 }
 
 /** The user's notifications, newest first, optionally unread only. */
-export function NotificationList({ target, focusUuid }: NotificationListProps) {
+export function NotificationList({ target, focusUuid, inPage = false }: NotificationListProps) {
   const t = useT();
   const { filters, total } = useStore(notificationList.$state);
   return (
@@ -33,6 +35,7 @@ export function NotificationList({ target, focusUuid }: NotificationListProps) {
         label={t('inbox.list.notifications')}
         emptyText={filters.unreadOnly ? t('inbox.empty.unread') : t('inbox.empty.notifications')}
         focusUuid={focusUuid}
+        scroll={inPage ? 'page' : 'box'}
         renderRow={(notification, props) => <NotificationRow notification={notification} target={target} {...props} />}
       />
     </>

@@ -8,9 +8,9 @@ export type InboxItemKind = 'incident' | 'notification';
  * Where a row leads: inside the portal (or from any page, to the portal) a link to the
  * item's route; inside a standalone `<vigil-inbox>` a button that opens it in place.
  */
-export type RowTarget = { kind: InboxItemKind } & (
-  { mode: 'link' } | { mode: 'button'; onOpen: (kind: InboxItemKind, uuid: string) => void }
-);
+export type RowTarget = { kind: InboxItemKind } &
+  /** `search`: the query the item's page gets (the list's filters, for its previous / next). */
+  ({ mode: 'link'; search?: Record<string, string> } | { mode: 'button'; onOpen: (kind: InboxItemKind, uuid: string) => void });
 
 export interface RowActionProps {
   target: RowTarget;
@@ -25,7 +25,7 @@ export interface RowActionProps {
 export function RowAction({ target, uuid, tabIndex, className, part, children }: RowActionProps) {
   if (target.mode === 'link') {
     return (
-      <Link to={pathTo(target.kind, { uuid })} className={className} part={part} tabIndex={tabIndex} data-row="">
+      <Link to={pathTo(target.kind, { uuid }, target.search)} className={className} part={part} tabIndex={tabIndex} data-row="">
         {children}
       </Link>
     );

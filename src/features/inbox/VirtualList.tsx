@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatNumber } from '../../core/i18n/i18n.ts';
 import { itemAt, pageOf, type PagedList } from '../../core/inbox/pagedList.ts';
@@ -10,10 +10,18 @@ import { useT } from '../common/useT.ts';
 export const ROW_HEIGHT = 72;
 /** On phones a row takes up to two lines of title and two of place, below the date. */
 export const PHONE_ROW_HEIGHT = 128;
+
+/** Row heights of a list whose rows are taller (inbox.css `.vi-item--tall`): incidents with their picture. */
+export const TALL_ROWS = { normal: 88, phone: 156 } as const;
+/**
+ * Scrolling the page, what the portal's sticky header covers at the top of the window: a row
+ * brought into view by the keyboard lands below it (inbox.css `--vi-sticky-top` too).
+ */
+const STICKY_TOP = 96;
 const PHONE = '(max-width: 480px)';
 
 /** The row height for the viewport (inbox.css switches at the same width). */
-function useRowHeight(): number {
+function useRowHeight(tall: boolean): number {
   const query = typeof matchMedia === 'function' ? matchMedia(PHONE) : null;
   const [phone, setPhone] = useState(() => query?.matches ?? false);
   useEffect(() => {
@@ -23,6 +31,7 @@ function useRowHeight(): number {
     return () => query.removeEventListener('change', onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one query per list
   }, []);
+  if (tall) return phone ? TALL_ROWS.phone : TALL_ROWS.normal;
   return phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
 }
 
@@ -36,9 +45,29 @@ export interface VirtualListProps<T extends { uuid: string }, F> {
   /** Accessible name of the list. */
   label: string;
   emptyText: string;
+  /** Shown under the empty text (e.g. "Clear filters"). */
+  emptyAction?: ReactNode;
   renderRow: (item: T, props: RowProps) => ReactNode;
   /** Focus this row (by uuid) once shown: the row the user came back from. */
   focusUuid?: string | undefined;
+  /**
+   * 'page': the rows are part of the page, which scrolls once (the portal); 'box': the list
+   * scrolls in its own box of a fixed height (an element on someone else's page). Fixed
+   * for the list's life.
+   */
+  scroll?: 'page' | 'box';
+  /** Taller rows (TALL_ROWS): incidents with their picture. */
+  tall?: boolean;
+}
+
+/** The list's scroll position and viewport, in the box or in the window. */
+interface Scroller {
+  /** How far the list is scrolled past its own top (px). */
+  offset(): number;
+  scrollBy(px: number): void;
+  viewportHeight(): number;
+  /** Calls `listener` on every scroll; returns the undo. */
+  listen(listener: () => void): () => void;
 }
 
 /** Where each list was scrolled to, so coming back from a detail shows the same rows. */
@@ -49,11 +78,23 @@ const memory = new WeakMap<object, { filters: unknown; offset: number; active: n
  * in the DOM, and only their pages are loaded. One row is in the Tab order; the arrow
  * keys, Page Up/Down, Home and End move through all of them.
  */
-export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyText, renderRow, focusUuid }: VirtualListProps<T, F>) {
+export function VirtualList<T extends { uuid: string }, F>({
+  list,
+  label,
+  emptyText,
+  emptyAction,
+  renderRow,
+  focusUuid,
+  scroll = 'box',
+  tall = false,
+}: VirtualListProps<T, F>) {
   const t = useT();
   const state = useStore(list.$state);
   const hintId = useId();
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const page = useRef(scroll === 'page').current;
+  // Scrolling the page: where the list starts in the document (the virtualizer's margin).
+  const [margin, setMargin] = useState(0);
   const remembered = memory.get(list);
   const restore = remembered && remembered.filters === state.filters ? remembered : undefined;
   const [active, setActive] = useState(restore?.active ?? 0);
@@ -65,20 +106,74 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   // Rows merged on top while the user reads further down: counted for the "N new" pill.
   const [unseen, setUnseen] = useState(0);
   const added = useRef(state.added);
-  const rowHeight = useRowHeight();
+  const rowHeight = useRowHeight(tall);
   const rowHeightRef = useRef(rowHeight);
   rowHeightRef.current = rowHeight;
 
   useEffect(() => list.start(), [list]);
 
-  const virtualizer = useVirtualizer({
+  const options = {
     count: state.status === 'ready' ? total : 0,
-    getScrollElement: () => scrollerRef.current,
     estimateSize: () => rowHeight,
     overscan: 6,
-    initialOffset: restore?.offset ?? 0,
-    getItemKey: (index) => itemAt(state, list.perPage, index)?.uuid ?? `i${index}`,
-  });
+    getItemKey: (index: number) => itemAt(state, list.perPage, index)?.uuid ?? `i${index}`,
+  };
+  /* eslint-disable react-hooks/rules-of-hooks -- `page` never changes for a mounted list */
+  const virtualizer = page
+    ? useWindowVirtualizer({ ...options, scrollMargin: margin, scrollPaddingStart: STICKY_TOP })
+    : useVirtualizer({ ...options, getScrollElement: () => scrollerRef.current, initialOffset: restore?.offset ?? 0 });
+  /* eslint-enable react-hooks/rules-of-hooks */
+  const scroller: Scroller = page
+    ? {
+        offset: () => window.scrollY - margin,
+        scrollBy: (px) => window.scrollBy(0, px),
+        viewportHeight: () => window.innerHeight - STICKY_TOP,
+        listen: (listener) => {
+          window.addEventListener('scroll', listener, { passive: true });
+          return () => window.removeEventListener('scroll', listener);
+        },
+      }
+    : {
+        offset: () => scrollerRef.current?.scrollTop ?? 0,
+        scrollBy: (px) => {
+          if (scrollerRef.current) scrollerRef.current.scrollTop += px;
+        },
+        viewportHeight: () => scrollerRef.current?.clientHeight ?? rowHeight,
+        listen: (listener) => {
+          const el = scrollerRef.current;
+          el?.addEventListener('scroll', listener, { passive: true });
+          return () => el?.removeEventListener('scroll', listener);
+        },
+      };
+  const scrollerRefForEffects = useRef(scroller);
+  scrollerRefForEffects.current = scroller;
+
+  const hasRows = state.status === 'ready' && total > 0;
+  // Scrolling the page: measure where the list starts (again when what is above it changes size).
+  useLayoutEffect(() => {
+    if (!page) return;
+    const el = scrollerRef.current;
+    if (!el) return;
+    const measure = () => setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    const parent = el.parentElement;
+    if (parent) observer?.observe(parent);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [page, hasRows]);
+
+  // Coming back to the list in the page: the window where it was.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!page || restored.current || state.status !== 'ready' || margin === 0) return;
+    restored.current = true;
+    if (restore && restore.offset > 0 && !focusUuid) window.scrollTo(0, restore.offset + margin);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list is first shown
+  }, [page, state.status, margin]);
   // The viewport crossed the phone width: every row changed height.
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
@@ -95,13 +190,12 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
 
   // Remember the position for when this list is shown again.
   useEffect(() => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    const save = () => memory.set(list, { filters: state.filters, offset: el.scrollTop, active });
+    const s = scrollerRefForEffects.current;
+    if (!scrollerRef.current) return;
+    const save = () => memory.set(list, { filters: state.filters, offset: Math.max(0, s.offset()), active });
     save();
-    el.addEventListener('scroll', save, { passive: true });
-    return () => el.removeEventListener('scroll', save);
-  }, [list, state.filters, active, state.status]);
+    return s.listen(save);
+  }, [list, state.filters, active, state.status, margin]);
 
   // Coming back from a detail: focus the row that was opened.
   useEffect(() => {
@@ -143,24 +237,22 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
     }
     setActive((a) => a + delta);
     if (focused.current !== null) focused.current += delta;
-    const el = scrollerRef.current;
+    const s = scrollerRefForEffects.current;
     const height = rowHeightRef.current; // the height now, without re-running on a resize
-    if (el && el.scrollTop > height / 2) {
-      el.scrollTop += delta * height;
+    if (scrollerRef.current && s.offset() > height / 2) {
+      s.scrollBy(delta * height);
       setUnseen((n) => n + delta);
     }
   }, [state.added]);
 
   // Back at the top: the new rows are seen.
   useEffect(() => {
-    const el = scrollerRef.current;
-    if (!el || unseen === 0) return;
-    const onScroll = () => {
-      if (el.scrollTop <= rowHeight / 2) setUnseen(0);
-    };
-    el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
-  }, [unseen, rowHeight]);
+    const s = scrollerRefForEffects.current;
+    if (!scrollerRef.current || unseen === 0) return;
+    return s.listen(() => {
+      if (s.offset() <= rowHeight / 2) setUnseen(0);
+    });
+  }, [unseen, rowHeight, margin]);
 
   const moveTo = useCallback(
     (index: number) => {
@@ -173,7 +265,7 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
   );
 
   function onKeyDown(event: KeyboardEvent) {
-    const pageRows = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? rowHeight) / rowHeight) - 1);
+    const pageRows = Math.max(1, Math.floor(scroller.viewportHeight() / rowHeight) - 1);
     const moves: Record<string, number> = {
       ArrowDown: active + 1,
       ArrowUp: active - 1,
@@ -209,6 +301,7 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
     return (
       <div className="vi-state-box v-state" role="status">
         <p>{emptyText}</p>
+        {emptyAction}
       </div>
     );
   }
@@ -225,7 +318,7 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
           </button>
         </div>
       )}
-      <div className="vi-scroller" ref={scrollerRef} part="list">
+      <div className={page ? 'vi-scroller vi-scroller--page' : 'vi-scroller'} ref={scrollerRef} part="list">
         <div className="vi-live" role="status">
           {unseen > 0 && (
             <button
@@ -269,11 +362,11 @@ export function VirtualList<T extends { uuid: string }, F>({ list, label, emptyT
             return (
               <li
                 key={row.key}
-                className="vi-item"
+                className={tall ? 'vi-item vi-item--tall' : 'vi-item'}
                 data-index={row.index}
                 aria-setsize={total}
                 aria-posinset={row.index + 1}
-                style={{ transform: `translateY(${row.start}px)` }}
+                style={{ transform: `translateY(${row.start - (page ? margin : 0)}px)` }}
               >
                 {item ? (
                   renderRow(item, { tabIndex })
