@@ -190,7 +190,7 @@ test.describe('the token stays with the API that issued it', () => {
     requests.seen.length = 0;
     await page.goto(`${host.origin}/declared`);
     await expect(page.locator('vigil-login')).toContainText('Signed in as Morgan Manager');
-    await expect(page.locator('vigil-unread-badge')).toContainText('This element is set up for another Vigil server');
+    await expect(page.locator('vigil-unread-badge')).toContainText('This element names another Vigil server');
     await page.waitForLoadState('networkidle');
     await requests.settle();
     expect(foreign.requests).toEqual([]);

@@ -2,15 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $currentUser } from '../session/store.ts';
 import { SAMPLE_USER } from '../testing/fetchMock.ts';
 import { $apiBase } from './config.ts';
-import {
-  apiBaseSource,
-  configure,
-  conflictingApiBase,
-  elementConnected,
-  resetApiBaseForTests,
-  settleApiBase,
-  whenApiBaseSettled,
-} from './settle.ts';
+import { configure, conflictingApiBase, elementConnected, resetApiBaseForTests, settleApiBase, whenApiBaseSettled } from './settle.ts';
 
 const API = 'https://api.vigil.test';
 const EVIL = 'https://elsewhere.test';
@@ -49,7 +41,6 @@ describe('settling the page API base', () => {
     expect($apiBase.get()).toBeNull();
     elementConnected(element('vigil-login', `${API}/`));
     expect(await settled).toBe(API);
-    expect(apiBaseSource()).toBe('element');
   });
 
   it('takes configure() first, then the meta tag in the head, then elements', () => {
@@ -57,17 +48,14 @@ describe('settling the page API base', () => {
     element('vigil-login', 'https://element.test');
     configure({ apiBase: 'https://configured.test/' });
     expect(settleApiBase()).toBe('https://configured.test');
-    expect(apiBaseSource()).toBe('configure');
 
     resetApiBaseForTests();
     expect(settleApiBase()).toBe('https://meta.test');
-    expect(apiBaseSource()).toBe('meta');
   });
 
   it('ignores a meta tag outside the head (injected markup cannot declare the API)', () => {
     meta(EVIL, document.body);
     expect(settleApiBase()).toBe(location.origin);
-    expect(apiBaseSource()).toBe('page');
   });
 
   it('scans the whole document, including elements that are not Vigil elements only by tag', () => {
@@ -124,11 +112,9 @@ describe('settling the page API base', () => {
   it('without any declaration uses the API of the stored sign-in, else the page origin', () => {
     $currentUser.set(user(API));
     expect(settleApiBase()).toBe(API);
-    expect(apiBaseSource()).toBe('stored-sign-in');
     resetApiBaseForTests();
     $currentUser.set(null);
     expect(settleApiBase()).toBe(location.origin);
-    expect(apiBaseSource()).toBe('page');
   });
 
   it('never moves once settled: a later element conflicts, configure() to another API throws', async () => {

@@ -33,15 +33,11 @@ export interface VigilConfig {
   apiBase: string;
 }
 
-/** Where the settled API base came from. */
-export type ApiBaseSource = 'configure' | 'meta' | 'element' | 'stored-sign-in' | 'page';
-
 /** The `<meta name>` that declares the API base in a page's head. */
 export const API_BASE_META = 'vigil-api-base';
 
 const state = shared('config.settle', () => ({
   configured: null as string | null,
-  source: null as ApiBaseSource | null,
   pending: null as Promise<string | null> | null,
   /** Elements connected before settling (some may sit in shadow roots the scan cannot see). */
   connected: new Set<Element>(),
@@ -68,11 +64,6 @@ export function configure(options: VigilConfig): void {
     throw new Error(`Vigil: this page already talks to ${settled}; call configure() before the first Vigil element connects.`);
   }
   state.configured = base;
-}
-
-/** Where the settled base came from (null while unsettled). */
-export function apiBaseSource(): ApiBaseSource | null {
-  return $apiBase.get() ? state.source : null;
 }
 
 function metaBase(): string | null {
@@ -130,14 +121,8 @@ export function settleApiBase(): string | null {
   const user = $currentUser.get();
   const stored = user && boundApiBase(user);
   const fromStored = stored ? normalizeApiBase(stored) : null;
-  let base: string;
-  let source: ApiBaseSource;
-  if (state.configured) [base, source] = [state.configured, 'configure'];
-  else if (meta) [base, source] = [meta, 'meta'];
-  else if (bases[0]) [base, source] = [bases[0], 'element'];
-  else if (fromStored) [base, source] = [fromStored, 'stored-sign-in'];
-  else [base, source] = [pageOrigin(), 'page'];
-  state.source = source;
+  // configure(), else the meta tag, else the elements, else the stored sign-in's, else the page's.
+  const base = state.configured || meta || bases[0] || fromStored || pageOrigin();
   $apiBase.set(base);
   bindStoredUser(base);
   return base;
@@ -209,7 +194,6 @@ export function conflictingApiBase(value: string | null | undefined): string | n
 export function resetApiBaseForTests(): void {
   $apiBase.set(null);
   state.configured = null;
-  state.source = null;
   state.pending = null;
   state.connected.clear();
 }

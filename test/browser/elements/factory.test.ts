@@ -173,7 +173,7 @@ describe('element factory', () => {
     const foreign = add('<vigil-unread-badge api-base="https://elsewhere.test"></vigil-unread-badge>');
     const message = await until(() => shadow(foreign).querySelector('[role="alert"]'));
     expect(message!.textContent).to.equal(
-      `This element is set up for another Vigil server (“https://elsewhere.test”) than the rest of this page (“${location.origin}”). It stays empty, and your sign-in is not sent there.`,
+      `This element names another Vigil server (“https://elsewhere.test”) than this page (“${location.origin}”): it stays empty and your sign-in is not sent there.`,
     );
     await new Promise((r) => setTimeout(r, 100));
     expect($apiBase.get()).to.equal(location.origin);
