@@ -189,7 +189,7 @@ test.describe('without the permission “edit schedules”', () => {
     const matrix = await new ScheduleMatrixPage(page).openSite(SITES.brusselsOffice);
     await expect(matrix.grid()).toHaveAttribute('aria-readonly', 'true');
     await expect(
-      page.getByText('You can view these security hours. Changing them needs the “edit schedules” permission on this project.'),
+      page.getByText('You can view these security hours. Changing them needs the “Edit schedules” permission on this project.'),
     ).toBeVisible();
     await expect(matrix.saveButton()).toHaveCount(0);
     const before = await matrix.securedCells();
@@ -199,7 +199,7 @@ test.describe('without the permission “edit schedules”', () => {
     expect(await matrix.securedCells()).toEqual(before);
 
     const editor = await new SiteSchedulesPage(page).openProject(PROJECTS.northwind);
-    await expect(page.getByText('Changing security hours needs the “edit schedules” permission on this project.')).toBeVisible();
+    await expect(page.getByText('Changing security hours needs the “Edit schedules” permission on this project.')).toBeVisible();
     await expect(editor.siteEntry('Brussels Head Office')).toContainText(
       re(CET, ' · Mon–Thu 18:00–07:00 \\(next day\\) and Fri 18:00–Mon 07:00'),
     );

@@ -193,7 +193,7 @@ describe('projects, sites and systems elements', function () {
       expect($$('.pj-system a').map((a) => a.textContent)).to.deep.equal(['Dock cameras', 'Roof terrace']);
       // The schedules feature's matrix, read-only without 'edit schedules'.
       await waitFor(() => $$('h2').some((h) => h.textContent === 'Security hours'));
-      expect(text()).to.include('Changing them needs the “edit schedules” permission on this project.');
+      expect(text()).to.include('Changing them needs the “Edit schedules” permission on this project.');
       // The site's evacuation control, with the status the server gives.
       await waitFor(() => text().includes('No evacuation in progress'));
       await expectNoA11yViolations(host!);
