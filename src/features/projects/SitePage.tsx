@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { EVACUATE } from '../../core/api/constants.ts';
-import { timeZoneName } from '../../core/i18n/names.ts';
+import { timeZoneLabel } from '../../core/text/capitalize.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
@@ -76,7 +76,7 @@ export function SitePage({ uuid }: { uuid: string }) {
             </div>
             <div>
               <dt>{t('projects.site.timezone')}</dt>
-              <dd>{timeZoneName(site.timezone)}</dd>
+              <dd>{timeZoneLabel(site.timezone)}</dd>
             </div>
           </dl>
         </div>

@@ -132,8 +132,8 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
   return (
     <div className="ss" part="site-schedules" {...guardStart}>
       <div className="ss-head">
-        <Link to={pathTo('project', { uuid })} className="ss-back">
-          <span aria-hidden="true">←</span> {project.name}
+        <Link to={pathTo('project', { uuid })} className="v-btn v-btn--ghost ss-back">
+          {t('schedules.multi.backToProject', { project: project.name })}
         </Link>
         <h1>{t('schedules.multi.title')}</h1>
         <p className="v-muted">{t(editable ? 'schedules.multi.intro' : 'schedules.multi.introReadOnly')}</p>

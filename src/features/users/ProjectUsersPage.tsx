@@ -52,8 +52,7 @@ export function ProjectUsersPage({ uuid }: { uuid: string }) {
     <div className="vu-root" part="users">
       <div className="vu-header">
         {project && allowed && (
-          <Link className="vu-back" to={pathTo('project', { uuid })}>
-            <span aria-hidden="true">← </span>
+          <Link className="v-btn v-btn--ghost vu-back" to={pathTo('project', { uuid })}>
             {t('users.backToProject', { project: project.name })}
           </Link>
         )}
