@@ -69,8 +69,11 @@ describe('projects, sites and systems elements', function () {
       expect(northwind!.querySelector('a')!.getAttribute('href')).to.equal(`/project/${PROJECT}`);
       expect(northwind!.textContent).to.include('Evacuation active');
       expect(atlas!.textContent).not.to.include('Evacuation active');
-      expect([...northwind!.querySelectorAll('.pj-counts dd')].map((d) => d.textContent)).to.deep.equal(['3', '8']);
-      expect([...northwind!.querySelectorAll('.pj-counts dt')].map((d) => d.textContent)).to.deep.equal(['Sites', 'Systems']);
+      // Each count names what it counts: the projects call counts camera systems only.
+      expect([...northwind!.querySelectorAll('.pj-counts .pj-count')].map((d) => d.textContent)).to.deep.equal([
+        '3 sites',
+        '8 camera systems',
+      ]);
       expect($('input[type="search"]')).to.be.null; // two projects need no search
       expect(state.calls.find((c) => c.path === '/api/v2/projects')?.authorization).to.equal('Bearer test-token');
       await expectNoA11yViolations(host!);
@@ -213,7 +216,12 @@ describe('projects, sites and systems elements', function () {
       // Its two cameras, past the tiles shown while the grid's code loads.
       await mount('vigil-system', { system: SYSTEM }, () => $$('.lv-cam').length === 2 && !$('.lv-frame--skeleton'));
       expect($('.lv-system')!.textContent).to.equal('Online');
-      expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal(['Projects', 'Antwerp Port Warehouse', 'Dock cameras']);
+      expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal([
+        'Projects',
+        'Northwind Logistics',
+        'Antwerp Port Warehouse',
+        'Dock cameras',
+      ]);
       await waitFor(() => liveFrameCount() === 2, { timeout: 4000, message: 'a frame per camera' });
       await expectNoA11yViolations(host!);
       host!.remove();
