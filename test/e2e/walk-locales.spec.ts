@@ -157,7 +157,7 @@ test('inbox rows at 360 px show the whole place of each incident', async ({ page
   await signIn('manager@vigil.test');
   await page.goto(portalPath('/inbox'));
   await waitForContent(page);
-  const places = page.locator('vigil-portal main .vi-row-place');
+  const places = page.locator('vigil-portal main .vi-irow-place');
   await expect(places.first()).toBeVisible();
   const cut = await places.evaluateAll((els) =>
     els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
