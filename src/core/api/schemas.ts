@@ -126,12 +126,22 @@ export const ProjectSummary = v.looseObject({
 });
 export type ProjectSummary = v.InferOutput<typeof ProjectSummary>;
 
+/** The control room that watches a project, whom the customer calls ("+32 3 555 01 23"). */
+export const ControlRoom = v.looseObject({
+  name: v.pipe(v.string(), v.minLength(1)),
+  phone: v.pipe(v.string(), v.regex(/^\+?[0-9][0-9 .()/-]{4,30}$/)),
+});
+export type ControlRoom = v.InferOutput<typeof ControlRoom>;
+/** Optional, and dropped when malformed rather than failing its whole answer: never a broken tel: link. */
+const optionalControlRoom = v.fallback(v.optional(ControlRoom), undefined);
+
 export const Project = v.looseObject({
   uuid,
   name: v.string(),
   description: v.optional(v.string()),
   permissions: v.array(v.string()),
   sites: v.array(Site),
+  control_room: optionalControlRoom,
 });
 export type Project = v.InferOutput<typeof Project>;
 
@@ -150,6 +160,9 @@ export const Incident = v.looseObject({
   media: v.array(v.string()),
   /** A username, resolved with GET /api/users/{username}. */
   handled_by: v.nullable(v.string()),
+  /** On one incident's answer: its project and the project's control room (dropped when malformed). */
+  project: v.fallback(v.optional(SiteRef), undefined),
+  control_room: optionalControlRoom,
 });
 export type Incident = v.InferOutput<typeof Incident>;
 

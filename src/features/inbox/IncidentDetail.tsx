@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
-import { incidentContext, telHref } from '../../core/inbox/incidentContext.ts';
+import { telHref } from '../../core/inbox/tel.ts';
 import { onTopic } from '../../core/live/topics.ts';
 import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
@@ -75,7 +75,7 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
   let body: ReactNode;
   if (incident) {
     const count = incident.media.length;
-    const { project, controlRoom } = incidentContext(incident);
+    const { project, control_room: controlRoom } = incident;
     const handled = incident.handled_by !== null;
     body = (
       <article className="v-card vi-card" aria-labelledby={titleId} part="incident">
