@@ -13,6 +13,7 @@ import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import barCss from './bar.css?inline';
 import { formatElapsed } from '../../core/time/elapsed.ts';
+import { useNow } from '../live-view/useNow.ts';
 import { momentParams } from '../../core/time/moments.ts';
 import { WarningIcon } from './icons.tsx';
 
@@ -51,14 +52,7 @@ export function EvacuationBar() {
 
   const items = signedIn ? readBar() : [];
   // How long each has lasted, to the minute: re-read twice a minute while something evacuates.
-  const [now, setNow] = useState(Date.now);
-  const evacuating = items.length > 0;
-  useEffect(() => {
-    if (!evacuating) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(id);
-  }, [evacuating]);
+  const now = useNow(30_000);
   const announcement = useAnnouncement(items, (shown) =>
     t('evacuation.bar.announce', { list: shown.map((i) => describe(i, t)).join('; ') }),
   );
