@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatSummary, STAGES, stagesFrom } from './test-stages.ts';
+
+describe('npm test stages', () => {
+  it('runs every stage by default, unit tests before the build and the browsers last', () => {
+    expect(stagesFrom([])).toEqual(STAGES);
+    expect(STAGES.indexOf('test:unit')).toBeLessThan(STAGES.indexOf('build'));
+    expect(STAGES.at(-1)).toBe('test:e2e');
+  });
+
+  it('starts from a named stage, and refuses an unknown one', () => {
+    expect(stagesFrom(['--from', 'budgets'])).toEqual(['budgets', 'test:browser', 'test:e2e']);
+    expect(() => stagesFrom(['--from', 'nope'])).toThrow(/--from needs one of/);
+  });
+
+  it('prints each stage with its time and the total, and marks what did not run', () => {
+    const text = formatSummary([
+      { stage: 'typecheck', seconds: 61.4, status: 'passed' },
+      { stage: 'lint', seconds: 5, status: 'failed' },
+      { stage: 'test:unit', seconds: 0, status: 'not run' },
+    ]);
+    expect(text.split('\n')).toEqual([
+      '[test] stage times',
+      '  typecheck   1:01  passed',
+      '  lint        0:05  failed',
+      '  test:unit      -  not run',
+      '  total       1:06',
+    ]);
+  });
+});
