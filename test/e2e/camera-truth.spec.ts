@@ -23,8 +23,14 @@ test.describe('camera status', () => {
     await expect(system.age('Roof access')).toHaveText(/^Offline, Last image .+ \(\d+ (min|h) ago\)$/);
     const canvas = system.tile('Roof access').locator('canvas');
     expect(await canvas.evaluate((c) => getComputedStyle(c).filter)).toContain('grayscale');
-    // Frames keep coming; none of them makes it Live.
-    await page.waitForTimeout(2500);
+    // Frames keep coming; none of them makes it Live. A camera loads one frame at a time,
+    // so three more requests per camera mean at least two more frames each were answered.
+    const cameras = await system.cameras().count();
+    const frames: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.includes('/media/')) frames.push(r.url());
+    });
+    await expect.poll(() => frames.length, { message: 'more frames are loaded', timeout: 15_000 }).toBeGreaterThanOrEqual(3 * cameras);
     await expect(system.tile('Roof access')).toHaveAttribute('data-status', 'offline');
     await expect(system.tile('Roof access')).not.toContainText('Live');
     await expectNoA11yViolations(page);

@@ -13,16 +13,23 @@ const APPS = [
 
 const isStatusPoll = (url: string) => /\/api\/public\/v\d+\/projects\/[^/]+\/evacuation\/status/.test(url);
 
-/** The evacuation status requests the page sends during `ms` milliseconds. */
-async function statusRequestsDuring(page: Page, ms: number): Promise<string[]> {
+/** Records the evacuation status requests the page sends from now on. */
+function recordStatusRequests(page: Page): string[] {
   const seen: string[] = [];
-  const onRequest = (req: { url(): string }) => {
+  page.on('request', (req) => {
     if (isStatusPoll(req.url())) seen.push(req.url());
-  };
-  page.on('request', onRequest);
-  await page.waitForTimeout(ms);
-  page.off('request', onRequest);
+  });
   return seen;
+}
+
+/**
+ * Moves the page's clock (under the test's control) `ms` milliseconds on: every timer due
+ * in that time fires at once, so a poll that should not happen would happen now.
+ */
+async function advance(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  // A poll fired by those timers has sent its request before the page answers this.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
 
 for (const app of APPS) {
@@ -34,6 +41,7 @@ for (const app of APPS) {
     await page.route('**/api/v2/events?*', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"errors":[{"message":"Not found"}]}' }),
     );
+    await page.clock.install(); // the polls below run on the test's clock
     await page.goto(app.path);
     const log = page.getByTestId('log');
     const evacuation = page.locator('vigil-evacuation');
@@ -73,13 +81,16 @@ for (const app of APPS) {
     await expect(evacuation.getByText(/started by Morgan Manager/i)).toBeVisible();
 
     // Right after a start the element polls its status every second...
-    expect((await statusRequestsDuring(page, 3_000)).length).toBeGreaterThanOrEqual(2);
+    const whileStarted = recordStatusRequests(page);
+    await expect.poll(() => whileStarted.length, { message: 'it polls while started' }).toBeGreaterThanOrEqual(2);
 
     // ...and once the framework removes it, nothing polls any more.
     await page.getByRole('checkbox', { name: 'Show evacuation control' }).uncheck();
     await expect(evacuation).toHaveCount(0);
-    await page.waitForTimeout(500); // a request already on its way may still land
-    expect(await statusRequestsDuring(page, 4_000)).toEqual([]);
+    await advance(page, 1_000); // a poll already on its way may still land
+    const afterRemoval = recordStatusRequests(page);
+    await advance(page, 10_000);
+    expect(afterRemoval).toEqual([]);
 
     // Added again, it shows the project's state and polls again.
     await page.getByRole('checkbox', { name: 'Show evacuation control' }).check();
@@ -88,6 +99,7 @@ for (const app of APPS) {
     await evacuation.getByRole('button', { name: 'Abort evacuation' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Abort evacuation' }).click();
     await expect(log).toContainText(`aborted: project ${PROJECTS.atlas}`);
-    expect((await statusRequestsDuring(page, 3_000)).length).toBeGreaterThanOrEqual(1);
+    const whileShown = recordStatusRequests(page);
+    await expect.poll(() => whileShown.length, { message: 'it polls again' }).toBeGreaterThanOrEqual(1);
   });
 }

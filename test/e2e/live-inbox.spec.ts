@@ -6,6 +6,7 @@ import type { BrowserContext, Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './screens/InboxPage.ts';
+import { trackNetwork } from './support/network.ts';
 import { fakeNotifications, notificationsShown, permissionPrompts } from './support/notifications.ts';
 
 // The stream's 404 (an API without it) is logged by the browser as a failed resource.
@@ -144,7 +145,9 @@ test('a hidden page makes no requests, and catches up at once when shown', async
       (window as unknown as { __hidden: boolean }).__hidden = h;
       document.dispatchEvent(new Event('visibilitychange'));
     }, hidden);
+  await page.clock.install(); // the quiet time below runs on the test's clock
   await signIn(MANAGER);
+  const net = trackNetwork(page);
   const inbox = await new InboxPage(page).openPortal('/inbox');
   await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
   const api_: string[] = [];
@@ -152,10 +155,12 @@ test('a hidden page makes no requests, and catches up at once when shown', async
     if (/\/(api|auth)\//.test(new URL(r.url()).pathname)) api_.push(r.url());
   });
   await setHidden(true);
-  await page.waitForTimeout(200); // a poll already on its way may land
+  await net.quiet(100); // a poll already on its way lands
   api_.length = 0;
   await api.createIncident({ email: MANAGER, severity: 'critical' });
-  await page.waitForTimeout(period + 2000);
+  // More than a period passes at once: every poll due in that time would be sent now.
+  await page.clock.runFor(period + 2000);
+  await page.evaluate(() => null); // its request is out before the page answers this
   expect(api_).toEqual([]);
   const shown = Date.now();
   await setHidden(false);
@@ -178,14 +183,18 @@ test('two tabs make one set of polls; the other tab takes over when the first cl
   await expect(second.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
   a.length = 0;
   b.length = 0;
-  await first.waitForTimeout(6 * INTERVAL);
+  const since = Date.now();
+  const unreadPolls = (polls: Request[]) => polls.filter((r) => new URL(r.url()).pathname === '/api/v2/notifications').length;
+  // Five rounds of polls, from either tab: all of them from one.
+  await expect
+    .poll(() => unreadPolls(a) + unreadPolls(b), { message: 'five rounds of polls', timeout: 10 * INTERVAL })
+    .toBeGreaterThanOrEqual(5);
   const leader = a.length > 0 ? first : second;
   const [mine, theirs] = leader === first ? [a, b] : [b, a];
   expect(theirs).toEqual([]);
-  // One unread poll and one incidents poll per interval (give or take a tick of timing).
-  const unread = mine.filter((r) => new URL(r.url()).pathname === '/api/v2/notifications').length;
-  expect(unread).toBeGreaterThanOrEqual(4);
-  expect(unread).toBeLessThanOrEqual(7);
+  // One unread poll and one incidents poll per interval, never faster.
+  expect(Date.now() - since).toBeGreaterThanOrEqual(4 * INTERVAL - 200);
+  expect(Math.abs(unreadPolls(mine) - (mine.length - unreadPolls(mine)))).toBeLessThanOrEqual(1);
 
   const follower = leader === first ? second : first;
   await leader.close();
@@ -233,8 +242,10 @@ test('desktop notifications: asked for only from the user menu, per account, for
   await fastPolling(page.context());
   await fakeNotifications(page.context());
   await signIn(MANAGER);
+  const polls = recordPolls(page);
   await new InboxPage(page).openPortal('/');
-  await page.waitForTimeout(3 * INTERVAL);
+  // Three rounds of polls (each may alert) and still no prompt.
+  await expect.poll(() => polls.length, { message: 'three rounds of polls', timeout: 10 * INTERVAL }).toBeGreaterThanOrEqual(6);
   expect(await permissionPrompts(page)).toBe(0);
 
   await page.getByRole('button', { name: /Morgan Manager/ }).click();

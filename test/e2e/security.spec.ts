@@ -165,7 +165,7 @@ test.describe('the token stays with the API that issued it', () => {
     // Alone: the page settles on the API the markup names, which did not issue the token.
     await page.goto(`${host.origin}/alone`);
     await expect.poll(() => foreign.requests.length).toBeGreaterThan(0); // it was asked for its catalogue
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     await requests.settle();
     expect(foreign.requests.filter((r) => r.authorization !== undefined)).toEqual([]);
     expect(requests.seen.filter((r) => r.url.origin === foreign.origin && r.authorization)).toEqual([]);
@@ -300,7 +300,9 @@ test.describe('clickjacking', () => {
     const framed = await response;
     expect(framed.headers()['x-frame-options']).toBe('SAMEORIGIN');
     expect(framed.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
-    await page.waitForTimeout(500);
+    // The page's load waits for its frame's: once it fired, the refused frame is settled.
+    await page.waitForLoadState('load');
+    await page.waitForLoadState('networkidle');
     await expect(page.frameLocator('iframe').locator('vigil-evacuation')).toHaveCount(0);
   });
 
