@@ -165,8 +165,12 @@ test('injected code is blocked in a live portal page, and the guard reports each
     // An inline <style> block.
     const style = document.createElement('style');
     style.textContent = 'body { display: none !important; }';
+    // The refusal is reported by an event dispatched after the append: wait for it.
+    const refused = new Promise<void>((resolve) =>
+      document.addEventListener('securitypolicyviolation', (e) => e.effectiveDirective === 'style-src-elem' && resolve()),
+    );
     document.head.append(style);
-    await new Promise((r) => setTimeout(r, 100)); // violation events are dispatched asynchronously
+    await refused;
     result.bodyDisplay = getComputedStyle(document.body).display;
     style.remove();
     return { result, pwned: w.__pwned };

@@ -10,7 +10,7 @@ import { $apiBase } from '../../../src/core/config/config.ts';
 import { $language } from '../../../src/core/i18n/languages.ts';
 import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';
 import { $toasts, showError } from '../../../src/core/toasts/toasts.ts';
-import { expect, waitFor } from '../helpers/assert.ts';
+import { expect, nextFrames, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
 
@@ -175,7 +175,7 @@ describe('element factory', () => {
     expect(message!.textContent).to.equal(
       `This element names another Vigil server (“https://elsewhere.test”) than this page (“${location.origin}”): it stays empty and your sign-in is not sent there.`,
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await nextFrames(2);
     expect($apiBase.get()).to.equal(location.origin);
     expect(calls.filter((u) => u.startsWith('https://elsewhere.test'))).to.deep.equal([]);
     await expectNoA11yViolations(foreign);

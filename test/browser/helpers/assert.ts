@@ -49,3 +49,12 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
 }
+
+/**
+ * Resolves after `n` rendering frames, by which time the tasks queued before (events the
+ * browser dispatches for a key press, React's commits) have run. For checks that something
+ * did not happen in reaction to an input.
+ */
+export async function nextFrames(n = 1): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+}

@@ -11,6 +11,7 @@ import { $currentUser } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
 import { expect, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { loopSteps } from '../helpers/witness.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
 import { press } from '../ui/keys.ts';
 import { callsTo, DEMO, fakeFetch, freshState, ME, SYSTEM, type FakeState } from './fakeApi.ts';
@@ -23,7 +24,6 @@ const root = () => host!.shadowRoot!;
 const $ = <T extends Element = HTMLElement>(selector: string) => root().querySelector<T>(selector);
 const $$ = (selector: string) => [...root().querySelectorAll<HTMLElement>(selector)];
 const mediaCalls = () => state.calls.filter((c) => c.path.includes('/media/'));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function mount(tag: string, attrs: Record<string, string>): Promise<void> {
   host = document.createElement(tag);
@@ -92,10 +92,10 @@ describe('live view elements', function () {
       await mount('vigil-live-view', { system: SYSTEM, interval: '250' });
       await waitFor(() => mediaCalls().length >= 2);
       const start = mediaCalls().length;
-      await sleep(2000);
-      const perCamera = (mediaCalls().length - start) / 2;
-      expect(perCamera).to.be.above(5); // ~8 at 250 ms
-      expect(perCamera).to.be.below(10);
+      const since = performance.now();
+      // Eight more frames per camera, never faster than one per interval.
+      await waitFor(() => mediaCalls().length - start >= 16, { timeout: 10_000, message: 'eight more frames per camera' });
+      expect(performance.now() - since).to.be.above(7 * 250 - 50);
       expect(liveFrameStats().peak).to.be.below(5);
       expect(liveFrameCount()).to.equal(2);
       host!.remove();
@@ -107,9 +107,9 @@ describe('live view elements', function () {
       await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
       await waitFor(() => mediaCalls().length >= 4);
       host!.style.cssText = 'position: absolute; top: 20000px; left: 0; right: 0';
-      await sleep(300); // the observer reports, a load under way settles
+      await loopSteps(2, 100); // the observer reports, a load under way settles
       const paused = mediaCalls().length;
-      await sleep(600);
+      await loopSteps(7, 100);
       expect(mediaCalls().length).to.equal(paused);
       host!.style.cssText = '';
       await waitFor(() => mediaCalls().length > paused, { timeout: 500, message: 'resumes at once' });
@@ -119,9 +119,9 @@ describe('live view elements', function () {
       await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
       await waitFor(() => mediaCalls().length >= 4);
       setTabHidden(true);
-      await sleep(250);
+      await loopSteps(2, 100); // a load under way settles
       const paused = mediaCalls().length;
-      await sleep(600);
+      await loopSteps(7, 100);
       expect(mediaCalls().length).to.equal(paused);
       setTabHidden(false);
       await waitFor(() => mediaCalls().length > paused, { timeout: 300, message: 'resumes at once' });
@@ -159,10 +159,14 @@ describe('live view elements', function () {
       await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
       $$('.lv-frame')[0]!.click();
       await waitFor(() => $('[role="dialog"]') !== null);
-      await sleep(300);
+      const first = () => mediaCalls().filter((c) => c.path.endsWith('01')).length;
       const second = () => mediaCalls().filter((c) => c.path.endsWith('02')).length;
+      const firstAtOpen = first();
+      await waitFor(() => first() >= firstAtOpen + 2); // a load of the second under way settles
       const before = second();
-      await sleep(600);
+      const firstBefore = first();
+      // The open camera goes on polling; the other one does not, however long that takes.
+      await waitFor(() => first() >= firstBefore + 6, { timeout: 5_000, message: 'the open camera polls on' });
       expect(second()).to.equal(before);
     });
 
@@ -177,7 +181,10 @@ describe('live view elements', function () {
       expect(broken!.querySelector('.lv-age')!.textContent).to.equal('Offline, No image yet');
       expect(broken!.textContent).to.include('Camera not reachable');
       expect(fine!.dataset.status).to.equal('live');
-      await sleep(1200);
+      // It keeps failing (retries at its slower pace): still one toast.
+      const brokenCalls = () => mediaCalls().filter((c) => c.path.endsWith('01')).length;
+      const failed = brokenCalls();
+      await waitFor(() => brokenCalls() >= failed + 2, { timeout: 15_000, message: 'the broken camera is retried' });
       stop();
       expect(seen.size).to.equal(1);
       await expectNoA11yViolations(host!);
@@ -187,7 +194,8 @@ describe('live view elements', function () {
       state.online = false;
       await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
       await waitFor(() => liveFrameCount() === 2, { message: 'frames are drawn' });
-      await sleep(300);
+      const drawn = mediaCalls().length;
+      await waitFor(() => mediaCalls().length >= drawn + 4, { message: 'more frames come' });
       for (const cam of $$('.lv-cam')) {
         expect(cam.dataset.status).to.equal('offline');
         expect(cam.querySelector('.lv-badge')!.textContent).to.equal('Offline');
@@ -202,7 +210,8 @@ describe('live view elements', function () {
       state.frameTimes.set('60000000-0000-4000-8000-000000000002', 'a while ago');
       await mount('vigil-live-view', { system: SYSTEM, interval: '100' });
       await waitFor(() => liveFrameCount() === 2, { message: 'frames are drawn' });
-      await sleep(300);
+      const drawn = mediaCalls().length;
+      await waitFor(() => mediaCalls().length >= drawn + 4, { message: 'more frames come' });
       const [delayed, unknown] = $$('.lv-cam');
       expect(delayed!.dataset.status).to.equal('stale');
       const today = old.toDateString() === new Date().toDateString(); // the date too just after midnight
@@ -211,7 +220,9 @@ describe('live view elements', function () {
       expect(unknown!.dataset.status).to.equal('stale');
       expect(unknown!.querySelector('.lv-age')!.textContent).to.equal('Delayed, Time of the image unknown');
       state.frameTimes.set('60000000-0000-4000-8000-000000000002', null);
-      await sleep(300);
+      const unknownCalls = () => mediaCalls().filter((c) => c.path.endsWith('02')).length;
+      const asked = unknownCalls();
+      await waitFor(() => unknownCalls() >= asked + 2, { message: 'a frame without a time is shown' });
       expect(unknown!.dataset.status).to.equal('stale');
     });
 

@@ -12,7 +12,7 @@ import { $currentUser } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
 import { liveFrameCount } from '../../../src/core/live-view/liveFrames.ts';
 import { FRESH_MS } from '../../../src/features/common/useResource.ts';
-import { expect, waitFor } from '../helpers/assert.ts';
+import { expect, nextFrames, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
 import { fakeFetch, freshState, ME, MISSING, PROJECT, SITE, summary, SYSTEM, type FakeState } from './fakeApi.ts';
@@ -156,7 +156,7 @@ describe('projects, sites and systems elements', function () {
       host.setAttribute('project', PROJECT);
       document.body.append(host);
       await waitFor(() => root().querySelector('h1')?.textContent === 'Northwind Logistics', { timeout: 200 });
-      await new Promise((r) => setTimeout(r, 300));
+      await nextFrames(3); // a request sent on showing it would be recorded by now
       expect(state.calls.slice(before).filter((c) => c.path === `/api/v2/projects/${PROJECT}`)).to.have.lengthOf(0);
     });
 

@@ -17,7 +17,7 @@ import { ElementScopeContext } from '../../../src/features/common/element/contex
 import { GridCell, type GridCellProps } from '../../../src/features/schedules/GridCell.tsx';
 import { ScheduleGrid } from '../../../src/features/schedules/ScheduleGrid.tsx';
 import { BASE_CSS, adoptCss } from '../../../src/ui/styles.ts';
-import { expect, waitFor } from '../helpers/assert.ts';
+import { expect, nextFrames, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { cleanupFixtures, nextFrame, shadowFixture } from '../helpers/dom.ts';
 import { afterEach, describe, it } from '../helpers/mocha.ts';
@@ -331,7 +331,7 @@ describe('schedule grid', function () {
     timed(() => first.dispatchEvent(new PointerEvent('pointerdown', { ...init, ...point(0) })));
     for (let i = 1; i <= 40; i++) {
       timed(() => grid.dispatchEvent(new PointerEvent('pointermove', { ...init, ...point(i / 40) })));
-      await new Promise((r) => setTimeout(r, 0));
+      await nextFrames(1); // one move per frame, as a pointer sends them
     }
     timed(() => grid.dispatchEvent(new PointerEvent('pointerup', { ...init, ...point(1) })));
     expect(securedCount(probe.week)).to.equal(336);

@@ -12,7 +12,7 @@ import { ensureToastRegion } from '../../../src/features/common/element/defineEl
 import { $toastHosts, $toasts, dismissToast, showToast } from '../../../src/core/toasts/toasts.ts';
 import { AlertDialog } from '../../../src/ui/AlertDialog.tsx';
 import { BASE_CSS, adoptCss } from '../../../src/ui/styles.ts';
-import { expect, waitFor } from '../helpers/assert.ts';
+import { expect, nextFrames, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
 import { cleanupFixtures, shadowFixture } from '../helpers/dom.ts';
 import { afterEach, describe, it } from '../helpers/mocha.ts';
@@ -243,7 +243,7 @@ describe('AlertDialog', () => {
     await press('Escape');
     await press('Escape');
     await press('Escape');
-    await new Promise((r) => setTimeout(r, 50));
+    await nextFrames(2); // a close the keys caused has fired by now
     expect(closes).to.equal(0);
     expect(t.dialog()!.open).to.equal(true);
     expect(t.dialog()!.matches(':modal')).to.equal(true);
@@ -252,7 +252,7 @@ describe('AlertDialog', () => {
     t.dialog()!.blur();
     await press('Escape');
     await press('Escape');
-    await new Promise((r) => setTimeout(r, 50));
+    await nextFrames(2);
     expect(t.dialog()!.matches(':modal')).to.equal(true);
     expect(t.calls.cancel).to.equal(0);
     await press('Tab');
@@ -299,7 +299,9 @@ describe('AlertDialog', () => {
     const shown = await t.opened();
     shown.style.opacity = '0.01';
     const confirm = t.button('Start evacuation')!;
-    await new Promise((r) => setTimeout(r, 1200));
+    // Well past the moment it arms when shown normally (the test above: about half a second).
+    const since = performance.now();
+    await waitFor(() => performance.now() - since > 1200, { timeout: 5_000 });
     expect(confirm.getAttribute('aria-disabled')).to.equal('true');
     confirm.click();
     expect(t.calls.confirm).to.equal(0);
@@ -380,7 +382,9 @@ describe('AlertDialog', () => {
     // announced a second time there.
     showToast({ type: 'error', text: 'Still there.' });
     await waitFor(() => expect(dialog.querySelector('.v-toast')).not.to.be.null);
-    await new Promise((r) => setTimeout(r, 1100));
+    // On screen in the dialog for longer than it takes to be announced there (a second).
+    const shownAt = performance.now();
+    await waitFor(() => performance.now() - shownAt > 1100, { timeout: 5_000 });
     await press('Escape');
     await waitFor(() => expect(t.dialog()).to.be.null);
     const back = await toastInRegion();
