@@ -5,7 +5,7 @@ import { t } from '../src/core/i18n/i18n.ts';
 import { $openIncidents } from '../src/core/inbox/open.ts';
 import { dispatchTopics } from '../src/core/live/topics.ts';
 import { $currentUser, $unreadCount } from '../src/core/session/session.ts';
-import { json, mockFetch, SAMPLE_USER } from '../src/core/testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../test/unit/fetchMock.ts';
 import { BADGE_COUNTS, isBadgeCount } from '../src/features/inbox/UnreadBadge.tsx';
 
 const added: HTMLElement[] = [];

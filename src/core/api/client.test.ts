@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { $currentUser } from '../session/store.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import * as Names from './answer-names.ts';
 import { Answers } from './contract.ts';
 import { ApiError, GENERIC_ERROR, onUnauthorized, readAs, request, requestBlob, requestBlobWithHeaders } from './client.ts';

@@ -1,8 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { $currentUser } from '../session/store.ts';
-import { SAMPLE_USER } from '../testing/fetchMock.ts';
-import { $apiBase } from './config.ts';
-import { configure, conflictingApiBase, elementConnected, resetApiBaseForTests, settleApiBase, whenApiBaseSettled } from './settle.ts';
+import { SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
+import { freshPage } from '../../../test/unit/fresh-page.ts';
+
+// A page settles its API base once: each test (and each "new page" within one) loads the
+// modules afresh.
+let $currentUser: typeof import('../session/store.ts').$currentUser;
+let $apiBase: typeof import('./config.ts').$apiBase;
+let settle: typeof import('./settle.ts');
+const configure: typeof settle.configure = (...args) => settle.configure(...args);
+const conflictingApiBase: typeof settle.conflictingApiBase = (...args) => settle.conflictingApiBase(...args);
+const elementConnected: typeof settle.elementConnected = (...args) => settle.elementConnected(...args);
+const settleApiBase: typeof settle.settleApiBase = (...args) => settle.settleApiBase(...args);
+const whenApiBaseSettled: typeof settle.whenApiBaseSettled = (...args) => settle.whenApiBaseSettled(...args);
+
+async function newPage(): Promise<void> {
+  freshPage();
+  ({ $currentUser } = await import('../session/store.ts'));
+  ({ $apiBase } = await import('./config.ts'));
+  settle = await import('./settle.ts');
+}
 
 const API = 'https://api.vigil.test';
 const EVIL = 'https://elsewhere.test';
@@ -23,14 +39,14 @@ function meta(content: string, where: HTMLElement = document.head): void {
 }
 
 describe('settling the page API base', () => {
-  beforeEach(() => {
-    resetApiBaseForTests();
+  beforeEach(async () => {
+    await newPage();
     $currentUser.set(null);
   });
-  afterEach(() => {
+  afterEach(async () => {
     document.head.querySelectorAll('meta').forEach((m) => m.remove());
     document.body.replaceChildren();
-    resetApiBaseForTests();
+    await newPage();
     $currentUser.set(null);
   });
 
@@ -43,13 +59,13 @@ describe('settling the page API base', () => {
     expect(await settled).toBe(API);
   });
 
-  it('takes configure() first, then the meta tag in the head, then elements', () => {
+  it('takes configure() first, then the meta tag in the head, then elements', async () => {
     meta('https://meta.test');
     element('vigil-login', 'https://element.test');
     configure({ apiBase: 'https://configured.test/' });
     expect(settleApiBase()).toBe('https://configured.test');
 
-    resetApiBaseForTests();
+    await newPage();
     expect(settleApiBase()).toBe('https://meta.test');
   });
 
@@ -87,7 +103,7 @@ describe('settling the page API base', () => {
     element('vigil-unread-badge', API);
     expect(settleApiBase()).toBeNull();
 
-    resetApiBaseForTests();
+    await newPage();
     $currentUser.set(null);
     document.body.replaceChildren();
     element('vigil-unread-badge', 'https://first.test');
@@ -96,23 +112,23 @@ describe('settling the page API base', () => {
     expect($apiBase.get()).toBe('');
   });
 
-  it('on disagreeing elements, the meta tag or configure() decides', () => {
+  it('on disagreeing elements, the meta tag or configure() decides', async () => {
     element('vigil-login', EVIL);
     element('vigil-login', API);
     meta(API);
     expect(settleApiBase()).toBe(API);
 
     expect(conflictingApiBase(EVIL)).toBe(API);
-    resetApiBaseForTests();
+    await newPage();
     document.head.querySelectorAll('meta').forEach((m) => m.remove());
     configure({ apiBase: API });
     expect(settleApiBase()).toBe(API);
   });
 
-  it('without any declaration uses the API of the stored sign-in, else the page origin', () => {
+  it('without any declaration uses the API of the stored sign-in, else the page origin', async () => {
     $currentUser.set(user(API));
     expect(settleApiBase()).toBe(API);
-    resetApiBaseForTests();
+    await newPage();
     $currentUser.set(null);
     expect(settleApiBase()).toBe(location.origin);
   });
@@ -146,7 +162,7 @@ describe('settling the page API base', () => {
     await whenApiBaseSettled(); // nothing declared: the page origin
     expect($currentUser.get()?.api_base).toBe(location.origin);
 
-    resetApiBaseForTests();
+    await newPage();
     $currentUser.set(legacy as never);
     meta(API);
     await whenApiBaseSettled();

@@ -189,11 +189,3 @@ export function conflictingApiBase(value: string | null | undefined): string | n
   const base = value ? normalizeApiBase(value) : null;
   return settled && base && base !== settled ? settled : null;
 }
-
-/** Forgets the settled base (unit tests only: a page settles once). */
-export function resetApiBaseForTests(): void {
-  $apiBase.set(null);
-  state.configured = null;
-  state.pending = null;
-  state.connected.clear();
-}

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { $currentUser, signOut } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { $contentPages, fetchContentPages, firstContentPage, loadContentPage } from './content.ts';
 

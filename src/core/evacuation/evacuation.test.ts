@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvacuationStatus } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
 import type { LiveState } from '../live/state.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import {

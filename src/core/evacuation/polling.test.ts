@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EvacuationStatus } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import { $evacuationActions, $evacuations, createIntent, startEvacuation } from './evacuation.ts';
 import { $liveState, IDLE } from '../live/state.ts';

@@ -3,7 +3,7 @@ import evFr from '../../features/evacuation/messages/fr.json';
 import usersEn from '../../features/users/messages/en.json';
 import usersFr from '../../features/users/messages/fr.json';
 import { $apiBase } from '../config/config.ts';
-import { json, mockFetch } from '../testing/fetchMock.ts';
+import { json, mockFetch } from '../../../test/unit/fetchMock.ts';
 import { named, nameContext } from './elision.ts';
 import { applyLanguage, t } from './i18n.ts';
 import coreEn from './messages/en.json';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/store.ts';
 import { startLanguage } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { applyLanguage, loadMessages, t } from './i18n.ts';
 import { $language, matchLanguage } from './languages.ts';
 

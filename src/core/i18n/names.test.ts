@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { $apiBase } from '../config/config.ts';
-import { json, mockFetch } from '../testing/fetchMock.ts';
+import { json, mockFetch } from '../../../test/unit/fetchMock.ts';
 import { applyLanguage, formatDateTime } from './i18n.ts';
 import de from './messages/de.json';
 import en from './messages/en.json';

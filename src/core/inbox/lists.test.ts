@@ -3,7 +3,7 @@ import type { Incident, Notification } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { $currentUser, signOut } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
 import { dayEnd, dayStart } from './filters.ts';
 import { deliver } from './live/hub.ts';
 import { incidentList, notificationList, setIncidentFilters, setSeverityFilter, setUnreadOnly } from './lists.ts';

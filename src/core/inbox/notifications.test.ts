@@ -4,7 +4,7 @@ import { $apiBase } from '../config/config.ts';
 import { $language } from '../i18n/languages.ts';
 import { notificationCache } from '../resources/resources.ts';
 import { $currentUser, $unreadCount } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import { itemAt } from './pagedList.ts';
 import { notificationList } from './lists.ts';

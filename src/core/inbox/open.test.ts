@@ -4,7 +4,7 @@ import { LIVE_CHANNEL } from '../live/channel.ts';
 import { resetLive, topicOf } from '../live/live.ts';
 import { dispatchTopics } from '../live/topics.ts';
 import { $currentUser, signOut } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
 import { resetInboxLive, watchLive } from './live/live.ts';
 import { $openIncidents } from './open.ts';
 

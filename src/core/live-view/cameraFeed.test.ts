@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/store.ts';
-import { mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import { createCameraFeed } from './cameraFeed.ts';
 import type { FrameLoop } from './frameLoop.ts';

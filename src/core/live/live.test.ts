@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
 import { LIVE_CHANNEL, parseMessage } from './channel.ts';
 import { BACKOFF_MAX_MS, FALLBACK_AFTER_FAILURES, reconnectDelay, registerFallbackPoll, resetLive, topicOf, watchLive } from './live.ts';
 import { $liveState, PAUSED_AFTER_MS } from './state.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/store.ts';
 import { $toasts } from '../toasts/toasts.ts';
-import { mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { loadMedia, loadMediaOrToast, mediaUuid } from './media.ts';
 
 describe('media', () => {

@@ -3,7 +3,7 @@ import type { ProjectSummary } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { signOut } from '../session/session.ts';
 import { $currentUser } from '../session/store.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import { $projects, filterProjects, loadProjects } from './projects.ts';
 

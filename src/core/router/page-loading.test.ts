@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
-import { mockFetch } from '../testing/fetchMock.ts';
+import { mockFetch } from '../../../test/unit/fetchMock.ts';
 import { claimReload, isPageLoadError, loadWithTimeout, pingServer } from './page-loading.ts';
 
 describe('loadWithTimeout', () => {

@@ -5,7 +5,7 @@ import { $apiBase } from '../config/config.ts';
 import { projectCache, siteCache } from '../resources/resources.ts';
 import { $currentUser, signOut } from '../session/session.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { daysToWeek, weekToDays } from './convert.ts';
 import {

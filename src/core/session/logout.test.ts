@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $toasts } from '../toasts/toasts.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $currentUser, $unreadCount, acceptTerms, fetchUnreadCount, login, logout, LOGOUT_TIMEOUT_MS, startSession } from './session.ts';
 import { USER_STORAGE_KEY } from './store.ts';
 

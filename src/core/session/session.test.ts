@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $toasts } from '../toasts/toasts.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import {
   $currentUser,
   $unreadCount,

@@ -1,23 +1,42 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { request, requestBlob } from '../api/client.ts';
 import { Answers } from '../api/contract.ts';
-import { $apiBase } from '../config/config.ts';
-import { resetApiBaseForTests } from '../config/settle.ts';
-import { loadMessages } from '../i18n/i18n.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
-import { login } from './session.ts';
-import { $currentUser, currentToken, tokenFor } from './store.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
+import { freshPage } from '../../../test/unit/fresh-page.ts';
+
+// A page settles its API base once: each test runs on a fresh page, its modules loaded afresh.
+let client: typeof import('../api/client.ts');
+let i18n: typeof import('../i18n/i18n.ts');
+let session: typeof import('./session.ts');
+let store: typeof import('./store.ts');
+let $apiBase: typeof import('../config/config.ts').$apiBase;
+let $currentUser: typeof import('./store.ts').$currentUser;
+const request = (...args: Parameters<typeof client.request>) => client.request(...args);
+const requestBlob: typeof client.requestBlob = (...args) => client.requestBlob(...args);
+const loadMessages: typeof i18n.loadMessages = (...args) => i18n.loadMessages(...args);
+const login: typeof session.login = (...args) => session.login(...args);
+const currentToken: typeof store.currentToken = (...args) => store.currentToken(...args);
+const tokenFor: typeof store.tokenFor = (...args) => store.tokenFor(...args);
+
+async function newPage(): Promise<void> {
+  freshPage();
+  client = await import('../api/client.ts');
+  i18n = await import('../i18n/i18n.ts');
+  session = await import('./session.ts');
+  store = await import('./store.ts');
+  ({ $currentUser } = store);
+  ({ $apiBase } = await import('../config/config.ts'));
+}
 
 const API = 'https://api.vigil.test';
 
 describe('the token goes only to the API that issued it', () => {
-  beforeEach(() => {
-    resetApiBaseForTests();
+  beforeEach(async () => {
+    await newPage();
     $currentUser.set(null);
   });
-  afterEach(() => {
+  afterEach(async () => {
     document.body.replaceChildren();
-    resetApiBaseForTests();
+    await newPage();
     $currentUser.set(null);
   });
 

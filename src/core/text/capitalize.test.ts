@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { $apiBase } from '../config/config.ts';
-import { json, mockFetch } from '../testing/fetchMock.ts';
+import { json, mockFetch } from '../../../test/unit/fetchMock.ts';
 import { capitalizeFirst, timeZoneLabel } from './capitalize.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
 import de from '../i18n/messages/de.json';

@@ -13,7 +13,7 @@ import es from '../i18n/messages/es.json';
 import fr from '../i18n/messages/fr.json';
 import it_ from '../i18n/messages/it.json';
 import nl from '../i18n/messages/nl.json';
-import { json, mockFetch } from '../testing/fetchMock.ts';
+import { json, mockFetch } from '../../../test/unit/fetchMock.ts';
 import { formatMoment, momentParams } from './moments.ts';
 
 const CATALOGUES: Record<string, { core: object; evacuation: object }> = {

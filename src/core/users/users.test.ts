@@ -3,7 +3,7 @@ import type { ProjectUser } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { projectCache } from '../resources/resources.ts';
 import { $currentUser, signOut } from '../session/session.ts';
-import { json, mockFetch, SAMPLE_USER } from '../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { $projectUsers, addProjectUser, isForbidden, loadProjectUsers, removeProjectUser, updateProjectUser } from './users.ts';
 

@@ -3,7 +3,7 @@ import type { Incident } from '../../api/contract.ts';
 import { formatDateTime, tKey } from '../../i18n/i18n.ts';
 import { $navigator } from '../../router/navigation.ts';
 import { $currentUser } from '../../session/session.ts';
-import { SAMPLE_USER } from '../../testing/fetchMock.ts';
+import { SAMPLE_USER } from '../../../../test/unit/fetchMock.ts';
 import { $toasts, dismissToast, type Toast } from '../../toasts/toasts.ts';
 import { $alertPrefs, announceIncidents, MAX_INCIDENT_TOASTS_SHOWN, offerDesktopAlerts, resetAlerts } from './alerts.ts';
 

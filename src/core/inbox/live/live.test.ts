@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Incident } from '../../api/contract.ts';
 import { $apiBase } from '../../config/config.ts';
 import { $currentUser, $unreadCount } from '../../session/session.ts';
-import { json, mockFetch, SAMPLE_USER } from '../../testing/fetchMock.ts';
+import { json, mockFetch, SAMPLE_USER } from '../../../../test/unit/fetchMock.ts';
 import { $toasts } from '../../toasts/toasts.ts';
 import { incidentList } from '../lists.ts';
 import { resetLive } from '../../live/live.ts';
