@@ -40,6 +40,11 @@ function r2wcElements() {
       const tagName = tag('tagname')[0]?.trim();
       if (!tagName) return;
       const varName = node.declarationList.declarations[0].name.getText();
+      // Whether it needs a sign-in (defineElement's `session`: 'required', 'optional' or
+      // 'none') and who it is for (`@audience portal`, else public without a session and
+      // drop-in with one): the documentation site groups and shows elements by these.
+      const session = /\bsession:\s*'(required|optional|none)'/.exec(node.getText())?.[1] ?? 'optional';
+      const audience = tag('audience')[0]?.trim() || (session === 'none' ? 'public' : 'drop-in');
       const decl = moduleDoc.declarations.find((d) => d.name === varName);
       if (!decl) return;
       Object.assign(decl, {
@@ -52,6 +57,8 @@ function r2wcElements() {
           .trim(),
         description: commentText(doc.comment).trim(),
         superclass: { name: 'HTMLElement' },
+        vigilSession: session,
+        vigilAudience: audience,
         attributes: tag('attr')
           .map(parseTag)
           .filter(Boolean)
