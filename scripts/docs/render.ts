@@ -160,9 +160,9 @@ function layout(site: Site, path: string, title: string, description: string, ma
         <button type="button" class="ds-btn" id="ds-signout" hidden>Sign out</button>
       </div>
       <div class="ds-prefs">
-        <label class="ds-pref">Theme
+        <div class="ds-pref"><label for="ds-theme">Theme</label>
           <select id="ds-theme"><option value="system">System</option><option value="light">Light</option><option value="dark">Dark</option></select>
-        </label>
+        </div>
         <div class="ds-pref ds-lang"><span id="ds-lang-label">Language</span> <vigil-language-picker aria-labelledby="ds-lang-label"></vigil-language-picker></div>
         <label class="ds-pref ds-check"><input type="checkbox" id="ds-hostile" /> Hostile page CSS</label>
       </div>
@@ -226,8 +226,10 @@ ${controls(d) || '<p class="ds-note">This element has no attributes.</p>'}
 </div>
 
 <div class="ds-snippet" id="ds-snippet">
-<div class="ds-tabs" role="tablist" aria-label="Usage">
+<div class="ds-tabs">
+<div class="ds-tablist" role="tablist" aria-label="Usage">
 ${['HTML', 'React', 'Vue', 'Svelte'].map((l, i) => `<button type="button" role="tab" id="tab-${l.toLowerCase()}" aria-controls="panel-${l.toLowerCase()}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}">${l}</button>`).join('\n')}
+</div>
 <button type="button" class="ds-btn ds-copy" id="ds-copy">Copy</button>
 <span class="ds-copied" id="ds-copied" role="status"></span>
 </div>
