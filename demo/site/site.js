@@ -161,10 +161,13 @@ function setUpNav() {
   const search = $('ds-search');
   if (menu && nav) {
     const open = (on) => {
-      // Under the bar as it is now (it wraps to more lines on a phone, and scrolls away there).
-      if (on) nav.style.top = `${Math.max(0, document.querySelector('.ds-top').getBoundingClientRect().bottom)}px`;
       menu.setAttribute('aria-expanded', String(on));
       root.classList.toggle('ds-nav-open', on);
+      // Under the bar (it wraps to more lines on a phone and scrolls away there: back to it,
+      // so that the preferences it holds are in view with the navigation).
+      const bar = document.querySelector('.ds-top');
+      if (on && bar.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+      if (on) nav.style.top = `${Math.max(0, document.querySelector('.ds-top').getBoundingClientRect().bottom)}px`;
     };
     menu.addEventListener('click', () => {
       const on = menu.getAttribute('aria-expanded') !== 'true';

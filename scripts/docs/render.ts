@@ -59,7 +59,7 @@ function table(caption: string, head: string[], rows: string[][], id?: string): 
 <table class="ds-table"><caption>${esc(caption)}</caption>
 <thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>
-${rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td>${c}</td>`)).join('')}</tr>`).join('\n')}
+${rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td data-label="${esc(head[i] ?? '')}">${c}</td>`)).join('')}</tr>`).join('\n')}
 </tbody></table></div>`;
 }
 
@@ -80,7 +80,8 @@ export function tokenTable(tokens: Member[], caption = 'Theme tokens'): string {
         `<span id="${anchor.token(t.name)}">${code(t.name)}</span>`,
         colours ? swatch('light', colours.light) : code(t.default ?? ''),
         colours ? swatch('dark', colours.dark) : code(t.default ?? ''),
-        prose(t.description),
+        // The defaults are in their own columns: the description without them.
+        prose((t.description ?? '').replace(/^Theme token: /, '').replace(/ \(default [\s\S]*\)$/, '')),
       ];
     }),
   );
