@@ -338,8 +338,17 @@ function setUpPlayground() {
     const user = storedUser();
     instance = null;
     if (tag === 'vigil-portal') {
-      stage.replaceChildren(el('iframe', { class: 'ds-frame', src: '/', title: 'The portal, live' }));
+      // The portal owns its page's address: it runs in a frame of its own page here.
       for (const c of controls) c.disabled = true;
+      if (!document.getElementById('ds-frame-note'))
+        $('ds-controls').append(
+          el('p', {
+            class: 'ds-note',
+            id: 'ds-frame-note',
+            text: 'Here the portal runs in a frame of its own page, so these attributes are for your page only.',
+          }),
+        );
+      stage.replaceChildren(user ? el('iframe', { class: 'ds-frame', src: '/', title: 'The portal, live' }) : placeholder());
       return;
     }
     if (needsSession && !user) {
@@ -353,7 +362,17 @@ function setUpPlayground() {
     instance = document.createElement(tag);
     for (const [k, v] of attrs()) instance.setAttribute(k, v);
     for (const name of events) instance.addEventListener(name, (e) => record(name, e.detail));
-    stage.replaceChildren(instance);
+    // Some elements take no room until they have something to show (the evacuation bar,
+    // the badge at zero, anything signed out): say so instead of an empty box.
+    const empty = el('p', {
+      class: 'ds-note ds-empty-note',
+      text: user
+        ? `<${tag}> takes no room while it has nothing to show.`
+        : `<${tag}> takes no room while it has nothing to show: signed out, that is always. Sign in above.`,
+    });
+    empty.hidden = true;
+    new ResizeObserver(() => (empty.hidden = !instance?.isConnected || instance.getBoundingClientRect().height > 0)).observe(instance);
+    stage.replaceChildren(instance, empty);
   };
 
   const fillPickers = async (user) => {
