@@ -154,8 +154,10 @@ function layout(site: Site, path: string, title: string, description: string, ma
           <button type="button" class="ds-btn" data-account="manager@vigil.test" aria-describedby="ds-try">manager@vigil.test</button>
           <button type="button" class="ds-btn" data-account="viewer@vigil.test" aria-describedby="ds-try">viewer@vigil.test</button>
           <details class="ds-login" id="ds-login"><summary>Other account</summary>
-            <p class="ds-note">Seeded accounts use the password <code>vigil-demo</code>.</p>
-            <vigil-login></vigil-login>
+            <div class="ds-login-panel">
+              <p class="ds-note">The seeded accounts use the password <code>vigil-demo</code>; <code>new@vigil.test</code> has not accepted the terms yet.</p>
+              <vigil-login></vigil-login>
+            </div>
           </details>
         </div>
         <button type="button" class="ds-btn" id="ds-signout" hidden>Sign out</button>
