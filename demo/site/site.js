@@ -107,6 +107,12 @@ function setUpAccountBar() {
     signInAs(button.dataset.account).finally(() => setTimeout(() => !storedUser() && render(null), 4000));
   });
   out.addEventListener('click', signOut);
+  const other = $('ds-login');
+  other?.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !other.open) return;
+    other.open = false;
+    other.querySelector('summary').focus();
+  });
   sessionListeners.add(render);
   render(storedUser());
 }

@@ -156,9 +156,20 @@ test('axe finds nothing on the home and on an element page, signed in', async ({
   ).toEqual([]);
 });
 
-test('at 360 px nothing scrolls sideways and the navigation is a menu', async ({ page }) => {
+test('at 360 px nothing scrolls sideways on any page and the navigation is a menu', async ({ page }) => {
+  test.setTimeout(90_000); // every page of the site
   await page.setViewportSize({ width: 360, height: 780 });
-  for (const path of ['/demo/', '/demo/guides/theming.html', '/demo/elements/vigil-inbox.html', '/demo/elements/vigil-evacuation.html']) {
+  const guides = await page.request
+    .get('/demo/')
+    .then(async (res) => [...(await res.text()).matchAll(/href="(\/demo\/guides\/[a-z-]+\.html)"/g)].map((m) => m[1]!));
+  expect(guides.length).toBeGreaterThan(5);
+  const elements = manifestTags().map((tag) => `/demo/elements/${tag}.html`);
+  for (const path of [
+    '/demo/',
+    ...new Set(guides),
+    ...elements.filter((p) => !p.endsWith('vigil-evacuation.html')),
+    '/demo/elements/vigil-evacuation.html',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
