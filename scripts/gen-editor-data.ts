@@ -15,9 +15,6 @@ const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'ut
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
 const elements = manifestElements(manifest);
 
-/** Where each element's page is on the demo server (`npm start`): the same path wherever it is hosted. */
-const docPath = (tag: string) => `/demo/elements/${tag}.html`;
-
 const webTypes = {
   $schema: 'https://json.schemastore.org/web-types',
   name: pkg.name,
@@ -29,7 +26,6 @@ const webTypes = {
       elements: elements.map((d) => ({
         name: d.tagName,
         description: d.summary ?? '',
-        'doc-url': docPath(d.tagName),
         attributes: d.attributes.map((a) => {
           const values = enumValues(a.type?.text);
           return {

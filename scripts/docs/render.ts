@@ -166,7 +166,7 @@ function layout(site: Site, path: string, title: string, description: string, ma
         <div class="ds-pref"><label for="ds-theme">Theme</label>
           <select id="ds-theme"><option value="system">System</option><option value="light">Light</option><option value="dark">Dark</option></select>
         </div>
-        <div class="ds-pref ds-lang"><span id="ds-lang-label">Language</span> <vigil-language-picker aria-labelledby="ds-lang-label"></vigil-language-picker></div>
+        <div class="ds-pref ds-lang"><span aria-hidden="true">Language</span> <vigil-language-picker></vigil-language-picker></div>
         <label class="ds-pref ds-check"><input type="checkbox" id="ds-hostile" /> Hostile page CSS</label>
       </div>
     </header>
@@ -265,7 +265,7 @@ ${table(
   d.attributes.map((a) => [
     `<span id="${anchor.prop(a.fieldName ?? a.name)}">${code(a.fieldName ?? a.name)}</span>`,
     code(a.type?.text ?? 'string'),
-    `Reflects the <a href="#${anchor.attr(a.name)}"><code>${esc(a.name)}</code></a> attribute; may be set before the element is defined.`,
+    `The <a href="#${anchor.attr(a.name)}"><code>${esc(a.name)}</code></a> attribute as a property; may be set before the element is defined.`,
   ]),
 )}
 ${
