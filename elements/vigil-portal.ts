@@ -11,6 +11,7 @@ import { Portal } from '../src/features/layout/Portal.tsx';
  * the language it applies becomes the page's `<html lang>`.
  *
  * @tagname vigil-portal
+ * @audience portal
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @attr base-path - where the portal lives under its origin, e.g. `/portal` (default: the root)
  * @fires vigil-signed-in - a user signed in; detail `{ username, name }`

@@ -10,6 +10,7 @@ import { ProjectPage } from '../src/features/projects/ProjectPage.tsx';
  * Needs a signed-in user (shows a compact sign-in otherwise).
  *
  * @tagname vigil-project
+ * @audience portal
  * @attr project - uuid of the project (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`

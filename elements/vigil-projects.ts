@@ -9,6 +9,7 @@ import { ProjectsPage } from '../src/features/projects/ProjectsPage.tsx';
  * Needs a signed-in user (shows a compact sign-in otherwise).
  *
  * @tagname vigil-projects
+ * @audience portal
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`
  * @csspart projects - the list's wrapper

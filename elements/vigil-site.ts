@@ -9,6 +9,7 @@ import { SitePage } from '../src/features/projects/SitePage.tsx';
  * Needs a signed-in user (shows a compact sign-in otherwise).
  *
  * @tagname vigil-site
+ * @audience portal
  * @attr site - uuid of the site (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`

@@ -10,6 +10,7 @@ import { SystemPage } from '../src/features/projects/SystemPage.tsx';
  * compact sign-in otherwise).
  *
  * @tagname vigil-system
+ * @audience portal
  * @attr system - uuid of the system (required)
  * @attr api-base - URL of the Vigil API (one per page: see README "For integrators")
  * @fires vigil-signed-in - a user signed in with the compact sign-in shown while signed out; detail `{ username, name }`

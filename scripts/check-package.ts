@@ -14,6 +14,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   exports: Record<string, string | Record<string, string>>;
   dependencies: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  'web-types'?: string;
 };
 
 const problems: string[] = [];
@@ -70,6 +71,14 @@ for (const [subpath, conditions] of Object.entries(pkg.exports)) {
         problems.push(`exports["./elements/*"].${condition}: has ${names.join(', ')}; the elements are ${elements.join(', ')}`);
     }
   }
+}
+
+// Editor completion: JetBrains IDEs find web-types.json through this field; VS Code users
+// point html.customData at vscode.html-custom-data.json (both made by `npm run manifest`).
+for (const file of [pkg['web-types'], './vscode.html-custom-data.json']) {
+  const path = file?.replace(/^\.\//, '');
+  if (!path) problems.push('package.json has no "web-types" field');
+  else if (!packed.has(path)) problems.push(`${path} is not packed (package.json "files"), or was not generated (npm run manifest)`);
 }
 
 // The library build: the app's React, and only declared runtime libraries.

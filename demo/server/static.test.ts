@@ -22,6 +22,9 @@ beforeAll(() => {
     'examples/svelte-app/dist/index.html': '<!doctype html><title>Svelte</title>',
     'demo/index.html': '<!doctype html><html lang="en"><title>Vigil</title><vigil-portal></vigil-portal></html>',
     'demo/gallery.html': '<!doctype html><title>Gallery</title>',
+    'demo/site/site.js': 'export {};',
+    'build/docs/index.html': '<!doctype html><title>Vigil elements</title>',
+    'build/docs/elements/vigil-inbox.html': '<!doctype html><title>vigil-inbox</title>',
     'demo/server/main.ts': 'secret',
     'demo/.hidden': 'secret',
   };
@@ -122,6 +125,19 @@ describe('static files', () => {
     expect(await (await get('/examples/')).text()).toContain('Examples');
     expect((await get('/examples')).status).toBe(301);
     expect(await (await get('/demo/gallery.html')).text()).toContain('Gallery');
+  });
+
+  it('serves the generated documentation site at /demo/ before the files of demo/, with the CSP', async () => {
+    const home = await get('/demo/');
+    expect(await home.text()).toContain('Vigil elements');
+    expect(home.headers.get('Content-Security-Policy')).toBe(CSP);
+    expect(await (await get('/demo/elements/vigil-inbox.html')).text()).toContain('vigil-inbox');
+    // The pages' own script comes from demo/, and the rest of demo/ is still there.
+    expect((await get('/demo/site/site.js')).headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+    expect(await (await get('/demo/gallery.html')).text()).toContain('Gallery');
+    for (const path of ['/demo/elements/..%2f..%2f..%2fdemo%2fserver%2fmain.ts', '/demo/elements/%2e%2e/%2e%2e/server/main.ts']) {
+      expect(await (await get(path)).text(), path).not.toContain('secret');
+    }
   });
 
   it("names the Vue and Svelte examples' own Trusted Types policy on their pages only", async () => {

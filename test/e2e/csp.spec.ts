@@ -1,5 +1,5 @@
 // The strict Content-Security-Policy with Trusted Types: the demo server sends it on every
-// HTML answer, nothing the portal, the gallery or the examples do violates it, and the
+// HTML answer (the documentation site's too), nothing the portal, the gallery or the examples do violates it, and the
 // guard of fixtures.ts really catches a violation.
 import type { Page } from '@playwright/test';
 import { expect, test, type BrowserProblems } from './fixtures.ts';
@@ -29,7 +29,15 @@ function directives(header: string): Map<string, string[]> {
   return map;
 }
 
-const HTML_PATHS = ['/', '/login', portalPath('/inbox'), '/demo/gallery.html', ...exampleHtmlFiles()];
+const HTML_PATHS = [
+  '/',
+  '/login',
+  portalPath('/inbox'),
+  '/demo/gallery.html',
+  '/demo/',
+  '/demo/elements/vigil-inbox.html',
+  ...exampleHtmlFiles(),
+];
 
 test.describe('the demo server sends the strict CSP with Trusted Types on HTML', () => {
   for (const path of HTML_PATHS) {
