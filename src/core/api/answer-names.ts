@@ -31,3 +31,7 @@ export const page = 'page';
 export const demoLiveView = 'demoLiveView';
 export const siteSchedules = 'siteSchedules';
 export const messages = 'messages';
+export const scheduleExceptions = 'scheduleExceptions';
+export const scheduleException = 'scheduleException';
+export const exceptionsApplied = 'exceptionsApplied';
+export const publicHolidays = 'publicHolidays';
