@@ -80,9 +80,10 @@ function slotOf(hhmm: unknown): number | null {
 
 /**
  * The API's week (seven days, Monday first, `{from, to}` on half hours; `to` <= `from`
- * crosses midnight into the next day, Sunday into Monday) as cells; null when malformed.
+ * crosses midnight into the next day, Sunday into Monday) as cells, Monday 00:00 first
+ * (what crosses midnight counted on the next day); null when malformed.
  */
-function readWeek(days: unknown): Week | null {
+export function readWeek(days: unknown): Week | null {
   if (!Array.isArray(days) || days.length !== 7) return null;
   const week = Array<boolean>(WEEK_SLOTS).fill(false);
   for (let d = 0; d < 7; d++) {
