@@ -85,8 +85,9 @@ export function ExceptionsPanel({ sites, chosen, project, editable }: Exceptions
   }
 
   return (
-    <section className="ex" aria-labelledby={`${ids}-title`} part="exceptions">
-      <h3 id={`${ids}-title`}>{t('schedules.exceptions.title')}</h3>
+    // Named with the site, so several on one page stay distinguishable.
+    <section className="ex" aria-label={`${t('schedules.exceptions.title')} – ${site.name}`} part="exceptions">
+      <h3>{t('schedules.exceptions.title')}</h3>
       <p className="ex-next" part="next-exception">
         {next
           ? t(next.e.yearly ? 'schedules.exceptions.nextYearly' : 'schedules.exceptions.next', {
