@@ -45,7 +45,7 @@ async function refresh(project: string | undefined, sites: readonly string[]): P
 }
 
 export async function addException(project: string | undefined, site: string, body: ExceptionInput): Promise<ScheduleException> {
-  const { data } = await request('POST', `${sitePath(site)}/schedule-exceptions`, Answers.scheduleException, { body });
+  const { data } = await request('POST', `${sitePath(site)}/schedule-exceptions`, 'scheduleException', { body });
   await refresh(project, [site]);
   return data;
 }
@@ -56,7 +56,7 @@ export async function changeException(
   uuid: string,
   body: ExceptionInput,
 ): Promise<ScheduleException> {
-  const { data } = await request('PATCH', `${sitePath(site)}/schedule-exceptions/${encodeURIComponent(uuid)}`, Answers.scheduleException, {
+  const { data } = await request('PATCH', `${sitePath(site)}/schedule-exceptions/${encodeURIComponent(uuid)}`, 'scheduleException', {
     body,
   });
   await refresh(project, [site]);
@@ -74,7 +74,7 @@ export async function applyExceptions(
   siteUuids: readonly string[],
   exceptions: readonly ExceptionInput[],
 ): Promise<ExceptionsApplied> {
-  const { data } = await request('POST', `/api/v2/projects/${encodeURIComponent(project)}/schedule-exceptions`, Answers.exceptionsApplied, {
+  const { data } = await request('POST', `/api/v2/projects/${encodeURIComponent(project)}/schedule-exceptions`, 'exceptionsApplied', {
     body: { siteUuids: [...siteUuids], exceptions: [...exceptions] },
   });
   await refresh(project, siteUuids);
@@ -82,7 +82,7 @@ export async function applyExceptions(
 }
 
 export async function publicHolidays(site: string, year: number): Promise<PublicHoliday[]> {
-  return (await request('GET', `${sitePath(site)}/public-holidays`, Answers.publicHolidays, { query: { year: String(year) } })).data;
+  return (await request('GET', `${sitePath(site)}/public-holidays`, 'publicHolidays', { query: { year: String(year) } })).data;
 }
 
 /** The server's own reasons for a refusal (its field errors), without its generic text; the offline text when the network failed. */
