@@ -85,8 +85,8 @@ export function ExceptionsPanel({ sites, chosen, project, editable }: Exceptions
   }
 
   return (
-    // Named with the site, so several on one page stay distinguishable.
-    <section className="ex" aria-label={`${t('schedules.exceptions.title')} – ${site.name}`} part="exceptions">
+    // Part of the schedule's own region (not a landmark of its own: the same site's schedule may be on a page twice).
+    <div className="ex" part="exceptions">
       <h3>{t('schedules.exceptions.title')}</h3>
       <p className="ex-next" part="next-exception">
         {next
@@ -191,6 +191,6 @@ export function ExceptionsPanel({ sites, chosen, project, editable }: Exceptions
           />
         )}
       </Suspense>
-    </section>
+    </div>
   );
 }
