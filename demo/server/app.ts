@@ -24,6 +24,7 @@ import { inboxRoutes } from './routes/inbox.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { contentRoutes } from './routes/content.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { exceptionRoutes } from './routes/exceptions.ts';
 import { scheduleRoutes } from './routes/schedules.ts';
 import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
@@ -269,6 +270,7 @@ export function createApp(options: AppOptions): VigilApp {
   inboxRoutes(app, deps);
   evacuationRoutes(app, deps);
   scheduleRoutes(app, deps);
+  exceptionRoutes(app, deps);
   projectUserRoutes(app, deps);
   contentRoutes(app, deps);
   eventRoutes(app, deps);

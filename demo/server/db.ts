@@ -181,6 +181,24 @@ const MIGRATIONS: string[] = [
   ALTER TABLE projects ADD COLUMN control_room_name TEXT NOT NULL DEFAULT 'Vigil control room';
   ALTER TABLE projects ADD COLUMN control_room_phone TEXT NOT NULL DEFAULT '+32 2 555 01 00';
   `,
+  // 5: where a site is (for its public holidays: ISO country, region code) and its date
+  // exceptions over the weekly schedule (holidays, one-off days). Dates are site-local
+  // "YYYY-MM-DD"; secured is 'all', 'none' or the JSON of the day's intervals.
+  `
+  ALTER TABLE sites ADD COLUMN country TEXT;
+  ALTER TABLE sites ADD COLUMN region TEXT;
+  CREATE TABLE schedule_exceptions (
+    uuid TEXT PRIMARY KEY,
+    site_uuid TEXT NOT NULL REFERENCES sites(uuid) ON DELETE CASCADE,
+    from_date TEXT NOT NULL,
+    to_date TEXT NOT NULL,
+    yearly INTEGER NOT NULL DEFAULT 0,
+    label TEXT NOT NULL,
+    secured TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX schedule_exceptions_site ON schedule_exceptions(site_uuid, from_date);
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
@@ -196,6 +214,7 @@ const TABLES_CHILD_FIRST = [
   'incidents',
   'cameras',
   'systems',
+  'schedule_exceptions',
   'sites',
   'memberships',
   'projects',

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { HALF_HOUR, PERMISSIONS, SEVERITIES } from '../../src/core/api/contract.ts';
 import { nowIso, type Db } from './db.ts';
 import { translate } from './messages.ts';
+import { exceptionErrors, insertException } from './exceptions.ts';
 import { scheduleErrors, isValidTimeZone } from './schedule.ts';
 import { hashPassword } from './security.ts';
 import { SEED_PASSWORD } from './seed-ids.ts';
@@ -41,6 +42,22 @@ const FixtureSite = v.object({
   timezone: text,
   schedule: v.optional(
     v.object({ days: v.pipe(v.array(v.array(v.object({ from: HALF_HOUR, to: HALF_HOUR }))), v.length(7, 'must have 7 days')) }),
+  ),
+  /** Where the site is, for its public holidays: ISO 3166 country ("BE") and region ("NJ"). */
+  country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be an ISO country code such as BE'))),
+  region: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as NJ'))),
+  /** Date exceptions over the weekly schedule (see docs/product.md "Holidays and one-off days"). */
+  exceptions: v.optional(
+    v.array(
+      v.object({
+        from: text,
+        to: text,
+        yearly: v.optional(v.boolean(), false),
+        label: text,
+        secured: v.union([v.picklist(['all', 'none']), v.array(v.object({ from: HALF_HOUR, to: HALF_HOUR }))]),
+      }),
+    ),
+    [],
   ),
   systems: v.optional(v.array(FixtureSystem), []),
 });
@@ -146,6 +163,11 @@ export function parseFixture(input: unknown): ParsedFixture {
         for (const e of scheduleErrors(s.schedule.days, `projects.${pi}.sites.${si}.schedule.days`))
           problems.push(`${e.field}: ${translate(e.text, 'en')}`);
       }
+      // Past exceptions are history a fixture may hold: no "today" for them.
+      s.exceptions.forEach((x, xi) => {
+        for (const e of exceptionErrors(x, '', `projects.${pi}.sites.${si}.exceptions.${xi}.`))
+          problems.push(`${e.field}: ${translate(e.text, 'en')}`);
+      });
       for (const sys of s.systems) systemSite.set(sys.uuid, s.uuid);
     });
   });
@@ -208,7 +230,7 @@ export function loadFixture(db: Db, input: unknown): void {
       }
       p.sites.forEach((s, si) => {
         db.run(
-          'INSERT INTO sites (uuid, project_uuid, name, address, timezone, schedule, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO sites (uuid, project_uuid, name, address, timezone, schedule, position, country, region) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
           s.uuid,
           p.uuid,
           s.name,
@@ -216,7 +238,10 @@ export function loadFixture(db: Db, input: unknown): void {
           s.timezone,
           s.schedule ? JSON.stringify(s.schedule.days) : null,
           si,
+          s.country ?? null,
+          s.region ?? null,
         );
+        s.exceptions.forEach((e, ei) => insertException(db, s.uuid, e, stableUuid(`exception:${s.uuid}:${ei}`)));
         s.systems.forEach((sys, yi) => {
           db.run(
             'INSERT INTO systems (uuid, site_uuid, name, type, online, position) VALUES (?, ?, ?, ?, ?, ?)',

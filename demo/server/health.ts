@@ -98,6 +98,6 @@ export function projectHealth(db: Db, project: string, now = Date.now()): Projec
   );
   return {
     ...healthOf(db, { project }, now),
-    sites: sites.map((s) => ({ uuid: s.uuid, name: s.name, evacuating: whole || siteEvacuating(db, s.uuid), schedule: scheduleOf(s) })),
+    sites: sites.map((s) => ({ uuid: s.uuid, name: s.name, evacuating: whole || siteEvacuating(db, s.uuid), schedule: scheduleOf(db, s) })),
   };
 }

@@ -51,6 +51,7 @@ describe('a file database', () => {
     expect((await call(app, 'GET', `/api/v2/sites/${SITES.ghentDistribution}`, { token: manager })).body.data.schedule).toEqual({
       timezone: 'Europe/Paris',
       days,
+      exceptions: [],
     });
     const users = (await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token: manager })).body.data;
     expect(users.some((u: { email: string }) => u.email === 'kept@example.test')).toBe(true);
@@ -58,7 +59,7 @@ describe('a file database', () => {
       locale: 'nl-BE',
       terms_accepted_web_portal: true,
     });
-    expect(db.schemaVersion).toBe(4);
+    expect(db.schemaVersion).toBe(5);
     db.close();
   });
 });

@@ -72,7 +72,7 @@ describe('GET /api/v2/sites/{uuid}', () => {
 
   it('gives an empty week in the site time zone when no schedule is stored', async () => {
     const site = parse(Answers.site, (await call(app, 'GET', `/api/v2/sites/${SITES.newarkDataHall}`, { token: manager })).body).data;
-    expect(site.schedule).toEqual({ timezone: 'America/New_York', days: [[], [], [], [], [], [], []] });
+    expect(site.schedule).toEqual({ timezone: 'America/New_York', days: [[], [], [], [], [], [], []], exceptions: [] });
   });
 
   it('answers 404 to non-members', async () => {

@@ -4,10 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Db } from './db.ts';
+import { localDate } from './exceptions.ts';
 import { FixtureError, loadFixture, parseFixture, type Fixture } from './fixture.ts';
 import { generateIncidents, generateNotifications, siteInfo } from './seed-data/inbox.ts';
 import { PAGES_SEED } from './seed-data/content.ts';
 import { DEMO_LIVE_VIEWS_SEED, PROJECTS_SEED, USERS_SEED } from './seed-data/places.ts';
+import { SITES } from './seed-ids.ts';
 
 /** Accounts that get 60 notifications each. */
 const INBOX_ACCOUNTS = ['manager@vigil.test', 'viewer@vigil.test', 'new@vigil.test'];
@@ -27,12 +29,51 @@ export function builtInFixture(now = Date.now()): Fixture {
   });
   return {
     users: USERS_SEED,
-    projects: PROJECTS_SEED,
+    projects: withExceptions(now),
     incidents: generateIncidents(sites, now),
     notifications,
     pages: PAGES_SEED,
     demo_live_views: DEMO_LIVE_VIEWS_SEED,
   };
+}
+
+type Exception = NonNullable<NonNullable<NonNullable<Fixture['projects'][number]['sites']>[number]['exceptions']>[number]>;
+
+/**
+ * A few date exceptions, anchored at `now` so a fresh demo always shows some: next year's
+ * public holidays at the Brussels office (secured all day: nobody is in) and the Jersey City
+ * office (the front desk is off: not secured), and a stock-take at the Antwerp warehouse
+ * soon (staff work through the night: not secured then).
+ */
+function withExceptions(now: number): Fixture['projects'] {
+  const year = Number(localDate('Europe/Brussels', now).slice(0, 4)) + 1;
+  const day = (n: number, tz: string) => localDate(tz, now + n * 86_400_000);
+  const holiday = (md: string, label: string, secured: Exception['secured'], yearly = false): Exception => ({
+    from: `${year}-${md}`,
+    to: `${year}-${md}`,
+    yearly,
+    label,
+    secured,
+  });
+  const bySite: Record<string, Exception[]> = {
+    [SITES.brusselsOffice]: [
+      holiday('01-01', 'New Year’s Day', 'all'),
+      holiday('05-01', 'Labour Day', 'all'),
+      holiday('07-21', 'Belgian National Day', 'all'),
+      { ...holiday('12-25', 'Christmas Day', 'all', true), from: `${year - 1}-12-25`, to: `${year - 1}-12-25` },
+    ],
+    [SITES.antwerpWarehouse]: [
+      {
+        from: day(9, 'Europe/Brussels'),
+        to: day(9, 'Europe/Brussels'),
+        yearly: false,
+        label: 'Stock-take',
+        secured: [{ from: '00:00', to: '06:00' }],
+      },
+    ],
+    [SITES.jerseyCityOffice]: [holiday('07-04', 'Independence Day', 'none'), holiday('12-25', 'Christmas Day', 'none')],
+  };
+  return PROJECTS_SEED.map((p) => ({ ...p, sites: p.sites?.map((s) => ({ ...s, exceptions: bySite[s.uuid] ?? [] })) }));
 }
 
 /** Reads and validates a fixture file; throws a readable error. */

@@ -3,6 +3,7 @@ import type { Camera, Interval, Schedule, Site, System, User } from '../../src/c
 import type { SiteRow } from './access.ts';
 import type { Db } from './db.ts';
 import type { UserRow } from './http.ts';
+import { currentExceptions } from './exceptions.ts';
 import { EMPTY_WEEK } from './schedule.ts';
 
 export function userView(u: UserRow, token?: string): User {
@@ -39,9 +40,17 @@ export function systemsOf(db: Db, siteUuid: string, type?: string): System[] {
   return rows.map((s) => systemView(db, s));
 }
 
-/** The stored week exactly as it was sent, or an empty week, in the site's time zone. */
-export function scheduleOf(site: Pick<SiteRow, 'timezone' | 'schedule'>): Schedule {
-  return { timezone: site.timezone, days: site.schedule ? (JSON.parse(site.schedule) as Interval[][]) : EMPTY_WEEK() };
+/**
+ * The stored week exactly as it was sent, or an empty week, in the site's time zone, with
+ * the site's current and coming date exceptions (yearly ones and those not yet over), so
+ * whoever reads the schedule for "secured now" reads the exceptions in the same answer.
+ */
+export function scheduleOf(db: Db, site: Pick<SiteRow, 'uuid' | 'timezone' | 'schedule'>): Schedule {
+  return {
+    timezone: site.timezone,
+    days: site.schedule ? (JSON.parse(site.schedule) as Interval[][]) : EMPTY_WEEK(),
+    exceptions: currentExceptions(db, site),
+  };
 }
 
 export function siteView(db: Db, site: SiteRow, systemType?: string): Site {
@@ -52,6 +61,6 @@ export function siteView(db: Db, site: SiteRow, systemType?: string): Site {
     timezone: site.timezone,
     project_uuid: site.project_uuid,
     systems: systemsOf(db, site.uuid, systemType),
-    schedule: scheduleOf(site),
+    schedule: scheduleOf(db, site),
   };
 }

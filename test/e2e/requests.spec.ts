@@ -37,7 +37,7 @@ test('twenty elements on one page: one user validation, no duplicate request', a
   });
   await page.goto('/e2e/twenty.html');
   // Everything has rendered: the schedule grid and the evacuation controls are there.
-  await expect(page.locator('vigil-schedule-matrix').getByRole('grid')).toBeVisible();
+  await expect(page.locator('vigil-schedule-matrix').getByRole('grid', { name: /^Security hours of / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start evacuation' })).toHaveCount(8); // 4 elements + 2 project and 2 site pages' controls
   await network.quiet();
   expect(calls.filter((c) => c === 'GET /api/v2/user')).toHaveLength(1);

@@ -154,7 +154,7 @@ test.describe('on a 360 px phone, in German', () => {
     await signInAs('de', api, signIn, request);
     const editor = new SiteSchedulesPage(page);
     await editor.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
-    const grid = page.getByRole('grid');
+    const grid = page.getByRole('grid', { name: 'Anzuwendender Zeitplan' });
     await expect(grid).toBeVisible({ timeout: 30_000 }); // a busy machine loads slowly
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await overflow()).toBeLessThanOrEqual(360);
@@ -203,7 +203,7 @@ test.describe('on a tablet (800 px), in German', () => {
     await signInAs('de', api, signIn, request);
     const editor = new SiteSchedulesPage(page);
     await editor.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
-    const grid = page.getByRole('grid');
+    const grid = page.getByRole('grid', { name: 'Anzuwendender Zeitplan' });
     await expect(grid).toBeVisible({ timeout: 30_000 });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
     await expect(grid.getByRole('columnheader', { name: 'Montag bis Dienstag' })).toHaveCount(0); // not turned

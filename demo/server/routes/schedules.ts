@@ -27,7 +27,7 @@ export function scheduleRoutes(app: App, { db }: Deps): void {
       sites: (sites as SiteRow[]).map((site) => {
         const timezone = body.timezone ?? site.timezone;
         db.run('UPDATE sites SET schedule = ?, timezone = ? WHERE uuid = ?', days, timezone, site.uuid);
-        return { uuid: site.uuid, name: site.name, schedule: scheduleOf({ timezone, schedule: days }) };
+        return { uuid: site.uuid, name: site.name, schedule: scheduleOf(db, { uuid: site.uuid, timezone, schedule: days }) };
       }),
     }));
     return c.json({ data: result });

@@ -89,6 +89,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.antwerpWarehouse,
         name: 'Antwerp Port Warehouse',
         address: 'Noorderlaan 120, 2030 Antwerpen, Belgium',
+        country: 'BE',
+        region: 'VLG',
         timezone: 'Europe/Brussels',
         schedule: { days: WAREHOUSE_NIGHTS },
         systems: [
@@ -102,6 +104,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.brusselsOffice,
         name: 'Brussels Head Office',
         address: 'Rue de la Loi 42, 1040 Bruxelles, Belgium',
+        country: 'BE',
+        region: 'BRU',
         timezone: 'Europe/Brussels',
         schedule: { days: OFFICE_NIGHTS_AND_WEEKENDS },
         systems: [
@@ -114,6 +118,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.ghentDistribution,
         name: 'Ghent Distribution Centre',
         address: 'Skaldenstraat 7, 9042 Gent, Belgium',
+        country: 'BE',
+        region: 'VLG',
         timezone: 'Europe/Brussels',
         systems: [
           ufo(SYSTEMS.ghentBays, 'Loading bays', ['Bay 1-4', 'Bay 5-8', 'Bay 9-12', 'Parcel sorter']),
@@ -137,6 +143,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.liegeDataCentre,
         name: 'Liège Data Centre',
         address: "Rue de l'Aéroport 8, 4460 Grâce-Hollogne, Belgium",
+        country: 'BE',
+        region: 'WAL',
         timezone: 'Europe/Brussels',
         schedule: { days: ALWAYS },
         systems: [
@@ -149,6 +157,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.newarkDataHall,
         name: 'Newark Data Hall',
         address: '165 Halsey Street, Newark, NJ 07102, USA',
+        country: 'US',
+        region: 'NJ',
         timezone: 'America/New_York',
         systems: [
           ufo(SYSTEMS.newarkCages, 'Customer cages', ['Cage row 1-4', 'Cage row 5-8']),
@@ -172,6 +182,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.brooklynStore,
         name: 'Brooklyn Flagship Store',
         address: '350 Fulton Street, Brooklyn, NY 11201, USA',
+        country: 'US',
+        region: 'NY',
         timezone: 'America/New_York',
         schedule: { days: STORE_CLOSED },
         systems: [
@@ -184,6 +196,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.jerseyCityOffice,
         name: 'Jersey City Office',
         address: '30 Hudson Street, Jersey City, NJ 07302, USA',
+        country: 'US',
+        region: 'NJ',
         timezone: 'America/New_York',
         schedule: { days: OFFICE_HOURS },
         systems: [
@@ -195,6 +209,8 @@ export const PROJECTS_SEED: Projects = [
         uuid: SITES.queensDepot,
         name: 'Queens Loading Depot',
         address: '47-10 Austell Place, Long Island City, NY 11101, USA',
+        country: 'US',
+        region: 'NY',
         timezone: 'America/New_York',
         systems: [
           ufo(SYSTEMS.queensTruckCourt, 'Truck court', ['Gate 1', 'Gate 2', 'Trailer yard']),

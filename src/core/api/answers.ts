@@ -8,12 +8,15 @@ import {
   ContentPageSummary,
   DemoLiveView,
   EvacuationStatus,
+  ExceptionsApplied,
   Incident,
   Notification,
   PageMeta,
   Project,
   ProjectSummary,
   ProjectUser,
+  PublicHoliday,
+  ScheduleException,
   PublicUser,
   Site,
   SiteScheduleResult,
@@ -51,6 +54,10 @@ export const pages = v.looseObject({ data: v.array(ContentPageSummary) });
 export const page = envelope(ContentPage);
 export const demoLiveView = envelope(DemoLiveView);
 export const siteSchedules = envelope(SiteScheduleResult);
+export const scheduleExceptions = v.looseObject({ data: v.array(ScheduleException) });
+export const scheduleException = envelope(ScheduleException);
+export const exceptionsApplied = envelope(ExceptionsApplied);
+export const publicHolidays = v.looseObject({ data: v.array(PublicHoliday) });
 /** A message catalogue: every namespace is an object; core must hold its errors and common texts. */
 export const messages = v.looseObject({
   core: v.looseObject({ errors: v.looseObject({ generic: v.string() }), common: v.looseObject({ loading: v.string() }) }),

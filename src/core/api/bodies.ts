@@ -3,7 +3,7 @@
  * the demo server, and by the portal's forms before sending.
  */
 import * as v from 'valibot';
-import { EMAIL, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
+import { EMAIL, HALF_HOUR, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
 
 export const login = v.object({
   email: EMAIL,
@@ -33,4 +33,37 @@ export const updateSiteSchedules = v.object({
   siteUuids: v.pipe(v.array(uuid), v.minLength(1, 'must name at least one site')),
   schedule: v.looseObject({ days: WeekDays }),
   timezone: v.optional(v.string()),
+});
+
+/** A site-local date "YYYY-MM-DD" (whether it is a real day is the server's rule). */
+const DAY = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
+/** What an exception's days secure: all day, nothing, or their own intervals within the day. */
+const EXCEPTION_SECURED = v.union(
+  [
+    v.picklist(['all', 'none']),
+    v.pipe(v.array(v.object({ from: HALF_HOUR, to: HALF_HOUR })), v.minLength(1, 'must have an interval'), v.maxLength(24)),
+  ],
+  'must be "all", "none" or a list of intervals',
+);
+const EXCEPTION_LABEL = v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(60, 'must be at most 60 characters'));
+/** A date exception over the weekly schedule (POST /api/v2/sites/{uuid}/schedule-exceptions). */
+export const scheduleException = v.object({
+  from: DAY,
+  to: DAY,
+  yearly: v.optional(v.boolean(), false),
+  label: EXCEPTION_LABEL,
+  secured: EXCEPTION_SECURED,
+});
+/** PATCH /api/v2/sites/{uuid}/schedule-exceptions/{exception}: the fields to change. */
+export const updateScheduleException = v.object({
+  from: v.optional(DAY),
+  to: v.optional(DAY),
+  yearly: v.optional(v.boolean()),
+  label: v.optional(EXCEPTION_LABEL),
+  secured: v.optional(EXCEPTION_SECURED),
+});
+/** POST /api/v2/projects/{uuid}/schedule-exceptions: the same exceptions on several sites. */
+export const applyScheduleExceptions = v.object({
+  siteUuids: v.pipe(v.array(uuid), v.minLength(1, 'must name at least one site')),
+  exceptions: v.pipe(v.array(scheduleException), v.minLength(1, 'must hold at least one exception'), v.maxLength(60)),
 });

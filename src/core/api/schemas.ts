@@ -100,6 +100,40 @@ export const Schedule = v.looseObject({
 });
 export type Schedule = v.InferOutput<typeof Schedule>;
 
+/**
+ * A date exception over the weekly schedule, in the site's time zone: its days `from`–`to`
+ * ("YYYY-MM-DD", a range may cross New Year), repeated every year when `yearly`, and what
+ * they secure. The site's and project's `schedule` carry the current and coming ones as
+ * `exceptions` (read by src/core/schedules/secured.ts, not validated here to keep pages light).
+ */
+export const ScheduleException = v.looseObject({
+  uuid,
+  from: v.string(),
+  to: v.string(),
+  yearly: v.boolean(),
+  label: v.string(),
+  secured: v.union([v.string(), v.array(Interval)]),
+  /** Its last day is over (a yearly one never is). */
+  past: v.optional(v.boolean()),
+});
+export type ScheduleException = v.InferOutput<typeof ScheduleException>;
+
+export const PublicHoliday = v.looseObject({ date: v.string(), name: v.string() });
+export type PublicHoliday = v.InferOutput<typeof PublicHoliday>;
+
+export const ExceptionsApplied = v.looseObject({
+  sites: v.array(
+    v.looseObject({
+      uuid,
+      name: v.string(),
+      created: v.array(ScheduleException),
+      /** Exceptions left out because the site already has one of the same kind on those days. */
+      skipped: v.array(v.looseObject({ label: v.string(), from: v.string(), conflict: v.string() })),
+    }),
+  ),
+});
+export type ExceptionsApplied = v.InferOutput<typeof ExceptionsApplied>;
+
 export const SiteRef = v.looseObject({ uuid, name: v.string() });
 export type SiteRef = v.InferOutput<typeof SiteRef>;
 

@@ -7,8 +7,8 @@ import type * as Names from './answer-names.ts';
 import * as Schemas from './answers.ts';
 import { ApiErrorBody, parse, type ApiErrorItem } from './contract.ts';
 
-// Every answer has a name, and every name is its own answer's.
-const names: { [K in keyof typeof Schemas]: K } = {} as typeof Names;
+// Every answer has a name (but those lazy chunks name by their string), and every name is its own answer's.
+const names: { [K in Exclude<keyof typeof Schemas, Names.LazyAnswerName>]: K } = {} as typeof Names;
 void names;
 
 /** Validates an answer against the schema of that name (or a schema); throws a ContractError. */

@@ -1,8 +1,14 @@
 /**
  * Whether a site is secured (monitored) at an instant, and when that next changes, read from
  * its weekly security-hours schedule in the site's own time zone. The ONE place that answers
- * "secured now?": every screen that says it calls {@link securedAt}, so that rules added
- * later (date exceptions) change every answer at once.
+ * "secured now?": every screen that says it calls {@link securedAt}, so a date exception
+ * (a holiday, a one-off closure) changes every answer at once.
+ *
+ * Precedence, day by day in the site's zone: a one-off exception covering the day, else a
+ * yearly one, else the weekly schedule. An exception governs its whole days, 00:00 to
+ * 24:00 local: weekly hours crossing midnight into such a day end at midnight. A yearly
+ * exception repeats from its first date on, by month and day; one on 29 February happens
+ * only in leap years.
  *
  * Exact across daylight-saving changes: the week's half-hours are local wall-clock times,
  * so an hour the clocks skip is never secured or unsecured on its own, and an hour they
@@ -74,9 +80,10 @@ function slotOf(hhmm: unknown): number | null {
 
 /**
  * The API's week (seven days, Monday first, `{from, to}` on half hours; `to` <= `from`
- * crosses midnight into the next day, Sunday into Monday) as cells; null when malformed.
+ * crosses midnight into the next day, Sunday into Monday) as cells, Monday 00:00 first
+ * (what crosses midnight counted on the next day); null when malformed.
  */
-function readWeek(days: unknown): Week | null {
+export function readWeek(days: unknown): Week | null {
   if (!Array.isArray(days) || days.length !== 7) return null;
   const week = Array<boolean>(WEEK_SLOTS).fill(false);
   for (let d = 0; d < 7; d++) {
@@ -107,6 +114,8 @@ export interface SecuredChange {
 
 export interface SecuredState {
   secured: boolean;
+  /** The label of the exception governing the instant ("Christmas Day"); absent when the weekly schedule does. */
+  exception?: string;
   /** When the state changes next; null when it never does (no hours at all, or the whole week). */
   next: SecuredChange | null;
 }
@@ -114,6 +123,93 @@ export interface SecuredState {
 /** What {@link securedAt} reads of a schedule: the week's days, Monday first, as the API sends them. */
 export interface WeeklySchedule {
   days: unknown;
+  /** The site's date exceptions (holidays, one-off days); none when absent. */
+  exceptions?: unknown;
+}
+
+/** What {@link securedAt} reads of an exception (the API's shape; the uuid and the rest are not needed). */
+export interface ExceptionLike {
+  from: string;
+  to: string;
+  yearly?: boolean;
+  label?: string;
+  /** 'all', 'none', or the day's own intervals `{from, to}` (within the day, `to` may be "24:00"). */
+  secured: unknown;
+}
+
+/** An exception as read: its days (days since 1970-01-01), month-day span and the 48 cells of each of its days. */
+interface Rule {
+  first: number;
+  last: number;
+  yearly: boolean;
+  /** month * 100 + day of the first and last day (yearly ones). */
+  mdFrom: number;
+  mdTo: number;
+  cells: boolean[];
+  label: string;
+}
+
+/** Days since 1970-01-01 of "YYYY-MM-DD", or NaN when it is not a real date. */
+export function dayNumber(date: unknown): number {
+  const m = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (!m) return NaN;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const d = new Date(ms);
+  return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? ms / DAY_MS : NaN;
+}
+
+/** month * 100 + day of a day number. */
+const monthDay = (n: number): number => {
+  const d = new Date(n * DAY_MS);
+  return (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+};
+
+function readRule(e: ExceptionLike): Rule | null {
+  const first = dayNumber(e?.from);
+  const last = dayNumber(e?.to);
+  if (!(first <= last) || last - first > 366) return null;
+  const cells = Array<boolean>(SLOTS).fill(e.secured === 'all');
+  if (Array.isArray(e.secured)) {
+    for (const interval of e.secured as { from?: unknown; to?: unknown }[]) {
+      const from = slotOf(interval?.from);
+      const to = slotOf(interval?.to);
+      if (from === null || to === null || from >= to) return null;
+      cells.fill(true, from, to);
+    }
+  } else if (e.secured !== 'all' && e.secured !== 'none') return null;
+  return { first, last, yearly: !!e.yearly, mdFrom: monthDay(first), mdTo: monthDay(last), cells, label: String(e.label ?? '') };
+}
+
+/** The readable exceptions; malformed ones are left out. */
+function readRules(exceptions: unknown): Rule[] {
+  return Array.isArray(exceptions) ? (exceptions as ExceptionLike[]).map(readRule).filter((r): r is Rule => r !== null) : [];
+}
+
+/** The exception governing day `n` (days since 1970-01-01): a one-off over a yearly one; null for the weekly schedule. */
+function ruleOn(rules: readonly Rule[], n: number): Rule | null {
+  let yearly: Rule | null = null;
+  for (const r of rules) {
+    if (!r.yearly) {
+      if (n >= r.first && n <= r.last) return r;
+    } else if (!yearly && n >= r.first) {
+      const md = monthDay(n);
+      if (r.mdFrom <= r.mdTo ? md >= r.mdFrom && md <= r.mdTo : md >= r.mdFrom || md <= r.mdTo) yearly = r;
+    }
+  }
+  return yearly;
+}
+
+/**
+ * The exception (of `exceptions`, as the API sends them) governing the site-local date
+ * "YYYY-MM-DD", with its 48 half-hour cells; null when the weekly schedule does.
+ */
+export function exceptionOn<E extends ExceptionLike>(exceptions: readonly E[], date: string): { exception: E; cells: boolean[] } | null {
+  const rules = exceptions.map(readRule);
+  const rule = ruleOn(
+    rules.filter((r): r is Rule => r !== null),
+    dayNumber(date),
+  );
+  return rule ? { exception: exceptions[rules.indexOf(rule)]!, cells: rule.cells } : null;
 }
 
 /** Site-local wall-clock milliseconds since 1970-01-01 (Thursday) 00:00 at `at`. */
@@ -121,9 +217,6 @@ const wallAt = (timeZone: string, at: number): number => at + utcOffset(timeZone
 
 /** Monday = 0: 1970-01-01 was a Thursday (3). */
 const weekdayOf = (wall: number): number => (Math.floor(wall / DAY_MS) + 3) % 7;
-
-/** The week's cell (flat index 0…335) holding wall-clock time `wall`. */
-const cellOf = (wall: number): number => weekdayOf(wall) * SLOTS + Math.floor((wall % DAY_MS) / SLOT_MS);
 
 const isSecured = (week: Week, index: number): boolean => week[((index % WEEK_SLOTS) + WEEK_SLOTS) % WEEK_SLOTS]!;
 
@@ -153,29 +246,43 @@ export function securedAt(schedule: WeeklySchedule, timeZone: string, instant: D
   if (!isTimeZone(timeZone)) return null;
   const week = readWeek(schedule.days);
   if (!week) return null;
+  const rules = readRules(schedule.exceptions);
+  const days = new Map<number, Rule | null>();
+  /** Whether the absolute wall-clock half-hour `s` (since 1970-01-01 00:00 local) is secured. */
+  const at = (s: number): boolean => {
+    const n = Math.floor(s / SLOTS);
+    let rule = days.get(n);
+    if (rule === undefined) days.set(n, (rule = rules.length ? ruleOn(rules, n) : null));
+    return rule ? rule.cells[s - n * SLOTS]! : isSecured(week, s + 3 * SLOTS);
+  };
   const start = Number(instant);
   const startWall = wallAt(timeZone, start);
-  const secured = isSecured(week, cellOf(startWall));
+  const secured = at(Math.floor(startWall / SLOT_MS));
+  const label = rules.length ? ruleOn(rules, Math.floor(startWall / DAY_MS))?.label : undefined;
+  const state = (next: SecuredChange | null): SecuredState =>
+    label === undefined ? { secured, next } : { secured, exception: label, next };
 
   let t = start;
   let wall = startWall;
   // Each pass either finds the change or passes an offset change; a zone changes its offset
-  // a few times a year at most, so a handful of passes covers a week and more.
-  for (let pass = 0; pass < 8; pass++) {
-    // The wall-clock distance to the next cell of the other state, scanning one week ahead.
-    const cell = cellOf(wall);
+  // a few times a year at most, so a handful of passes covers the horizon.
+  for (let pass = 0; pass < 12; pass++) {
+    // The wall-clock distance to the next half-hour of the other state, scanning a week
+    // ahead, or a year and a day when there are exceptions (a yearly one comes round by then).
+    const cell = Math.floor(wall / SLOT_MS);
+    const horizon = rules.length ? 367 * SLOTS : WEEK_SLOTS;
     let k = 1;
-    while (k <= WEEK_SLOTS && isSecured(week, cell + k) === secured) k++;
-    if (k > WEEK_SLOTS) return { secured, next: null };
-    const boundary = Math.floor(wall / SLOT_MS) * SLOT_MS + k * SLOT_MS;
+    while (k <= horizon && at(cell + k) === secured) k++;
+    if (k > horizon) return state(null);
+    const boundary = (cell + k) * SLOT_MS;
     const candidate = t + (boundary - wall);
-    if (utcOffset(timeZone, candidate) === utcOffset(timeZone, t)) return { secured, next: change(timeZone, startWall, candidate) };
+    if (utcOffset(timeZone, candidate) === utcOffset(timeZone, t)) return state(change(timeZone, startWall, candidate));
     // The clocks change before that: go on from the instant they do.
     t = offsetChangeIn(timeZone, t, candidate);
     wall = wallAt(timeZone, t);
-    if (isSecured(week, cellOf(wall)) !== secured) return { secured, next: change(timeZone, startWall, t) };
+    if (at(Math.floor(wall / SLOT_MS)) !== secured) return state(change(timeZone, startWall, t));
   }
-  return { secured, next: null };
+  return state(null);
 }
 
 function change(timeZone: string, startWall: number, at: number): SecuredChange {

@@ -45,7 +45,21 @@ export function SiteCard({ site, now }: { site: Site; now: number }) {
           </span>
         </p>
       </div>
-      {health && <HealthLines health={health} secured={state ? { text: securedText(state), secured: state.secured } : undefined} />}
+      {health && (
+        <HealthLines
+          health={health}
+          secured={
+            state
+              ? {
+                  text: state.exception
+                    ? t('projects.health.byException', { state: securedText(state), label: state.exception })
+                    : securedText(state),
+                  secured: state.secured,
+                }
+              : undefined
+          }
+        />
+      )}
       <SystemList systems={site.systems} />
     </li>
   );

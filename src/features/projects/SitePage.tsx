@@ -16,6 +16,8 @@ import '../evacuation/messages/bundled.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { ALARM_PANEL, CAMERA_SYSTEM } from '../../core/projects/health.ts';
+import { securedAt } from '../../core/schedules/secured.ts';
+import { useNow, useSecuredText } from './Health.tsx';
 import { PendingResource } from './ResourceState.tsx';
 import { SystemList } from './SystemList.tsx';
 
@@ -34,6 +36,8 @@ export function SitePage({ uuid }: { uuid: string }) {
     if (isMissing(e)) notFound('Site');
   });
   const site = entry?.data;
+  const now = useNow();
+  const securedText = useSecuredText();
   usePageTitle(site?.name ?? t('projects.breadcrumb.projects'));
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
@@ -50,6 +54,8 @@ export function SitePage({ uuid }: { uuid: string }) {
     );
   }
 
+  // "Secured now" from the weekly hours and the date exceptions, as on the cards (one function).
+  const state = site.schedule ? securedAt(site.schedule, site.schedule.timezone, now) : null;
   const projectUuid = site.project?.uuid ?? site.project_uuid;
   if (site.project && projectUuid) crumbs.push({ label: site.project.name, to: pathTo('project', { uuid: projectUuid }) });
   crumbs.push({ label: site.name });
@@ -78,6 +84,16 @@ export function SitePage({ uuid }: { uuid: string }) {
               <dt>{t('projects.site.timezone')}</dt>
               <dd>{timeZoneLabel(site.timezone)}</dd>
             </div>
+            {state && (
+              <div>
+                <dt>{t('projects.site.securedNow')}</dt>
+                <dd part="secured-now">
+                  {state.exception
+                    ? t('projects.health.byException', { state: securedText(state), label: state.exception })
+                    : securedText(state)}
+                </dd>
+              </div>
+            )}
           </dl>
         </div>
       </div>

@@ -6,3 +6,4 @@ export { ApplyReview } from './ApplyReview.tsx';
 export { SitePicker } from './SitePicker.tsx';
 export { StartFrom } from './StartFrom.tsx';
 export { TimeZoneSelect } from './TimeZoneSelect.tsx';
+export { LazyExceptions } from './LazyExceptions.tsx';

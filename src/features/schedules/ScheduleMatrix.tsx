@@ -20,6 +20,7 @@ import { SaveBar } from './SaveBar.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { TimeNote } from './TimeNote.tsx';
 import { WeekSummary } from './WeekSummary.tsx';
+import { LazyExceptions } from './LazyExceptions.tsx';
 import { LeaveDialog, useLeaveQuestion } from './useLeaveGuard.ts';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 import { toolsModule } from './useTools.ts';
@@ -119,6 +120,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
       {editable && tools.module && <tools.module.ScheduleTools week={cells} onChange={edit} />}
       <ScheduleGrid week={cells} onChange={editable ? edit : undefined} label={t('schedules.grid.label', { site: data.name })} />
       <WeekSummary week={textCells ?? cells} />
+      <LazyExceptions sites={[data]} project={project} editable={editable} />
       {editable && (
         <SaveBar
           dirty={dirty}

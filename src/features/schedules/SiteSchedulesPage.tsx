@@ -102,7 +102,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
     );
   }
 
-  const { ApplyReview, SitePicker, StartFrom, TimeZoneSelect } = parts.module;
+  const { ApplyReview, LazyExceptions, SitePicker, StartFrom, TimeZoneSelect } = parts.module;
   const editable = canEditSchedules(project.permissions);
   const usedZones = [...new Set(project.sites.map(siteZone))];
 
@@ -143,6 +143,7 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
       <section className="v-card ss-step" aria-labelledby={`${ids}-sites`}>
         <h2 id={`${ids}-sites`}>{t(editable ? 'schedules.multi.stepSites' : 'schedules.multi.sitesTitle')}</h2>
         <SitePicker sites={project.sites} selected={selected} onChange={editable ? choose : undefined} />
+        <LazyExceptions sites={project.sites} chosen={selected} project={uuid} editable={editable} />
       </section>
 
       {editable && project.sites.length > 0 && (
