@@ -8,6 +8,7 @@ import { FixtureError, loadFixture, parseFixture, type Fixture } from './fixture
 import { generateIncidents, generateNotifications, siteInfo } from './seed-data/inbox.ts';
 import { PAGES_SEED } from './seed-data/content.ts';
 import { DEMO_LIVE_VIEWS_SEED, PROJECTS_SEED, USERS_SEED } from './seed-data/places.ts';
+import { SITES } from './seed-ids.ts';
 
 /** Accounts that get 60 notifications each. */
 const INBOX_ACCOUNTS = ['manager@vigil.test', 'viewer@vigil.test', 'new@vigil.test'];
@@ -32,7 +33,33 @@ export function builtInFixture(now = Date.now()): Fixture {
     notifications,
     pages: PAGES_SEED,
     demo_live_views: DEMO_LIVE_VIEWS_SEED,
+    evacuations: pastEvacuations(now),
   };
+}
+
+/** A drill and a real evacuation at Northwind's sites, so the history is not empty on a fresh start. */
+function pastEvacuations(now: number): NonNullable<Fixture['evacuations']> {
+  const at = (daysAgo: number, minutes = 0) => new Date(now - daysAgo * 86_400_000 + minutes * 60_000).toISOString();
+  return [
+    {
+      target: SITES.antwerpWarehouse,
+      mode: 'drill',
+      message: 'Yearly evacuation drill',
+      started_by: 'manager@vigil.test',
+      started_at: at(21),
+      ended_by: 'manager@vigil.test',
+      ended_at: at(21, 14),
+    },
+    {
+      target: SITES.brusselsOffice,
+      mode: 'real',
+      message: 'Fire alarm on the 3rd floor',
+      started_by: 'sofie.peeters@northwind.example',
+      started_at: at(9),
+      ended_by: 'manager@vigil.test',
+      ended_at: at(9, 38),
+    },
+  ];
 }
 
 /** Reads and validates a fixture file; throws a readable error. */
