@@ -182,9 +182,9 @@ export type Notification = v.InferOutput<typeof Notification>;
 export const EVACUATION_MODES = ['real', 'drill'] as const;
 export type EvacuationMode = (typeof EVACUATION_MODES)[number];
 /** A drill or a real evacuation (of the latest start); absent from older servers, which only knew real ones. */
-const evacuationMode = v.fallback(v.optional(v.nullable(v.picklist(EVACUATION_MODES))), null);
+const evacuationMode = v.optional(v.nullable(v.picklist(EVACUATION_MODES)));
 /** The reason given when it started ("Fire alarm in hall B"), if any. */
-const evacuationMessage = v.fallback(v.optional(v.nullable(v.string())), null);
+const evacuationMessage = v.optional(v.nullable(v.string()));
 
 export const EvacuationStatus = v.looseObject({
   status: v.picklist(['inactive', 'active']),

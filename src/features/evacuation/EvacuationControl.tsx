@@ -126,43 +126,46 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
   );
   const drills = onlyDrills(state);
 
-  if (inPortal && state.phase === 'known' && state.evacuating && readBar().length > 0) {
-    return (
-      <section ref={ref} className={`evac-compact${drills ? ' evac-compact--drill' : ''}`} aria-labelledby={headingId} part="control">
-        <h2 id={headingId} className="v-visually-hidden">
-          {t('evacuation.control.title')}
-          {shownName ? `: ${shownName}` : ''}
-        </h2>
-        <CompactLine state={state} drills={drills} />
-        {actions.length > 0 && <div className="evac-actions">{actions}</div>}
-        {history}
-      </section>
-    );
-  }
+  // One line while the page-wide bar already says it loudly; the full card when a project's
+  // sites evacuate on their own (each with its own End). One <section> either way, its
+  // actions in the same place, so a button keeps its focus when the look changes.
+  const compact =
+    inPortal && state.phase === 'known' && state.evacuating && !state.unconfirmed && state.activeSites.length === 0 && readBar().length > 0;
 
   return (
     <section
       ref={ref}
-      className={`v-card evac${state.evacuating ? ' evac--alarm' : ''}${state.evacuating && drills ? ' evac--drill' : ''}`}
+      className={
+        compact
+          ? `evac-compact${drills ? ' evac-compact--drill' : ''}`
+          : `v-card evac${state.evacuating ? ' evac--alarm' : ''}${state.evacuating && drills ? ' evac--drill' : ''}`
+      }
       aria-labelledby={headingId}
       part="control"
     >
-      <div className="evac-head">
-        <h2 id={headingId}>
-          <span>{t('evacuation.control.title')}</span>
-          {shownName ? (
-            <span className="evac-target">{shownName}</span>
-          ) : (
-            // Its line is kept while the name loads: the heading does not grow later.
-            state.phase === 'loading' && (
-              <span className="evac-target evac-skeleton" aria-hidden="true">
-                {t('evacuation.control.title')}
-              </span>
-            )
-          )}
+      {compact ? (
+        <h2 id={headingId} className="v-visually-hidden">
+          {t('evacuation.control.title')}
+          {shownName ? ` ${shownName}` : ''}
         </h2>
-      </div>
-      {body}
+      ) : (
+        <div className="evac-head">
+          <h2 id={headingId}>
+            <span>{t('evacuation.control.title')}</span>
+            {shownName ? (
+              <span className="evac-target">{shownName}</span>
+            ) : (
+              // Its line is kept while the name loads: the heading does not grow later.
+              state.phase === 'loading' && (
+                <span className="evac-target evac-skeleton" aria-hidden="true">
+                  {t('evacuation.control.title')}
+                </span>
+              )
+            )}
+          </h2>
+        </div>
+      )}
+      {compact ? <CompactLine state={state} drills={drills} /> : body}
       {ended.shown && (
         <div ref={endedRef} className="evac-ended" role="status" tabIndex={-1} part="banner-ended">
           <p className="evac-ended-text">
@@ -183,7 +186,7 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
       {actions.length > 0 && <div className="evac-actions">{actions}</div>}
       {history}
       {state.permission === 'denied' && <p className="v-muted v-small evac-denied">{t('evacuation.control.noPermission')}</p>}
-      {scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && (
+      {!compact && scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && (
         <p className="v-muted v-small">{t('evacuation.control.systemHint')}</p>
       )}
     </section>
@@ -198,22 +201,40 @@ function CompactLine({ state, drills }: { state: EvacuationCoverage; drills: boo
   const t = useT();
   const under = [state.projectEvacuation, state.siteEvacuation, ...state.activeSites].filter((o) => o !== undefined);
   const first = under[0];
-  const what = state.projectEvacuation
-    ? state.scope === 'project'
-      ? t('evacuation.control.wholeProject')
-      : t('evacuation.control.coveredByProject', { project: state.projectName ?? t('evacuation.fallback.project') })
-    : state.siteEvacuation
-      ? state.scope === 'system'
-        ? t('evacuation.control.systemSite', { site: state.siteName ?? t('evacuation.fallback.site') })
-        : t('evacuation.control.siteOwn')
-      : `${t('evacuation.control.activeSites')} ${state.activeSites.map((s) => s.name).join(', ')}`;
+  const projectName = state.projectName ?? t('evacuation.fallback.project');
+  const siteName = state.siteName ?? t('evacuation.fallback.site');
+  const whats: string[] = [];
+  if (state.projectEvacuation)
+    whats.push(
+      state.scope === 'project'
+        ? t('evacuation.control.wholeProject')
+        : state.scope === 'site'
+          ? t('evacuation.control.coveredByProject', { project: projectName })
+          : t('evacuation.control.systemCoveredByProject', { project: projectName, site: siteName }),
+    );
+  if (state.siteEvacuation)
+    whats.push(
+      state.scope === 'system'
+        ? t('evacuation.control.systemSite', { site: siteName })
+        : t(state.projectEvacuation ? 'evacuation.control.siteOwnToo' : 'evacuation.control.siteOwn'),
+    );
   return (
     <p className="evac-compact-text" role="status" part="status">
       <WarningIcon />
       <strong>{drills ? t('evacuation.modes.drillTitle') : t('evacuation.control.active')}</strong>
       {under.some((o) => o.mode === 'drill') && <DrillTag />}
-      <span>{what}</span>
-      {first?.since && <span>{t('evacuation.control.since', momentParams(first.since))}</span>}
+      {whats.map((what) => (
+        <span key={what}>{what}</span>
+      ))}
+      {first && (first.since || first.by) && (
+        <span>
+          {first.since && first.by
+            ? t('evacuation.banner.sinceBy', { ...momentParams(first.since), name: first.by })
+            : first.since
+              ? t('evacuation.control.since', momentParams(first.since))
+              : t('evacuation.control.startedBy', { name: first.by })}
+        </span>
+      )}
       {first?.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: first.message })}</span>}
     </p>
   );
