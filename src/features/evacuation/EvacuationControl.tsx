@@ -219,24 +219,30 @@ function CompactLine({ state, drills }: { state: EvacuationCoverage; drills: boo
         : t(state.projectEvacuation ? 'evacuation.control.siteOwnToo' : 'evacuation.control.siteOwn'),
     );
   return (
-    <p className="evac-compact-text" role="status" part="status">
-      <WarningIcon />
-      <strong>{drills ? t('evacuation.modes.drillTitle') : t('evacuation.control.active')}</strong>
-      {under.some((o) => o.mode === 'drill') && <DrillTag />}
-      {whats.map((what) => (
-        <span key={what}>{what}</span>
-      ))}
-      {first && (first.since || first.by) && (
-        <span>
-          {first.since && first.by
-            ? t('evacuation.banner.sinceBy', { ...momentParams(first.since), name: first.by })
-            : first.since
-              ? t('evacuation.control.since', momentParams(first.since))
-              : t('evacuation.control.startedBy', { name: first.by })}
-        </span>
+    <div className="evac-compact-text">
+      {/* Only the state is a live region: "Last confirmed at" changes every poll. */}
+      <p className="evac-compact-live" role="status" part="status">
+        <WarningIcon />
+        <strong>{drills ? t('evacuation.modes.drillTitle') : t('evacuation.control.active')}</strong>
+        {under.some((o) => o.mode === 'drill') && <DrillTag />}
+        {whats.map((what) => (
+          <span key={what}>{what}</span>
+        ))}
+        {first && (first.since || first.by) && (
+          <span>
+            {first.since && first.by
+              ? t('evacuation.banner.sinceBy', { ...momentParams(first.since), name: first.by })
+              : first.since
+                ? t('evacuation.control.since', momentParams(first.since))
+                : t('evacuation.control.startedBy', { name: first.by })}
+          </span>
+        )}
+        {first?.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: first.message })}</span>}
+      </p>
+      {state.confirmedAt !== undefined && (
+        <span className="v-small evac-compact-checked">{t('evacuation.control.confirmedAt', momentParams(state.confirmedAt))}</span>
       )}
-      {first?.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: first.message })}</span>}
-    </p>
+    </div>
   );
 }
 
