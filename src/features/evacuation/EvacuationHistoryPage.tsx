@@ -20,7 +20,7 @@ export function EvacuationHistoryPage({ uuid }: { uuid: string }) {
   return (
     <div className="v-stack">
       {project && (
-        <Link className="v-btn v-btn--ghost" to={pathTo('project', { uuid })}>
+        <Link className="v-btn v-btn--ghost evh-back" to={pathTo('project', { uuid })}>
           {t('evacuation.history.back', { project: project.name })}
         </Link>
       )}
