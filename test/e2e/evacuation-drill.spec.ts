@@ -122,4 +122,23 @@ test('a drill: chosen on purpose, DRILL everywhere with its reason, ended as a d
   expect(lines).toHaveLength(3);
   expect(lines[1]).toMatch(/^site,Antwerp Port Warehouse,drill,Fire alarm in hall B,Morgan Manager,[^,]+,Morgan Manager,[^,]+,0:0\d:\d\d$/);
   expect(lines[2]).toMatch(/^site,Antwerp Port Warehouse,drill,Yearly evacuation drill,Morgan Manager,[^,]+,Morgan Manager,[^,]+,0:14:00$/);
+
+  // <vigil-evacuation-history> on an integrator's page lists the same, with DRILL.
+  await page.route(`${baseURL}/e2e/history.html`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>History</title>
+<script type="module" src="/dist/vigil.js"></script></head><body><main>
+<vigil-evacuation-history project="${PROJECTS.northwind}"></vigil-evacuation-history></main></body></html>`,
+    }),
+  );
+  await page.goto('/e2e/history.html');
+  const elementRows = page.locator('vigil-evacuation-history').locator('.evh-row');
+  await expect(elementRows).toHaveCount(3);
+  await expect(elementRows.first()).toContainText('DRILL');
+  await expect(elementRows.first()).toContainText('Fire alarm in hall B');
+  await page.locator('vigil-evacuation-history').getByLabel('Type').selectOption('real');
+  await expect(elementRows).toHaveCount(1);
+  await expect(elementRows.first()).toContainText('Brussels Head Office');
 });
