@@ -139,7 +139,7 @@ export function EvacuationHistory({ project }: { project: string }) {
             <option value="real">{t('evacuation.history.reals')}</option>
           </select>
         </div>
-        <div className="evh-filter">
+        <div className="evh-filter evh-filter--date">
           <label htmlFor={ids.from}>{t('evacuation.history.from')}</label>
           <input
             id={ids.from}
@@ -150,7 +150,7 @@ export function EvacuationHistory({ project }: { project: string }) {
             onChange={(e) => (isDay(e.target.value) || e.target.value === '' ? change('from', e.target.value) : undefined)}
           />
         </div>
-        <div className="evh-filter">
+        <div className="evh-filter evh-filter--date">
           <label htmlFor={ids.to}>{t('evacuation.history.to')}</label>
           <input
             id={ids.to}
