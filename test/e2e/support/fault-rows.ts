@@ -131,6 +131,8 @@ export async function confirmInDialog(page: Page, opener: Locator, confirm: stri
   // A start asks "drill or real?" with nothing chosen: answer real (once; a retry keeps it).
   const real = dialog.getByRole('radio', { name: /^Real evacuation/ });
   if ((await real.count()) && !(await real.isChecked())) await real.check();
+  // A tall dialog scrolls: the confirm arms once it has been in view for a moment.
+  await button.scrollIntoViewIfNeeded();
   await button.click();
 }
 
