@@ -35,7 +35,7 @@ const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
  * chunk: the control itself loads lazily, and four tiny chunks cost more gzip than one.
  */
 const EVACUATION_CARD =
-  /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|EvacuationLoading\.tsx|EvacuationSkeleton\.tsx|evacuation\.css|messages\/)/;
+  /src\/features\/evacuation\/(LazyEvacuationControl\.tsx|EvacuationLoading\.tsx|EvacuationSkeleton\.tsx|evacuation\.css|messages\/(bundled\.ts|en\.json$))/;
 
 /**
  * The portal's chrome shared with other elements, as one chunk beside the base (not in it:

@@ -18,6 +18,7 @@ const SAMPLES = {
   'vigil-schedule-matrix': { site: '20000000-0000-4000-8000-000000000002' },
   'vigil-site-schedules': { project: NORTHWIND },
   'vigil-project-users': { project: NORTHWIND },
+  'vigil-evacuation-history': { project: NORTHWIND },
 };
 
 /** What a live instance needs to show anything at all. */

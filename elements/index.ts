@@ -6,6 +6,7 @@
 export * from './vigil-demo-live-view.ts';
 export * from './vigil-evacuation-bar.ts';
 export * from './vigil-evacuation.ts';
+export * from './vigil-evacuation-history.ts';
 export * from './vigil-inbox.ts';
 export * from './vigil-language-picker.ts';
 export * from './vigil-live-view.ts';

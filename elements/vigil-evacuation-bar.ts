@@ -6,7 +6,8 @@ import barHostCss from '../src/features/evacuation/bar-host.css?inline';
 /**
  * A page-wide alarm bar: while anything the signed-in user can see is evacuating (a whole
  * project, or sites of a project), one red bar names it (sites with their project), says
- * how many sites it covers, since when and for how long, and links to it in the portal. It
+ * how many sites it covers, since when and for how long, the reason given, DRILL for a
+ * drill, and links to it and to the project's evacuation history in the portal. It
  * stays in view as the page scrolls (sticky at the top of its scrolling container, or
  * `--vigil-evacuation-bar-top` below a page's own sticky header). It takes no room while nothing is evacuating,
  * and screen readers hear it once when something starts evacuating, not on every refresh.
@@ -19,6 +20,7 @@ import barHostCss from '../src/features/evacuation/bar-host.css?inline';
  * @attr api-base - URL of the Vigil API (defaults to the page's origin)
  * @csspart bar - the red bar (present only while something is evacuating)
  * @cssproperty --vigil-color-danger - the bar's colour
+ * @cssproperty --vigil-color-drill - the DRILL label, and the bar's colour while only drills are under way
  * @cssproperty --vigil-color-on-danger - the text on the bar
  * @cssproperty --vigil-font-family - font of the element
  * @cssproperty --vigil-evacuation-bar-top - how far from the top the bar stays in view as the page scrolls (default 0px)

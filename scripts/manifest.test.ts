@@ -20,6 +20,7 @@ const SURFACE: Record<string, string[]> = {
   'vigil-project-users': ['project'],
   'vigil-language-picker': [],
   'vigil-evacuation-bar': [],
+  'vigil-evacuation-history': ['project'],
 };
 
 interface Decl {

@@ -20,6 +20,7 @@ import { text } from './messages.ts';
 import { authenticate, authRoutes, sessionOf } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
+import { evacuationHistoryRoutes } from './routes/evacuation-history.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -269,6 +270,7 @@ export function createApp(options: AppOptions): VigilApp {
   mediaRoutes(app, deps);
   inboxRoutes(app, deps);
   evacuationRoutes(app, deps);
+  evacuationHistoryRoutes(app, deps);
   scheduleRoutes(app, deps);
   exceptionRoutes(app, deps);
   projectUserRoutes(app, deps);

@@ -199,6 +199,15 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX schedule_exceptions_site ON schedule_exceptions(site_uuid, from_date);
   `,
+  // 6: drills and reasons. Every start says whether it is a drill or a real evacuation and
+  // may carry a short reason; the event log (append-only: the history of evacuations is
+  // read from it) keeps both, the current state repeats them. Older starts were real.
+  `
+  ALTER TABLE evacuation_events ADD COLUMN mode TEXT NOT NULL DEFAULT 'real' CHECK (mode IN ('real', 'drill'));
+  ALTER TABLE evacuation_events ADD COLUMN message TEXT;
+  ALTER TABLE evacuations ADD COLUMN mode TEXT NOT NULL DEFAULT 'real' CHECK (mode IN ('real', 'drill'));
+  ALTER TABLE evacuations ADD COLUMN message TEXT;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */

@@ -15,8 +15,14 @@ beforeAll(async () => {
 
 const status = async (kind: 'projects' | 'sites', uuid: string, token = manager) =>
   parse(Answers.evacuation, (await call(app, 'GET', `/api/public/v2/${kind}/${uuid}/evacuation/status`, { token })).body).data;
-const act = (kind: 'projects' | 'sites', uuid: string, action: 'start' | 'abort', token = manager, headers: Record<string, string> = {}) =>
-  call(app, 'POST', `/api/public/v1/${kind}/${uuid}/evacuation/${action}`, { token, headers });
+const act = (
+  kind: 'projects' | 'sites',
+  uuid: string,
+  action: 'start' | 'abort',
+  token = manager,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) => call(app, 'POST', `/api/public/v1/${kind}/${uuid}/evacuation/${action}`, { token, headers, body });
 
 describe('project evacuation', () => {
   it('starts inactive', async () => {
@@ -25,6 +31,8 @@ describe('project evacuation', () => {
       started_at: null,
       started_by: null,
       aborted_at: null,
+      mode: null,
+      message: null,
       active_sites: [],
     });
   });
@@ -97,7 +105,14 @@ describe('site evacuation', () => {
     const project = await status('projects', PROJECTS.northwind);
     expect(project.status).toBe('inactive');
     expect(project.active_sites).toEqual([
-      { uuid: SITES.ghentDistribution, name: 'Ghent Distribution Centre', started_at: started.started_at, started_by: 'Morgan Manager' },
+      {
+        uuid: SITES.ghentDistribution,
+        name: 'Ghent Distribution Centre',
+        started_at: started.started_at,
+        started_by: 'Morgan Manager',
+        mode: 'real',
+        message: null,
+      },
     ]);
     await act('sites', SITES.ghentDistribution, 'abort');
     expect((await status('projects', PROJECTS.northwind)).active_sites).toEqual([]);

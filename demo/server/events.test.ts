@@ -364,7 +364,10 @@ describe('who gets what', () => {
 
   it("an evacuation started by one member reaches the others at once, and no other customer's user", async () => {
     const v = await ready(main.base, viewer);
-    const start = await call(main.app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, { token: manager });
+    const start = await call(main.app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, {
+      token: manager,
+      body: { mode: 'drill' },
+    });
     expect(start.status).toBe(200);
     const got = await v.sse.next((e) => e.event === 'evacuation' && e.data.status === 'active', 'evacuation started');
     expect(got.data).toEqual({
@@ -374,12 +377,14 @@ describe('who gets what', () => {
       status: 'active',
       by: 'Morgan Manager',
       at: start.body.data.started_at,
+      mode: 'drill',
     });
     // Starting it again changes nothing and sends nothing; the abort is news again.
     await call(main.app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/start`, { token: manager });
     const abort = await call(main.app, 'POST', `/api/public/v1/sites/${SITES.ghentDistribution}/evacuation/abort`, { token: viewer });
     const aborted = await v.sse.next((e) => e.event === 'evacuation' && e.data.status === 'inactive', 'evacuation aborted');
-    expect(aborted.data).toMatchObject({ by: 'Vic Viewer', at: abort.body.data.aborted_at });
+    // Ending a drill is told as the end of a drill.
+    expect(aborted.data).toMatchObject({ by: 'Vic Viewer', at: abort.body.data.aborted_at, mode: 'drill' });
     expect(v.sse.events.filter((e) => e.event === 'evacuation')).toHaveLength(2);
 
     // A project evacuation is one event; Atlas's never reaches the viewer.
@@ -389,6 +394,7 @@ describe('who gets what', () => {
       scope: 'project',
       project: PROJECTS.atlas,
       status: 'active',
+      mode: 'real',
     });
     await call(main.app, 'POST', `/api/public/v1/projects/${PROJECTS.atlas}/evacuation/abort`, { token: manager });
     await m.sse.next((e) => e.event === 'evacuation' && e.data.uuid === PROJECTS.atlas && e.data.status === 'inactive', 'abort');

@@ -40,6 +40,8 @@ export type EventPayloads = {
     status: 'active' | 'inactive';
     by: string | null;
     at: string;
+    /** A drill or a real evacuation (an end carries the mode of what it ends). */
+    mode: 'real' | 'drill';
   };
   /** A system went online or offline. */
   system: { uuid: string; site: string; project: string; online: boolean };

@@ -115,6 +115,23 @@ export const Fixture = v.object({
     [],
   ),
   pages: v.optional(v.array(v.object({ uuid: text, title: Localized, body_html: Localized })), []),
+  /** Past evacuations of a project or one of its sites, for the history (started and ended). */
+  evacuations: v.optional(
+    v.array(
+      v.object({
+        /** A project's or a site's uuid. */
+        target: text,
+        mode: v.picklist(['real', 'drill']),
+        message: v.optional(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'))),
+        /** E-mail of the member who started it, and of the one who ended it. */
+        started_by: text,
+        started_at: iso,
+        ended_by: text,
+        ended_at: iso,
+      }),
+    ),
+    [],
+  ),
   demo_live_views: v.optional(
     v.array(
       v.object({
@@ -177,6 +194,14 @@ export function parseFixture(input: unknown): ParsedFixture {
   });
   f.notifications.forEach((no, n) => {
     if (!emails.has(no.user.toLowerCase())) problems.push(`notifications.${n}.user: no user with e-mail ${no.user}`);
+  });
+  const projectUuids = new Set(f.projects.map((p) => p.uuid));
+  f.evacuations.forEach((e, n) => {
+    if (!projectUuids.has(e.target) && !siteUuids.has(e.target))
+      problems.push(`evacuations.${n}.target: unknown project or site ${e.target}`);
+    for (const key of ['started_by', 'ended_by'] as const)
+      if (!emails.has(e[key].toLowerCase())) problems.push(`evacuations.${n}.${key}: no user with e-mail ${e[key]}`);
+    if (Date.parse(e.ended_at) < Date.parse(e.started_at)) problems.push(`evacuations.${n}.ended_at: before started_at`);
   });
   if (problems.length) throw new FixtureError(problems);
   return f;
@@ -313,6 +338,26 @@ export function loadFixture(db: Db, input: unknown): void {
       d.cameras.forEach((c, ci) =>
         db.run('INSERT INTO demo_cameras (uuid, view_uuid, name, position) VALUES (?, ?, ?, ?)', c.uuid, d.uuid, c.name, ci),
       );
+    }
+    const userNames = new Map(f.users.map((u) => [u.email.toLowerCase(), u.name] as const));
+    for (const e of f.evacuations) {
+      const scope = siteProject.has(e.target) ? 'site' : 'project';
+      for (const [action, email, at] of [
+        ['start', e.started_by, e.started_at],
+        ['abort', e.ended_by, e.ended_at],
+      ] as const) {
+        db.run(
+          'INSERT INTO evacuation_events (scope, target_uuid, action, user_id, user_name, at, mode, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          scope,
+          e.target,
+          action,
+          userIds.get(email.toLowerCase())!,
+          userNames.get(email.toLowerCase())!,
+          new Date(at).toISOString(),
+          e.mode,
+          action === 'start' ? (e.message?.trim() ?? null) || null : null,
+        );
+      }
     }
     db.setMeta('seeded_at', now);
   });

@@ -34,6 +34,7 @@ export function builtInFixture(now = Date.now()): Fixture {
     notifications,
     pages: PAGES_SEED,
     demo_live_views: DEMO_LIVE_VIEWS_SEED,
+    evacuations: pastEvacuations(now),
   };
 }
 
@@ -74,6 +75,31 @@ function withExceptions(now: number): Fixture['projects'] {
     [SITES.jerseyCityOffice]: [holiday('07-04', 'Independence Day', 'none'), holiday('12-25', 'Christmas Day', 'none')],
   };
   return PROJECTS_SEED.map((p) => ({ ...p, sites: p.sites?.map((s) => ({ ...s, exceptions: bySite[s.uuid] ?? [] })) }));
+}
+
+/** A drill and a real evacuation at Northwind's sites, so the history is not empty on a fresh start. */
+function pastEvacuations(now: number): NonNullable<Fixture['evacuations']> {
+  const at = (daysAgo: number, minutes = 0) => new Date(now - daysAgo * 86_400_000 + minutes * 60_000).toISOString();
+  return [
+    {
+      target: SITES.antwerpWarehouse,
+      mode: 'drill',
+      message: 'Yearly evacuation drill',
+      started_by: 'manager@vigil.test',
+      started_at: at(21),
+      ended_by: 'manager@vigil.test',
+      ended_at: at(21, 14),
+    },
+    {
+      target: SITES.brusselsOffice,
+      mode: 'real',
+      message: 'Fire alarm on the 3rd floor',
+      started_by: 'sofie.peeters@northwind.example',
+      started_at: at(9),
+      ended_by: 'manager@vigil.test',
+      ended_at: at(9, 38),
+    },
+  ];
 }
 
 /** Reads and validates a fixture file; throws a readable error. */

@@ -27,6 +27,8 @@ export interface AlertDialogProps {
    * transparently cannot turn two quick clicks into the action.
    */
   armed?: boolean;
+  /** The confirm button is not available yet (a choice in the dialog must be made first). */
+  confirmDisabled?: boolean;
   /** Extra content between the description and the buttons (a field, an error). */
   children?: ReactNode;
 }
@@ -58,6 +60,7 @@ function OpenDialog({
   onConfirm,
   onCancel,
   armed: guarded = false,
+  confirmDisabled = false,
   children,
 }: AlertDialogProps) {
   const id = useId();
@@ -171,10 +174,10 @@ function OpenDialog({
             className={`v-btn v-alert-dialog-confirm ${tone === 'danger' ? 'v-btn--danger' : 'v-btn--primary'}`}
             onClick={() => {
               // Checked at the moment of the click, not from the last render.
-              if (pending || (guarded && !arming.current?.isArmed())) return;
+              if (pending || confirmDisabled || (guarded && !arming.current?.isArmed())) return;
               onConfirm();
             }}
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             aria-disabled={guarded && !ready && !pending ? true : undefined}
             aria-busy={pending}
           >

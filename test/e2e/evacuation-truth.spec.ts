@@ -34,7 +34,7 @@ async function expectSite(block: EvacuationBlock, s: State, site: 'A' | 'B'): Pr
   const own = site === 'A' && siteAOn(s);
   if (projectOn(s)) {
     await expect(block.status()).toContainText(COVERED_SITE);
-    await expect(block.button('Abort the evacuation of Northwind Logistics')).toBeVisible();
+    await expect(block.button('End the evacuation of Northwind Logistics')).toBeVisible();
   }
   if (own)
     await expect(block.status()).toContainText(
@@ -44,11 +44,11 @@ async function expectSite(block: EvacuationBlock, s: State, site: 'A' | 'B'): Pr
     await expect(block.status()).toContainText('Evacuation in progress');
     await expect(block.root()).not.toContainText(CALM);
     await expect(block.button('Start evacuation')).toHaveCount(0);
-    // Each Abort says whose evacuation it ends when there are two.
+    // Each End says whose evacuation it ends when there are two.
     if (projectOn(s) && own)
       await expect(block.actions()).toHaveText([
-        'Abort the evacuation of Northwind Logistics',
-        'Abort the evacuation of Antwerp Port Warehouse',
+        'End the evacuation of Northwind Logistics',
+        'End the evacuation of Antwerp Port Warehouse',
       ]);
     else await expect(block.actions()).toHaveCount(1);
   } else {
@@ -71,8 +71,7 @@ async function expectProject(block: EvacuationBlock, s: State): Promise<void> {
   await expect(block.root()).not.toContainText(CALM);
   await expect(block.root().getByText(/^Last confirmed at \d/)).toHaveCount(1); // one "confirmed" line
   // The whole project's action, named as such beside its sites' own.
-  if (projectOn(s))
-    await expect(block.actions()).toHaveText([siteAOn(s) ? 'Abort the evacuation of Northwind Logistics' : 'Abort evacuation']);
+  if (projectOn(s)) await expect(block.actions()).toHaveText([siteAOn(s) ? 'End the evacuation of Northwind Logistics' : 'End evacuation']);
   else await expect(block.actions()).toHaveText(['Start the evacuation of Northwind Logistics']);
 }
 
@@ -82,7 +81,7 @@ async function expectBar(block: EvacuationBlock, s: State): Promise<void> {
     return;
   }
   await expect(block.bar()).toContainText('Evacuation in progress');
-  const links = block.bar().getByRole('link');
+  const links = block.bar().getByRole('listitem').getByRole('link');
   const expected = [
     ...(projectOn(s) ? ['Northwind Logistics (whole project)'] : []),
     ...(siteAOn(s) ? ['Antwerp Port Warehouse (Northwind Logistics)'] : []),
@@ -142,7 +141,7 @@ test('without the evacuate permission: the state, and no start or abort (viewer 
   const block = new EvacuationBlock(page);
   await page.goto(`/project/${PROJECTS.hudson}`);
   await expect(block.status()).toContainText(CALM);
-  await expect(block.root()).toContainText('You can see the evacuation status, but you may not start or abort an evacuation here.');
+  await expect(block.root()).toContainText('You can see the evacuation status, but you may not start or end an evacuation here.');
   await expect(block.root().getByRole('button')).toHaveCount(0);
 
   // Started by someone who may: Dana Rivera holds every permission on Hudson.
@@ -154,7 +153,7 @@ test('without the evacuate permission: the state, and no start or abort (viewer 
   expect(started.ok()).toBe(true);
   await page.goto(`/site/${SITES.brooklynStore}`);
   await expect(block.status()).toContainText('The whole project Hudson Retail Group is being evacuated, this site included.');
-  await expect(block.root()).toContainText('you may not start or abort an evacuation here');
+  await expect(block.root()).toContainText('you may not start or end an evacuation here');
   await expect(block.root().getByRole('button')).toHaveCount(0);
   await expect(block.bar()).toContainText('Hudson Retail Group (whole project)');
 });

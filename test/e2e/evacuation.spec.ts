@@ -27,6 +27,9 @@ test.describe('evacuation on the intranet example page', () => {
     await expect(example.dialog()).toContainText('Start the evacuation of Northwind Logistics?');
     await expect(example.dialog()).toContainText('All people at every site of Northwind Logistics will be told to leave the building now.');
     await expect(example.cancelButton()).toBeFocused();
+    // Nothing is chosen for the user: confirming waits for drill or real.
+    await expect(example.confirmButton()).toBeDisabled();
+    await example.chooseMode('real');
     await example.confirmButton().click();
 
     await expect(example.dialog()).toBeHidden();
@@ -42,7 +45,7 @@ test.describe('evacuation on the intranet example page', () => {
     await expect(example.logEntries().first()).toContainText('started by Morgan Manager');
 
     await example.abortButton().click();
-    await expect(example.dialog()).toContainText('Abort the evacuation of Northwind Logistics?');
+    await expect(example.dialog()).toContainText('End the evacuation of Northwind Logistics?');
     await example.confirmButton().click();
     await expect(example.status()).toContainText('No evacuation in progress');
     await expect(example.status()).toContainText(/The last evacuation ended (today at \d+:\d\d [AP]M|on \w+ \d+, \d{4}, \d+:\d\d [AP]M)\./); // today: never "ended on 2:11 PM"
@@ -62,11 +65,15 @@ test.describe('evacuation on the intranet example page', () => {
 
     await page.keyboard.press('Enter'); // opens it again, by keyboard
     await expect(example.cancelButton()).toBeFocused();
+    await expect(example.confirmButton()).toBeDisabled();
+    await example.chooseMode('real');
+    await example.cancelButton().focus();
     await page.keyboard.press('Tab');
     await expect(example.confirmButton()).toBeFocused();
     // A modal dialog: past its last button Tab may visit the browser's own controls, never
     // the page behind, and comes back to Cancel.
-    for (let i = 0; i < 3 && !(await example.cancelButton().evaluate((b) => b.matches(':focus'))); i++) {
+    // (Through the emergency line's phone links, the choice and the reason on the way.)
+    for (let i = 0; i < 10 && !(await example.cancelButton().evaluate((b) => b.matches(':focus'))); i++) {
       await page.keyboard.press('Tab');
       expect(await focusOutsideDialog(page), 'Tab stays off the page behind the dialog').toBe(false);
     }
@@ -89,6 +96,7 @@ test.describe('evacuation on the intranet example page', () => {
     });
     await expect(example.status()).toContainText('No evacuation in progress');
     await example.startButton().click();
+    await example.chooseMode('real');
     await example.confirmButton().dblclick();
     await expect(example.status()).toContainText('Evacuation in progress');
     expect(sent).toHaveLength(1);
@@ -130,7 +138,8 @@ test.describe('evacuation on the intranet example page', () => {
     await expect(example.dialog().getByRole('alert').filter({ hasText: 'The evacuation could not be started.' })).toBeVisible();
     // By keyboard: Tab reaches the toast's Dismiss button inside the dialog; Enter dismisses.
     const dismiss = example.dialog().getByRole('button', { name: 'Dismiss notification' });
-    for (let i = 0; i < 4 && !(await dismiss.evaluate((b) => b.matches(':focus'))); i++) await page.keyboard.press('Tab');
+    // (Past the emergency line's phone links and the dialog's buttons.)
+    for (let i = 0; i < 8 && !(await dismiss.evaluate((b) => b.matches(':focus'))); i++) await page.keyboard.press('Tab');
     await expect(dismiss).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(example.dialog().getByRole('alert').filter({ hasText: START_ERROR })).toHaveCount(0);
@@ -223,13 +232,13 @@ test.describe('evacuation in the portal', () => {
     await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '.evac'] }] });
 
     await block.siteAbort('Antwerp Port Warehouse').click();
-    await expect(block.dialog()).toContainText('Abort the evacuation of Antwerp Port Warehouse?');
+    await expect(block.dialog()).toContainText('End the evacuation of Antwerp Port Warehouse?');
     await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', '[role="alertdialog"]'] }] });
     await block.confirm();
     await expect(block.siteRows()).toHaveCount(0);
     await expect(block.status()).toContainText('The whole project is being evacuated.');
 
-    await block.button('Abort evacuation').click();
+    await block.button('End evacuation').click();
     await block.confirm();
     await expect(block.status()).toContainText('No evacuation in progress');
     await expect(block.endedNote()).toContainText('no evacuation is in progress at Northwind Logistics');
@@ -252,7 +261,7 @@ test.describe('evacuation in the portal', () => {
     await expect(block.status()).toContainText('The whole project is being evacuated.');
     await expect(block.status()).toContainText('started by Morgan Manager');
     await expect(block.bar()).toContainText('Northwind Logistics (whole project)');
-    await block.button('Abort evacuation').click();
+    await block.button('End evacuation').click();
     await block.confirm();
     await expect(block.status()).toContainText('No evacuation in progress');
     await expect(block.bar()).toBeHidden();

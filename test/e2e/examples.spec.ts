@@ -40,6 +40,10 @@ test('React 19 app: typed elements render and their events reach React handlers'
   await page.goto('/examples/react-app/dist/');
   const evacuation = page.locator('vigil-evacuation');
   await evacuation.getByRole('button', { name: 'Start evacuation' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('radio', { name: /^Real evacuation/ })
+    .check();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' }).click();
   await expect(page.getByTestId('log')).toContainText('started: project 10000000-0000-4000-8000-000000000001');
   await expect(evacuation.getByText(/started by Morgan Manager/i)).toBeVisible();

@@ -76,6 +76,10 @@ for (const app of APPS) {
 
     // vigil-evacuation-started's detail names the project the app switched to.
     await evacuation.getByRole('button', { name: 'Start evacuation' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('radio', { name: /^Real evacuation/ })
+      .check();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' }).click();
     await expect(log).toContainText(`started: project ${PROJECTS.atlas}`);
     await expect(evacuation.getByText(/started by Morgan Manager/i)).toBeVisible();
@@ -96,8 +100,8 @@ for (const app of APPS) {
     await page.getByRole('checkbox', { name: 'Show evacuation control' }).check();
     await expect(evacuation.getByText('Atlas Data Centres')).toBeVisible();
     await expect(evacuation.getByText(/started by Morgan Manager/i)).toBeVisible();
-    await evacuation.getByRole('button', { name: 'Abort evacuation' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Abort evacuation' }).click();
+    await evacuation.getByRole('button', { name: 'End evacuation' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'End evacuation' }).click();
     await expect(log).toContainText(`aborted: project ${PROJECTS.atlas}`);
     const whileShown = recordStatusRequests(page);
     await expect.poll(() => whileShown.length, { message: 'it polls again' }).toBeGreaterThanOrEqual(1);

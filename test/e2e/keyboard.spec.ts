@@ -89,7 +89,7 @@ test('sign in from /login with Tab, typing and Enter', async ({ page }) => {
   await expectNoPointer(page);
 });
 
-test('start and abort an evacuation of a site by keyboard', async ({ page, signIn }) => {
+test('start and end an evacuation of a site by keyboard', async ({ page, signIn }) => {
   await signIn('manager@vigil.test');
   await page.goto(portalPath(`/site/${SITES.antwerpWarehouse}`));
   await waitForContent(page);
@@ -117,9 +117,23 @@ test('start and abort an evacuation of a site by keyboard', async ({ page, signI
   await expect(dialog).toBeVisible();
   const cancel = dialog.getByRole('button', { name: 'Cancel' });
   const confirmStart = dialog.getByRole('button', { name: 'Start evacuation' });
+  await expectFocused(page, cancel, 'Cancel has focus when the dialog opens again');
+  // Nothing is chosen for the user: the confirm is out of reach until "drill or real" is.
+  await expect(confirmStart).toBeDisabled();
+  await page.keyboard.press('Shift+Tab'); // the reason
+  await page.keyboard.press('Shift+Tab'); // the choice (none checked: its last radio)
+  const real = dialog.getByRole('radio', { name: /^Real evacuation/ });
+  await expectFocused(page, real, 'Shift+Tab reaches the drill-or-real choice');
+  await page.keyboard.press('Space');
+  await expect(real).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expectFocused(page, dialog.getByRole('textbox', { name: 'Reason (optional)' }), 'Tab goes to the reason');
+  await page.keyboard.press('Tab');
+  await expectFocused(page, cancel, 'then to Cancel');
   await page.keyboard.press('Tab');
   await expectFocused(page, confirmStart, 'Tab goes from Cancel to Start evacuation');
-  for (let i = 0; i < 3 && !(await isFocused(cancel)); i++) {
+  // (Round through the emergency line's phone links, the choice and the reason.)
+  for (let i = 0; i < 10 && !(await isFocused(cancel)); i++) {
     await page.keyboard.press('Tab');
     expect(await focusOutsideDialog(page), `Tab stays off the page (focus is on ${await describeFocus(page)})`).toBe(false);
   }
@@ -135,19 +149,19 @@ test('start and abort an evacuation of a site by keyboard', async ({ page, signI
   await expect(dialog).toBeHidden();
   await expect(status).toContainText(message('evacuation.control.active'));
 
-  // Focus is back on the control's button, which now aborts.
-  const abort = control.getByRole('button', { name: 'Abort evacuation' });
-  await expectFocused(page, abort, 'focus returns to the (now) Abort button');
+  // Focus is back on the control's button, which now ends it.
+  const abort = control.getByRole('button', { name: 'End evacuation' });
+  await expectFocused(page, abort, 'focus returns to the (now) End button');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await expectFocused(page, dialog.getByRole('button', { name: 'Cancel' }), 'Cancel has focus first in the abort dialog');
+  await expectFocused(page, dialog.getByRole('button', { name: 'Cancel' }), 'Cancel has focus first in the end dialog');
   await page.keyboard.press('Tab');
-  await expectFocused(page, dialog.getByRole('button', { name: 'Abort evacuation' }), 'Tab goes to Abort evacuation');
-  await expect(dialog.getByRole('button', { name: 'Abort evacuation' })).not.toHaveAttribute('aria-disabled', 'true');
+  await expectFocused(page, dialog.getByRole('button', { name: 'End evacuation' }), 'Tab goes to End evacuation');
+  await expect(dialog.getByRole('button', { name: 'End evacuation' })).not.toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(status).toContainText(message('evacuation.control.inactive'));
-  await expectFocused(page, start, 'focus returns to Start after aborting');
+  await expectFocused(page, start, 'focus returns to Start after ending');
   await expectNoPointer(page);
 });
 

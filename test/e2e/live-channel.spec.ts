@@ -70,7 +70,7 @@ test('another user starts an evacuation: my project page and my <vigil-evacuatio
   await expect(element.status()).toContainText('Morgan Manager');
 
   // And the abort, the same way back.
-  await block.button(/^Abort evacuation/).click();
+  await block.button(/^End evacuation/).click();
   await block.confirm();
   await expect(mine.bar()).toBeHidden({ timeout: 2_000 });
   await expect(element.status()).toContainText('No evacuation in progress', { timeout: 2_000 });

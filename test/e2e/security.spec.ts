@@ -345,6 +345,8 @@ test.describe('clickjacking', () => {
     const quick = (await armedLater.boundingBox())!;
     await page.mouse.click(quick.x + quick.width / 2, quick.y + quick.height / 2);
     expect(await evacuationStatus(request, token)).toBe('inactive');
+    // Nothing is chosen for the user: the confirm waits for "drill or real" too.
+    await dialog.getByRole('radio', { name: /^Real evacuation/ }).check();
     await expect(armedLater).not.toHaveAttribute('aria-disabled', 'true');
     await armedLater.focus();
     await page.keyboard.press('Enter');

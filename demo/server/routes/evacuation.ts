@@ -8,26 +8,48 @@ import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
 import { evacuableTarget, memberName, memberProject, memberSite } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
 import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
+import { EVACUATION_MODES, readStart, type Start } from './evacuation-start.ts';
 import { text } from '../messages.ts';
 
 type Scope = 'project' | 'site';
 type Action = 'start' | 'abort';
-type StateRow = { status: 'inactive' | 'active'; started_at: string | null; started_by: string | null; aborted_at: string | null };
+type StateRow = {
+  status: 'inactive' | 'active';
+  started_at: string | null;
+  started_by: string | null;
+  aborted_at: string | null;
+  mode: Start['mode'];
+  message: string | null;
+};
 
 function state(db: Db, scope: Scope, uuid: string): EvacuationStatus {
   const row = db.get<StateRow>(
-    'SELECT status, started_at, started_by, aborted_at FROM evacuations WHERE scope = ? AND target_uuid = ?',
+    'SELECT status, started_at, started_by, aborted_at, mode, message FROM evacuations WHERE scope = ? AND target_uuid = ?',
     scope,
     uuid,
   );
-  if (!row) return { status: 'inactive', started_at: null, started_by: null, aborted_at: null };
-  // started_* describe the latest start (still shown once aborted), aborted_at the latest abort.
-  return { status: row.status, started_at: row.started_at, started_by: row.started_by, aborted_at: row.aborted_at };
+  if (!row) return { status: 'inactive', started_at: null, started_by: null, aborted_at: null, mode: null, message: null };
+  // started_*, mode and message describe the latest start (still shown once aborted), aborted_at the latest abort.
+  return {
+    status: row.status,
+    started_at: row.started_at,
+    started_by: row.started_by,
+    aborted_at: row.aborted_at,
+    mode: row.mode,
+    message: row.message,
+  };
 }
 
 function projectState(db: Db, uuid: string): EvacuationStatus {
-  const activeSites = db.all<{ uuid: string; name: string; started_at: string | null; started_by: string | null }>(
-    `SELECT s.uuid, s.name, e.started_at, e.started_by FROM sites s
+  const activeSites = db.all<{
+    uuid: string;
+    name: string;
+    started_at: string | null;
+    started_by: string | null;
+    mode: Start['mode'];
+    message: string | null;
+  }>(
+    `SELECT s.uuid, s.name, e.started_at, e.started_by, e.mode, e.message FROM sites s
      JOIN evacuations e ON e.scope = 'site' AND e.target_uuid = s.uuid AND e.status = 'active'
      WHERE s.project_uuid = ? ORDER BY s.position, s.name`,
     uuid,
@@ -41,8 +63,8 @@ const current = (db: Db, scope: Scope, uuid: string) => (scope === 'project' ? p
 const projectOf = (db: Db, scope: Scope, uuid: string): string =>
   scope === 'project' ? uuid : db.get<{ project_uuid: string }>('SELECT project_uuid FROM sites WHERE uuid = ?', uuid)!.project_uuid;
 
-/** A change that happened: the new status, who made it and when. */
-type Change = { status: 'active' | 'inactive'; by: string; at: string };
+/** A change that happened: the new status, who made it and when, and the evacuation's mode. */
+type Change = { status: 'active' | 'inactive'; by: string; at: string; mode: Start['mode'] };
 
 /** Applies `action`; a no-op (no event, no change) when the evacuation is already in the target state. */
 function transition(
@@ -51,6 +73,7 @@ function transition(
   uuid: string,
   action: Action,
   user: UserRow,
+  start: Start = { mode: 'real', message: null },
 ): { answer: EvacuationStatus; change: Change | undefined } {
   return db.transaction(() => {
     const before = state(db, scope, uuid);
@@ -60,24 +83,31 @@ function transition(
       const at = nowIso();
       // Named as this project knows the person, never by a name another customer chose.
       const by = memberName(db, user.id, projectOf(db, scope, uuid)) ?? user.name;
-      change = { status: target, by, at };
+      // An end carries the mode of the evacuation it ends.
+      const mode = action === 'start' ? start.mode : (before.mode ?? 'real');
+      change = { status: target, by, at, mode };
       db.run(
-        'INSERT INTO evacuation_events (scope, target_uuid, action, user_id, user_name, at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO evacuation_events (scope, target_uuid, action, user_id, user_name, at, mode, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         scope,
         uuid,
         action,
         user.id,
         by,
         at,
+        mode,
+        action === 'start' ? start.message : null,
       );
       if (action === 'start') {
         db.run(
-          `INSERT INTO evacuations (scope, target_uuid, status, started_at, started_by) VALUES (?, ?, 'active', ?, ?)
-           ON CONFLICT(scope, target_uuid) DO UPDATE SET status = 'active', started_at = excluded.started_at, started_by = excluded.started_by`,
+          `INSERT INTO evacuations (scope, target_uuid, status, started_at, started_by, mode, message) VALUES (?, ?, 'active', ?, ?, ?, ?)
+           ON CONFLICT(scope, target_uuid) DO UPDATE SET status = 'active', started_at = excluded.started_at,
+             started_by = excluded.started_by, mode = excluded.mode, message = excluded.message`,
           scope,
           uuid,
           at,
           by,
+          start.mode,
+          start.message,
         );
       } else {
         db.run(`UPDATE evacuations SET status = 'inactive', aborted_at = ? WHERE scope = ? AND target_uuid = ?`, at, scope, uuid);
@@ -137,10 +167,12 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
     for (const action of ['start', 'abort'] as const) {
       app.post(`/api/public/v1/${plural}/:uuid/evacuation/${action}`, async (c) => {
         const uuid = target(c, scope, true);
-        await readJson(c); // the body carries nothing, but malformed JSON is still a 400
+        // A start may say drill or real and why; an end's body carries nothing (malformed JSON is still a 400).
+        const json = await readJson(c);
+        const start = action === 'start' ? readStart(json) : undefined;
         let change: Change | undefined;
         const { body, replayed } = idempotent(db, c, () => {
-          const done = transition(db, scope, uuid, action, c.get('user'));
+          const done = transition(db, scope, uuid, action, c.get('user'), start);
           change = done.change;
           return done.answer;
         });
@@ -148,7 +180,8 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
         // Committed: every member who may see the status hears of the change (a replay changed nothing).
         if (change && !replayed) {
           const project = projectOf(db, scope, uuid);
-          events.publish('evacuation', { project }, { scope, uuid, project, status: change.status, by: change.by, at: change.at });
+          const { status, by, at, mode } = change;
+          events.publish('evacuation', { project }, { scope, uuid, project, status, by, at, mode });
         }
         return c.json(body);
       });
@@ -157,6 +190,14 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
 }
 
 /** The event history of one evacuation, oldest first (used by tests). */
-export function evacuationHistory(db: Db, scope: Scope, uuid: string): { action: Action; user_name: string; at: string }[] {
-  return db.all('SELECT action, user_name, at FROM evacuation_events WHERE scope = ? AND target_uuid = ? ORDER BY id', scope, uuid);
+export function evacuationHistory(
+  db: Db,
+  scope: Scope,
+  uuid: string,
+): { action: Action; user_name: string; at: string; mode: (typeof EVACUATION_MODES)[number]; message: string | null }[] {
+  return db.all(
+    'SELECT action, user_name, at, mode, message FROM evacuation_events WHERE scope = ? AND target_uuid = ? ORDER BY id',
+    scope,
+    uuid,
+  );
 }

@@ -116,7 +116,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,
  * `2026-03-01T00:00+01:00`), both inclusive. A date without a time or zone, or one that does not
  * exist (30 February, 25:00), is a 422: the bound would otherwise depend on the server's clock zone.
  */
-function dateTime(c: Ctx, name: 'filter[from]' | 'filter[to]'): string | undefined {
+export function dateTime(c: Ctx, name: string): string | undefined {
   const raw = c.req.query(name);
   if (raw === undefined || raw === '') return undefined;
   const m = DATE_TIME.exec(raw);

@@ -28,6 +28,7 @@ export const incident = 'incident';
 export const notifications = 'notifications';
 export const notification = 'notification';
 export const evacuation = 'evacuation';
+export const evacuations = 'evacuations';
 export const projectUsers = 'projectUsers';
 export const projectUser = 'projectUser';
 export const pages = 'pages';

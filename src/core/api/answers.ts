@@ -7,6 +7,7 @@ import {
   ContentPage,
   ContentPageSummary,
   DemoLiveView,
+  EvacuationRecord,
   EvacuationStatus,
   ExceptionsApplied,
   Incident,
@@ -48,6 +49,7 @@ export const incident = envelope(Incident);
 export const notifications = paged(Notification);
 export const notification = envelope(Notification);
 export const evacuation = envelope(EvacuationStatus);
+export const evacuations = paged(EvacuationRecord);
 export const projectUsers = v.looseObject({ data: v.array(ProjectUser) });
 export const projectUser = envelope(ProjectUser);
 export const pages = v.looseObject({ data: v.array(ContentPageSummary) });

@@ -213,16 +213,51 @@ export type Notification = v.InferOutput<typeof Notification>;
 // ---------------------------------------------------------------------------------------
 // Evacuation
 
+export const EVACUATION_MODES = ['real', 'drill'] as const;
+export type EvacuationMode = (typeof EVACUATION_MODES)[number];
+/** A drill or a real evacuation (of the latest start); absent from older servers, which only knew real ones. */
+const evacuationMode = v.optional(v.nullable(v.picklist(EVACUATION_MODES)));
+/** The reason given when it started ("Fire alarm in hall B"), if any. */
+const evacuationMessage = v.optional(v.nullable(v.string()));
+
 export const EvacuationStatus = v.looseObject({
   status: v.picklist(['inactive', 'active']),
   started_at: nullableIso,
   /** Display name of who started it. */
   started_by: v.nullable(v.string()),
   aborted_at: nullableIso,
+  mode: evacuationMode,
+  message: evacuationMessage,
   /** On a project's status: its sites with an active evacuation of their own. */
-  active_sites: v.optional(v.array(v.looseObject({ uuid, name: v.string(), started_at: nullableIso, started_by: v.nullable(v.string()) }))),
+  active_sites: v.optional(
+    v.array(
+      v.looseObject({
+        uuid,
+        name: v.string(),
+        started_at: nullableIso,
+        started_by: v.nullable(v.string()),
+        mode: evacuationMode,
+        message: evacuationMessage,
+      }),
+    ),
+  ),
 });
 export type EvacuationStatus = v.InferOutput<typeof EvacuationStatus>;
+
+/** One evacuation in a project's history (GET /api/v2/projects/{uuid}/evacuations). */
+export const EvacuationRecord = v.looseObject({
+  id: v.number(),
+  scope: v.picklist(['project', 'site']),
+  target: v.looseObject({ uuid, name: v.string() }),
+  mode: v.picklist(EVACUATION_MODES),
+  message: v.nullable(v.string()),
+  started_by: v.string(),
+  started_at: isoDate,
+  ended_by: v.nullable(v.string()),
+  ended_at: nullableIso,
+  duration_seconds: v.nullable(v.number()),
+});
+export type EvacuationRecord = v.InferOutput<typeof EvacuationRecord>;
 
 // ---------------------------------------------------------------------------------------
 // Project users

@@ -10,6 +10,8 @@ const item = (over: Partial<BarItem>): BarItem => ({
   since: null,
   sites: 1,
   unconfirmed: false,
+  mode: 'real',
+  message: null,
   ...over,
 });
 

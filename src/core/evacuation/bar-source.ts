@@ -18,6 +18,10 @@ export interface BarItem {
   sites: number;
   /** Its project's status could not be confirmed for a while (the last known state is shown). */
   unconfirmed: boolean;
+  /** A drill is never shown as the real thing, nor a real one as a drill. */
+  mode: 'real' | 'drill';
+  /** The reason given when it started, if any. */
+  message: string | null;
 }
 
 /** The user's projects whose statuses the bar watches. */
@@ -45,10 +49,21 @@ export function readBar(now = Date.now()): BarItem[] {
         name: project.name,
         since: status.started_at,
         sites: project.sites_count,
+        mode: status.mode ?? 'real',
+        message: status.message ?? null,
         ...base,
       });
     for (const site of status.active_sites ?? [])
-      sites.push({ kind: 'site', uuid: site.uuid, name: site.name, since: site.started_at, sites: 1, ...base });
+      sites.push({
+        kind: 'site',
+        uuid: site.uuid,
+        name: site.name,
+        since: site.started_at,
+        sites: 1,
+        mode: site.mode ?? 'real',
+        message: site.message ?? null,
+        ...base,
+      });
   }
   return [...items, ...sites];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvacuationStatus } from '../api/contract.ts';
-import { deriveCoverage, UNCONFIRMED_AFTER_MS, type CoverageInput } from './coverage.ts';
+import { deriveCoverage, onlyDrills, UNCONFIRMED_AFTER_MS, type CoverageInput } from './coverage.ts';
 import type { EvacuationEntry } from './evacuation.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
@@ -58,10 +58,17 @@ describe('deriveCoverage: every state × every place', () => {
       expect(c.phase).toBe('known');
       expect(c.evacuating).toBe(s !== 'none');
       expect(c.covered).toBe(projectActive(s) ? 'project' : 'none');
-      expect(c.projectEvacuation).toEqual(projectActive(s) ? { since: '2026-11-23T14:32:00Z', by: 'Morgan Manager' } : undefined);
+      expect(c.projectEvacuation).toEqual(
+        projectActive(s) ? { since: '2026-11-23T14:32:00Z', by: 'Morgan Manager', mode: 'real', message: null } : undefined,
+      );
       expect(c.activeSites.map((x) => x.name)).toEqual(siteAActive(s) ? ['Antwerp'] : []);
-      if (siteAActive(s)) expect(c.activeSites[0]!.abort).toEqual({ scope: 'site', uuid: SITE_A, action: 'abort', name: 'Antwerp' });
-      expect(c.actions).toEqual([{ scope: 'project', uuid: PROJECT, action: projectActive(s) ? 'abort' : 'start', name: 'Northwind' }]);
+      if (siteAActive(s))
+        expect(c.activeSites[0]!.abort).toEqual({ scope: 'site', uuid: SITE_A, action: 'abort', name: 'Antwerp', mode: 'real' });
+      expect(c.actions).toEqual([
+        projectActive(s)
+          ? { scope: 'project', uuid: PROJECT, action: 'abort', name: 'Northwind', mode: 'real' }
+          : { scope: 'project', uuid: PROJECT, action: 'start', name: 'Northwind' },
+      ]);
       expect(c.lastEnded).toBe(s === 'none' ? '2026-11-20T08:00:00Z' : null);
       expect(c.confirmedAt).toBe(CHECKED);
       expect(c.unconfirmed).toBe(false);
@@ -175,5 +182,16 @@ describe('deriveCoverage: loading, unavailable, unconfirmed', () => {
   it('reports an action under way on any status it depends on', () => {
     const c = deriveCoverage(base({ projectEntry: entry(off, { pending: 'start' }) }));
     expect(c.pending).toBe('start');
+  });
+
+  it('carries a drill and its reason to the state and to the End that ends it, and tells drills only from a real one', () => {
+    const drill: EvacuationStatus = { ...on('M'), mode: 'drill', message: 'Yearly drill' };
+    const c = deriveCoverage(base({ projectEntry: entry(drill), siteEntry: entry(off) }));
+    expect(c.projectEvacuation).toMatchObject({ mode: 'drill', message: 'Yearly drill' });
+    expect(c.actions).toEqual([expect.objectContaining({ action: 'abort', scope: 'project', mode: 'drill' })]);
+    expect(onlyDrills(c)).toBe(true);
+    const both = deriveCoverage(base({ projectEntry: entry(drill), siteEntry: entry({ ...on('V'), mode: 'real' }) }));
+    expect(onlyDrills(both)).toBe(false);
+    expect(onlyDrills(deriveCoverage(base({ projectEntry: entry(off), siteEntry: entry(off) })))).toBe(false);
   });
 });

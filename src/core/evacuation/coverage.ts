@@ -7,7 +7,7 @@
  * `coverage-source.ts` for where they come from).
  */
 import { EVACUATE } from '../api/constants.ts';
-import type { EvacuationStatus } from '../api/contract.ts';
+import type { EvacuationMode, EvacuationStatus } from '../api/contract.ts';
 import type { EvacuationAction, EvacuationEntry, EvacuationScope } from './evacuation.ts';
 import { POLL_MS } from './polling.ts';
 
@@ -20,6 +20,10 @@ export const UNCONFIRMED_AFTER_MS = 3 * POLL_MS;
 export interface Ongoing {
   since: string | null;
   by: string | null;
+  /** A drill or a real evacuation (real when the server does not say). */
+  mode: EvacuationMode;
+  /** The reason given when it started, if any. */
+  message: string | null;
 }
 
 /** One action the user is offered, on the project or the site it concerns. */
@@ -29,6 +33,8 @@ export interface OfferedAction {
   action: EvacuationAction;
   /** The project's or site's name, when known. */
   name: string | undefined;
+  /** For an end: whether it ends a drill or a real evacuation. */
+  mode?: EvacuationMode;
 }
 
 export interface ActiveSite extends Ongoing {
@@ -90,7 +96,7 @@ export interface EvacuationCoverage {
 
 const active = (s: EvacuationStatus | undefined): boolean => s?.status === 'active';
 const ongoing = (s: EvacuationStatus | undefined): Ongoing | undefined =>
-  active(s) ? { since: s!.started_at, by: s!.started_by } : undefined;
+  active(s) ? { since: s!.started_at, by: s!.started_by, mode: s!.mode ?? 'real', message: s!.message ?? null } : undefined;
 
 /** True when this entry's status has gone unconfirmed too long (or never came and failed). */
 function stale(entry: EvacuationEntry | undefined, now: number): boolean {
@@ -122,7 +128,11 @@ export function deriveCoverage(input: CoverageInput): EvacuationCoverage {
           name: s.name,
           since: s.started_at,
           by: s.started_by,
-          ...(may ? { abort: { scope: 'site' as const, uuid: s.uuid, action: 'abort' as const, name: s.name } } : {}),
+          mode: s.mode ?? 'real',
+          message: s.message ?? null,
+          ...(may
+            ? { abort: { scope: 'site' as const, uuid: s.uuid, action: 'abort' as const, name: s.name, mode: s.mode ?? 'real' } }
+            : {}),
         }))
       : [];
 
@@ -141,8 +151,20 @@ export function deriveCoverage(input: CoverageInput): EvacuationCoverage {
       : undefined;
   const unconfirmed = phase === 'known' && (required.some((e) => stale(e, now)) || (missing && failed));
 
-  const projectAction = (action: EvacuationAction): OfferedAction => ({ scope: 'project', uuid: project.uuid!, action, name: projectName });
-  const siteAction = (action: EvacuationAction): OfferedAction => ({ scope: 'site', uuid: site!.uuid!, action, name: siteName });
+  const projectAction = (action: EvacuationAction): OfferedAction => ({
+    scope: 'project',
+    uuid: project.uuid!,
+    action,
+    name: projectName,
+    ...(action === 'abort' && projectEvacuation ? { mode: projectEvacuation.mode } : {}),
+  });
+  const siteAction = (action: EvacuationAction): OfferedAction => ({
+    scope: 'site',
+    uuid: site!.uuid!,
+    action,
+    name: siteName,
+    ...(action === 'abort' && siteEvacuation ? { mode: siteEvacuation.mode } : {}),
+  });
   let actions: OfferedAction[] = [];
   if (may && phase === 'known' && scope !== 'system' && project.uuid) {
     if (scope === 'project') actions = [projectAction(projectEvacuation ? 'abort' : 'start')];
@@ -180,4 +202,10 @@ export function deriveCoverage(input: CoverageInput): EvacuationCoverage {
     unconfirmed,
     actionUnconfirmed: own?.unconfirmed,
   };
+}
+
+/** Everything of the target under way is a drill (false while nothing is). */
+export function onlyDrills(state: Pick<EvacuationCoverage, 'projectEvacuation' | 'siteEvacuation' | 'activeSites'>): boolean {
+  const under = [state.projectEvacuation, state.siteEvacuation, ...state.activeSites].filter((o): o is Ongoing => o !== undefined);
+  return under.length > 0 && under.every((o) => o.mode === 'drill');
 }

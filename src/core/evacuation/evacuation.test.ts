@@ -186,6 +186,21 @@ describe('evacuation: status and actions', () => {
     expect(events[0]!.bubbles && events[0]!.composed).toBe(true);
   });
 
+  it('start sends the choice made in the dialog (drill or real, the trimmed reason); no choice is a real one; an end sends none', async () => {
+    const s = server();
+    const drill = createIntent('site', PROJECT, 'start');
+    drill.mode = 'drill';
+    drill.message = '  Fire alarm in hall B ';
+    expect(await startEvacuation(drill)).toBe(true);
+    expect(s.posts()[0]!.body).toEqual({ mode: 'drill', message: 'Fire alarm in hall B' });
+    expect(await abortEvacuation(createIntent('site', PROJECT, 'abort'))).toBe(true);
+    expect(s.posts()[1]!.body ?? null).toBeNull();
+    const plain = createIntent('site', PROJECT, 'start');
+    plain.message = '   ';
+    expect(await startEvacuation(plain)).toBe(true);
+    expect(s.posts()[2]!.body).toEqual({ mode: 'real' });
+  });
+
   it('shows nothing optimistic: while the POST is under way the status stays what the server said', async () => {
     const gate = deferred<void>();
     server({ post: async () => (await gate.promise, undefined as unknown as Response) });

@@ -11,7 +11,7 @@
  */
 import { map } from 'nanostores';
 import * as Answers from '../api/answer-names.ts';
-import type { EvacuationStatus as Status } from '../api/contract.ts';
+import type { EvacuationMode, EvacuationStatus as Status } from '../api/contract.ts';
 import { isAborted, isUnauthorized, readAs, request, type ApiError } from '../api/client.ts';
 import { emit } from '../events.ts';
 import { $liveState, type LiveState } from '../live/state.ts';
@@ -56,6 +56,10 @@ export interface EvacuationIntent {
   readonly key: string;
   /** The server accepted it: confirming again sends nothing. */
   done: boolean;
+  /** A start's choice, made in the dialog before confirming: a drill or a real evacuation. */
+  mode?: EvacuationMode;
+  /** A start's optional reason, shown to everyone who sees the evacuation. */
+  message?: string;
 }
 
 export const targetKey = (scope: EvacuationScope, uuid: string): string => `${scope}:${uuid}`;
@@ -198,8 +202,10 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
   patch(key, { pending: action, failed: undefined });
   let answered: Status | undefined;
   try {
+    const message = intent.message?.trim();
     const answer = await request('POST', `${base(scope, uuid)}/${action}`, Answers.empty, {
       headers: { 'Idempotency-Key': intent.key },
+      ...(action === 'start' ? { body: { mode: intent.mode ?? 'real', ...(message ? { message } : {}) } } : {}),
     });
     // The POST's own answer is the server's word too; it is only used when the check
     // below fails, so the status shown is never older than what the server said last.

@@ -7,6 +7,7 @@ export const ROUTES = {
   logout: '/logout',
   projectUsers: '/projects/:uuid/users',
   siteSchedules: '/projects/:uuid/site-schedules',
+  projectEvacuations: '/projects/:uuid/evacuations',
   project: '/project/:uuid',
   site: '/site/:uuid',
   system: '/system/:uuid',

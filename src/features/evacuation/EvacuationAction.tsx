@@ -2,6 +2,7 @@ import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { EvacuationMode } from '../../core/api/contract.ts';
 import {
   $evacuationActions,
   $evacuations,
@@ -17,13 +18,12 @@ import {
 import { createVisibilityGate, type VisibilityGate } from '../../core/security/arming.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
-import { ProjectScope } from './ProjectScope.tsx';
 
-// The confirmation dialog is its own chunk, fetched as soon as a button is on screen (so it
-// is there by the time anyone clicks), not with the page: a page that only shows the state
-// does not pay for it.
-const loadDialog = () => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog }));
-const AlertDialog = lazy(loadDialog);
+// The confirmation dialog (its choices, the emergency line and their texts) is its own
+// chunk, fetched as soon as a button is on screen (so it is there by the time anyone
+// clicks), not with the page: a page that only shows the state does not pay for it.
+const loadDialog = () => import('./EvacuationDialog.tsx').then((m) => ({ default: m.EvacuationDialog }));
+const EvacuationDialog = lazy(loadDialog);
 
 export interface EvacuationActionProps {
   scope: EvacuationScope;
@@ -33,8 +33,14 @@ export interface EvacuationActionProps {
   action: Action;
   /** 'block' fills the width (the control on a phone), 'compact' sits in a list row. */
   layout?: 'block' | 'compact';
-  /** The button's own words instead of "Start evacuation" / "Abort evacuation". */
+  /** The button's own words instead of "Start evacuation" / "End evacuation". */
   label?: string | undefined;
+  /** The target's project, whose control room the dialog gives. */
+  projectUuid?: string | undefined;
+  /** For an end: whether it ends a drill (the dialog says so). */
+  mode?: EvacuationMode | undefined;
+  /** A secondary look: a Start shown beside an evacuation that is under way. */
+  quiet?: boolean;
 }
 
 /**
@@ -47,7 +53,17 @@ export interface EvacuationActionProps {
  * reports it on screen but not visible (a transparent or covering frame), and the dialog's
  * confirm button is armed only after the dialog has been visible for a moment.
  */
-export function EvacuationAction({ scope, uuid, name, action, layout = 'block', label: text }: EvacuationActionProps) {
+export function EvacuationAction({
+  scope,
+  uuid,
+  name,
+  action,
+  layout = 'block',
+  label: text,
+  projectUuid,
+  mode: endsMode,
+  quiet = false,
+}: EvacuationActionProps) {
   const t = useT();
   const { host } = useElementScope();
   const key = targetKey(scope, uuid);
@@ -57,6 +73,9 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
   const [intent, setIntent] = useState<EvacuationIntent | null>(null);
   const [failed, setFailed] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // A start's choice, made anew each time the dialog opens: nothing is chosen for the user.
+  const [mode, setMode] = useState<EvacuationMode | undefined>();
+  const [message, setMessage] = useState('');
   const buttonRef = useRef<HTMLButtonElement>(null);
   const gate = useRef<VisibilityGate | null>(null);
 
@@ -79,11 +98,21 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
     if (event.detail > 0 && gate.current?.blocks()) return;
     setFailed(false);
     setSubmitted(false);
+    setMode(undefined);
+    setMessage('');
     setIntent(createIntent(scope, uuid, action));
   }
 
   async function confirm() {
     if (!intent) return;
+    if (intent.action === 'start') {
+      if (!mode) return;
+      // Fixed from the first send on: a retry sends the same request (the dialog locks the choice).
+      if (!submitted) {
+        intent.mode = mode;
+        intent.message = message;
+      }
+    }
     setFailed(false);
     setSubmitted(true);
     // A second click before React re-renders reaches runIntent too: it sends nothing.
@@ -94,7 +123,12 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
 
   // Start and Abort look alike (outlined, danger): a deliberate action, never the loudest
   // thing on the page; the confirmation dialog is the red one.
-  const buttonClass = ['v-btn', 'evac-btn', `evac-btn--${action}`, layout === 'block' ? 'evac-btn--block' : ''].join(' ');
+  const buttonClass = [
+    'v-btn',
+    'evac-btn',
+    quiet ? 'evac-btn--quiet' : `evac-btn--${action}`,
+    layout === 'block' ? 'evac-btn--block' : '',
+  ].join(' ');
 
   const already =
     intent && entry?.status && !sending && (!submitted || failed) && (intent.action === 'start') === isActive(entry.status)
@@ -119,35 +153,31 @@ export function EvacuationAction({ scope, uuid, name, action, layout = 'block', 
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>
       <Suspense fallback={null}>
-        <AlertDialog
-          open={intent !== null}
-          armed
-          tone="danger"
-          title={t(shown === 'start' ? 'evacuation.dialog.startTitle' : 'evacuation.dialog.abortTitle', named(label))}
-          description={t(
-            shown === 'start'
-              ? scope === 'project'
-                ? 'evacuation.dialog.startProjectBody'
-                : 'evacuation.dialog.startSiteBody'
-              : scope === 'project'
-                ? 'evacuation.dialog.abortProjectBody'
-                : 'evacuation.dialog.abortSiteBody',
-            named(label),
-          )}
-          confirmLabel={t(shown === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort')}
-          cancelLabel={t('evacuation.dialog.cancel')}
-          pending={sending}
-          onConfirm={() => void confirm()}
-          onCancel={() => setIntent(null)}
-        >
-          {shown === 'start' && scope === 'project' && <ProjectScope uuid={uuid} />}
-          {already && <p className="v-message evac-dialog-note">{already}</p>}
-          {failed && (
-            <p className="v-form-error" role="alert">
-              {t(shown === 'start' ? 'evacuation.dialog.failedStart' : 'evacuation.dialog.failedAbort')}
-            </p>
-          )}
-        </AlertDialog>
+        {intent && (
+          <EvacuationDialog
+            scope={scope}
+            uuid={uuid}
+            label={label}
+            projectUuid={projectUuid ?? (scope === 'project' ? uuid : undefined)}
+            action={shown}
+            endsMode={endsMode}
+            mode={mode}
+            onMode={setMode}
+            message={message}
+            onMessage={setMessage}
+            locked={submitted}
+            pending={sending}
+            onConfirm={() => void confirm()}
+            onCancel={() => setIntent(null)}
+          >
+            {already && <p className="v-message evac-dialog-note">{already}</p>}
+            {failed && (
+              <p className="v-form-error" role="alert">
+                {t(shown === 'start' ? 'evacuation.dialog.failedStart' : 'evacuation.dialog.failedAbort')}
+              </p>
+            )}
+          </EvacuationDialog>
+        )}
       </Suspense>
     </>
   );

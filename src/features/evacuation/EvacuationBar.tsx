@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import './messages/bundled-modes.ts';
 import { useStore } from '@nanostores/react';
 import { $liveState } from '../../core/live/state.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +13,8 @@ import { Link } from '../common/Link.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import barCss from './bar.css?inline';
+import drillCss from './drill.css?inline';
+import { DrillTag } from './DrillTag.tsx';
 import { formatElapsed } from '../../core/time/elapsed.ts';
 import { useNow } from '../live-view/useNow.ts';
 import { momentParams } from '../../core/time/moments.ts';
@@ -28,6 +31,7 @@ import { WarningIcon } from './icons.tsx';
  * evacuating, not on every poll. Renders nothing while nothing evacuates.
  */
 export function EvacuationBar() {
+  useStyles(drillCss);
   useStyles(barCss);
   const t = useT();
   const user = useStore($currentUser);
@@ -51,6 +55,9 @@ export function EvacuationBar() {
   }, [key]);
 
   const items = signedIn ? readBar() : [];
+  // Only drills: the bar says so in its own colour (never the calm of nothing happening).
+  const drills = items.length > 0 && items.every((i) => i.mode === 'drill');
+  const projects = [...new Set(items.map((i) => i.projectUuid))];
   // How long each has lasted, to the minute: re-read twice a minute while something evacuates.
   const now = useNow(30_000);
   const announcement = useAnnouncement(items, (shown) =>
@@ -67,16 +74,17 @@ export function EvacuationBar() {
         </div>
       )}
       {items.length > 0 && (
-        <aside className="evac-bar" aria-label={t('evacuation.bar.label')} part="bar">
+        <aside className={`evac-bar${drills ? ' evac-bar--drill' : ''}`} aria-label={t('evacuation.bar.label')} part="bar">
           <div className="evac-bar-inner">
             <p className="evac-bar-title">
               <WarningIcon />
-              <span>{t('evacuation.bar.title')}</span>
+              <span>{drills ? t('evacuation.modes.drillTitle') : t('evacuation.bar.title')}</span>
               <span className="evac-bar-count">{t('evacuation.bar.sites', { count: barSiteCount(items) })}</span>
             </p>
             <ul className="evac-bar-list">
               {items.map((item) => (
                 <li key={`${item.kind}:${item.uuid}`}>
+                  {item.mode === 'drill' && <DrillTag />}
                   <Link to={pathTo(item.kind, { uuid: item.uuid })} className="evac-bar-link">
                     {describe(item, t)}
                   </Link>
@@ -89,10 +97,16 @@ export function EvacuationBar() {
                       </span>
                     </span>
                   )}
+                  {item.message && <span className="evac-bar-reason">{t('evacuation.modes.reason', { message: item.message })}</span>}
                   {item.unconfirmed && <span className="evac-bar-unconfirmed">{t('evacuation.bar.unconfirmed')}</span>}
                 </li>
               ))}
             </ul>
+            {projects.length === 1 && (
+              <Link to={pathTo('projectEvacuations', { uuid: projects[0]! })} className="evac-bar-link evac-bar-history">
+                {t('evacuation.modes.history')}
+              </Link>
+            )}
           </div>
         </aside>
       )}

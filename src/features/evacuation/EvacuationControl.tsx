@@ -1,16 +1,25 @@
 import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
+import './messages/bundled-modes.ts';
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { CoverageScope, OfferedAction } from '../../core/evacuation/coverage.ts';
+import { readBar } from '../../core/evacuation/bar-source.ts';
+import { onlyDrills, type CoverageScope, type EvacuationCoverage, type OfferedAction } from '../../core/evacuation/coverage.ts';
 import { fetchStatus } from '../../core/evacuation/evacuation.ts';
+import { $projects } from '../../core/projects/projects.ts';
+import { pathTo } from '../../core/router/routes.ts';
+import { Link } from '../common/Link.tsx';
+import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
 import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';
+import { DrillTag } from './DrillTag.tsx';
 import { EvacuationStateView } from './EvacuationStateView.tsx';
 import evacuationCss from './evacuation.css?inline';
+import drillCss from './drill.css?inline';
 import { momentParams } from '../../core/time/moments.ts';
-import { CheckIcon } from './icons.tsx';
+import { CheckIcon, WarningIcon } from './icons.tsx';
 import { useCoverage } from './useCoverage.ts';
 
 export interface EvacuationControlProps {
@@ -30,6 +39,11 @@ export interface EvacuationControlProps {
  */
 export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps) {
   useStyles(evacuationCss);
+  useStyles(drillCss);
+  useStore($projects); // the bar's source: whether it shows
+  // In the portal, while its page-wide bar shows, an evacuation under way is one compact line
+  // here (the bar already says it loudly), and "History" leads to the project's history.
+  const inPortal = useElementScope().host?.localName === 'vigil-portal';
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
@@ -91,24 +105,67 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
           named(a.name ?? t('evacuation.fallback.project')),
         )
       : undefined;
+  const actions = state.actions.map((a) => (
+    <EvacuationAction
+      key={`${a.scope}:${a.uuid}`}
+      scope={a.scope}
+      uuid={a.uuid}
+      name={a.name}
+      action={a.action}
+      label={label(a)}
+      projectUuid={state.projectUuid}
+      mode={a.mode}
+      // Never a red Start beside an evacuation under way: it is the secondary choice then.
+      quiet={a.action === 'start' && state.evacuating}
+    />
+  ));
+  const history = inPortal && state.projectUuid && (
+    <Link className="evac-link evac-history-link" to={pathTo('projectEvacuations', { uuid: state.projectUuid })}>
+      {t('evacuation.modes.history')}
+    </Link>
+  );
+  const drills = onlyDrills(state);
+
+  // One line while the page-wide bar already says it loudly; the full card when a project's
+  // sites evacuate on their own (each with its own End). One <section> either way, its
+  // actions in the same place, so a button keeps its focus when the look changes.
+  const compact =
+    inPortal && state.phase === 'known' && state.evacuating && !state.unconfirmed && state.activeSites.length === 0 && readBar().length > 0;
+
   return (
-    <section ref={ref} className={`v-card evac${state.evacuating ? ' evac--alarm' : ''}`} aria-labelledby={headingId} part="control">
-      <div className="evac-head">
-        <h2 id={headingId}>
-          <span>{t('evacuation.control.title')}</span>
-          {shownName ? (
-            <span className="evac-target">{shownName}</span>
-          ) : (
-            // Its line is kept while the name loads: the heading does not grow later.
-            state.phase === 'loading' && (
-              <span className="evac-target evac-skeleton" aria-hidden="true">
-                {t('evacuation.control.title')}
-              </span>
-            )
-          )}
+    <section
+      ref={ref}
+      className={
+        compact
+          ? `evac-compact${drills ? ' evac-compact--drill' : ''}`
+          : `v-card evac${state.evacuating ? ' evac--alarm' : ''}${state.evacuating && drills ? ' evac--drill' : ''}`
+      }
+      aria-labelledby={headingId}
+      part="control"
+    >
+      {compact ? (
+        <h2 id={headingId} className="v-visually-hidden">
+          {t('evacuation.control.title')}
+          {shownName ? ` ${shownName}` : ''}
         </h2>
-      </div>
-      {body}
+      ) : (
+        <div className="evac-head">
+          <h2 id={headingId}>
+            <span>{t('evacuation.control.title')}</span>
+            {shownName ? (
+              <span className="evac-target">{shownName}</span>
+            ) : (
+              // Its line is kept while the name loads: the heading does not grow later.
+              state.phase === 'loading' && (
+                <span className="evac-target evac-skeleton" aria-hidden="true">
+                  {t('evacuation.control.title')}
+                </span>
+              )
+            )}
+          </h2>
+        </div>
+      )}
+      {compact ? <CompactLine state={state} drills={drills} /> : body}
       {ended.shown && (
         <div ref={endedRef} className="evac-ended" role="status" tabIndex={-1} part="banner-ended">
           <p className="evac-ended-text">
@@ -126,18 +183,66 @@ export function EvacuationControl({ scope, uuid, name }: EvacuationControlProps)
           </button>
         </div>
       )}
-      {state.actions.length > 0 && (
-        <div className="evac-actions">
-          {state.actions.map((a) => (
-            <EvacuationAction key={`${a.scope}:${a.uuid}`} scope={a.scope} uuid={a.uuid} name={a.name} action={a.action} label={label(a)} />
-          ))}
-        </div>
-      )}
+      {actions.length > 0 && <div className="evac-actions">{actions}</div>}
+      {history}
       {state.permission === 'denied' && <p className="v-muted v-small evac-denied">{t('evacuation.control.noPermission')}</p>}
-      {scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && (
+      {!compact && scope === 'system' && state.permission !== 'denied' && state.phase === 'known' && (
         <p className="v-muted v-small">{t('evacuation.control.systemHint')}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * The evacuation under way in one line, for a page under the page-wide bar: what is
+ * evacuating, DRILL when it is one, since when, and the reason given.
+ */
+function CompactLine({ state, drills }: { state: EvacuationCoverage; drills: boolean }) {
+  const t = useT();
+  const under = [state.projectEvacuation, state.siteEvacuation, ...state.activeSites].filter((o) => o !== undefined);
+  const first = under[0];
+  const projectName = state.projectName ?? t('evacuation.fallback.project');
+  const siteName = state.siteName ?? t('evacuation.fallback.site');
+  const whats: string[] = [];
+  if (state.projectEvacuation)
+    whats.push(
+      state.scope === 'project'
+        ? t('evacuation.control.wholeProject')
+        : state.scope === 'site'
+          ? t('evacuation.control.coveredByProject', { project: projectName })
+          : t('evacuation.control.systemCoveredByProject', { project: projectName, site: siteName }),
+    );
+  if (state.siteEvacuation)
+    whats.push(
+      state.scope === 'system'
+        ? t('evacuation.control.systemSite', { site: siteName })
+        : t(state.projectEvacuation ? 'evacuation.control.siteOwnToo' : 'evacuation.control.siteOwn'),
+    );
+  return (
+    <div className="evac-compact-text">
+      {/* Only the state is a live region: "Last confirmed at" changes every poll. */}
+      <p className="evac-compact-live" role="status" part="status">
+        <WarningIcon />
+        <strong>{drills ? t('evacuation.modes.drillTitle') : t('evacuation.control.active')}</strong>
+        {under.some((o) => o.mode === 'drill') && <DrillTag />}
+        {whats.map((what) => (
+          <span key={what}>{what}</span>
+        ))}
+        {first && (first.since || first.by) && (
+          <span>
+            {first.since && first.by
+              ? t('evacuation.banner.sinceBy', { ...momentParams(first.since), name: first.by })
+              : first.since
+                ? t('evacuation.control.since', momentParams(first.since))
+                : t('evacuation.control.startedBy', { name: first.by })}
+          </span>
+        )}
+        {first?.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: first.message })}</span>}
+      </p>
+      {state.confirmedAt !== undefined && (
+        <span className="v-small evac-compact-checked">{t('evacuation.control.confirmedAt', momentParams(state.confirmedAt))}</span>
+      )}
+    </div>
   );
 }
 

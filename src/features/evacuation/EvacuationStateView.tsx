@@ -1,9 +1,11 @@
 import './messages/bundled.ts';
+import './messages/bundled-modes.ts';
 import type { ReactNode } from 'react';
-import type { EvacuationCoverage, Ongoing } from '../../core/evacuation/coverage.ts';
+import { onlyDrills, type EvacuationCoverage, type Ongoing } from '../../core/evacuation/coverage.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
+import { DrillTag } from './DrillTag.tsx';
 import { EvacuationAction } from './EvacuationAction.tsx';
 import { momentParams } from '../../core/time/moments.ts';
 import { CheckIcon, WarningIcon } from './icons.tsx';
@@ -30,6 +32,14 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
         : o.by
           ? t('evacuation.control.startedBy', { name: o.by })
           : '';
+  // A drill says so beside what it covers, and the reason given, to everyone who sees it.
+  const about = (o: Ongoing) => (
+    <>
+      {o.mode === 'drill' && <DrillTag />}
+      <span>{sinceBy(o)}</span>
+      {o.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: o.message })}</span>}
+    </>
+  );
   const projectName = state.projectName ?? t('evacuation.fallback.project');
   const siteName = state.siteName ?? t('evacuation.fallback.site');
   const projectLink = state.projectUuid && state.scope !== 'project' && (
@@ -54,7 +64,7 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
     lines.push(
       <li key="project" className="evac-line">
         <strong>{what}</strong>
-        <span>{sinceBy(state.projectEvacuation)}</span>
+        {about(state.projectEvacuation)}
         {projectLink}
       </li>,
     );
@@ -67,7 +77,7 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
     lines.push(
       <li key="site" className="evac-line">
         <strong>{what}</strong>
-        <span>{sinceBy(state.siteEvacuation)}</span>
+        {about(state.siteEvacuation)}
       </li>,
     );
   }
@@ -76,8 +86,10 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
   const title =
     unconfirmed && !evacuating
       ? t('evacuation.control.unconfirmedTitle')
-      : t(evacuating ? 'evacuation.control.active' : 'evacuation.control.inactive');
-  const tone = evacuating ? 'active' : unconfirmed ? 'unconfirmed' : 'inactive';
+      : evacuating && onlyDrills(state)
+        ? t('evacuation.modes.drillTitle')
+        : t(evacuating ? 'evacuation.control.active' : 'evacuation.control.inactive');
+  const tone = evacuating ? (onlyDrills(state) ? 'active evac-status--drill' : 'active') : unconfirmed ? 'unconfirmed' : 'inactive';
   return (
     <div className="v-stack evac-status-block">
       <div className={`evac-status evac-status--${tone}`} part="status">
@@ -109,9 +121,19 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
                       <Link className="evac-site-name" to={pathTo('site', { uuid: site.uuid })}>
                         {site.name}
                       </Link>
-                      <span>{sinceBy(site)}</span>
+                      {about(site)}
                     </div>
-                    {site.abort && <EvacuationAction scope="site" uuid={site.uuid} name={site.name} action="abort" layout="compact" />}
+                    {site.abort && (
+                      <EvacuationAction
+                        scope="site"
+                        uuid={site.uuid}
+                        name={site.name}
+                        action="abort"
+                        layout="compact"
+                        projectUuid={state.projectUuid}
+                        mode={site.mode}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>

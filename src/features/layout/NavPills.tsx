@@ -15,7 +15,15 @@ const InboxCounts = lazy(() => import('./InboxCounts.tsx').then((m) => ({ defaul
 // The portal keeps the counts and the incidents fresh on every page (alerts for new ones).
 const LIVE = ['unread', 'incidents', 'open'] as const;
 
-const PROJECT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['home', 'project', 'site', 'system', 'projectUsers', 'siteSchedules']);
+const PROJECT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'home',
+  'project',
+  'site',
+  'system',
+  'projectUsers',
+  'siteSchedules',
+  'projectEvacuations',
+]);
 const INBOX_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['inbox', 'notifications', 'incident', 'notification']);
 
 /** aria-current: "page" on the pill's own page, "true" anywhere else in its section. */

@@ -22,6 +22,9 @@ const IncidentPage = page(() => import('../inbox/IncidentPage.tsx').then((m) => 
 const NotificationPage = page(() => import('../inbox/NotificationPage.tsx').then((m) => ({ default: m.NotificationPage })));
 const SiteSchedulesPage = page(() => import('../schedules/SiteSchedulesPage.tsx').then((m) => ({ default: m.SiteSchedulesPage })));
 const ProjectUsersPage = page(() => import('../users/ProjectUsersPage.tsx').then((m) => ({ default: m.ProjectUsersPage })));
+const EvacuationHistoryPage = page(() =>
+  import('../evacuation/EvacuationHistoryPage.tsx').then((m) => ({ default: m.EvacuationHistoryPage })),
+);
 const ContentPage = page(() => import('../content/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
 const LoginPage = page(() => import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const ForgotPasswordPage = page(() => import('../auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
@@ -48,6 +51,8 @@ export function renderPage({ route, params, search }: PortalView): ReactNode {
       return <ProjectUsersPage uuid={uuid} />;
     case 'siteSchedules':
       return <SiteSchedulesPage uuid={uuid} />;
+    case 'projectEvacuations':
+      return <EvacuationHistoryPage uuid={uuid} />;
     case 'project':
       return <ProjectPage uuid={uuid} />;
     case 'site':

@@ -14,6 +14,8 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
 import { lazy, Suspense } from 'react';
+import { useStore } from '@nanostores/react';
+import { $evacuations, isActive, targetKey } from '../../core/evacuation/evacuation.ts';
 
 // Its site's evacuation state, as its own chunk beside the page (the live view comes first).
 const EvacuationControl = lazy(() => import('../evacuation/EvacuationControl.tsx').then((m) => ({ default: m.EvacuationControl })));
@@ -36,6 +38,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
   const projectRef = system && projectOf(system);
   const projectEntry = useResource(projectCache, projectRef ? undefined : system?.project_uuid);
   usePageTitle(system?.name ?? t('projects.breadcrumb.projects'));
+  const evacuations = useStore($evacuations);
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
   if (!system) {
@@ -56,6 +59,17 @@ export function SystemPage({ uuid }: { uuid: string }) {
   if (project) crumbs.push({ label: project.name, to: pathTo('project', { uuid: project.uuid }) });
   if (system.site) crumbs.push({ label: system.site.name, to: pathTo('site', { uuid: system.site.uuid }) });
   crumbs.push({ label: system.name });
+  const siteUuid = system.site?.uuid ?? system.site_uuid;
+  const projectUuid = project?.uuid ?? system.project_uuid;
+  const evacuating =
+    isActive(evacuations[targetKey('site', siteUuid ?? '')]?.data) || isActive(evacuations[targetKey('project', projectUuid ?? '')]?.data);
+  // Keyed: it moves (and keeps playing) when an evacuation starts or ends.
+  const liveView = (
+    <section key="live-view" className="v-stack" aria-labelledby="pj-live-view">
+      <h2 id="pj-live-view">{t('liveView.title')}</h2>
+      <LazyLiveView cameras={system.cameras} online={system.online} label={t('liveView.regionLabel', { name: system.name })} />
+    </section>
+  );
 
   return (
     <div className="pj v-stack" part="system">
@@ -79,14 +93,13 @@ export function SystemPage({ uuid }: { uuid: string }) {
         </div>
       </div>
       {!system.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
+      {/* During an evacuation the cameras come first: what people need to see then. */}
+      {evacuating && liveView}
       {/* Its site's evacuation state (a project-wide one covers it too). */}
-      <Suspense fallback={null}>
+      <Suspense key="evacuation" fallback={null}>
         <EvacuationControl scope="system" uuid={uuid} />
       </Suspense>
-      <section className="v-stack" aria-labelledby="pj-live-view">
-        <h2 id="pj-live-view">{t('liveView.title')}</h2>
-        <LazyLiveView cameras={system.cameras} online={system.online} label={t('liveView.regionLabel', { name: system.name })} />
-      </section>
+      {!evacuating && liveView}
     </div>
   );
 }

@@ -138,6 +138,11 @@ describe('<vigil-evacuation>', function () {
       expect((d as HTMLElement).textContent).to.include('All people at Antwerp Port Warehouse will be told to leave the building now.');
       expect(root().activeElement?.textContent).to.equal('Cancel');
       await expectNoA11yViolations(host!);
+      // Nothing is chosen for the user: confirming waits for "drill or real".
+      expect(button('Start evacuation', d as HTMLElement)?.disabled).to.equal(true);
+      (d as HTMLElement).querySelector<HTMLInputElement>('input[type="radio"][value="real"]')!.click();
+      await waitFor(() => expect(button('Start evacuation', d as HTMLElement)?.disabled).to.equal(false));
+      button('Cancel', d as HTMLElement)!.focus();
 
       await press('Tab');
       // The confirmation arms once it has been visible for a moment (clickjacking guard).
@@ -158,7 +163,7 @@ describe('<vigil-evacuation>', function () {
       expect(text()).to.include('This site is being evacuated.');
       expect(text()).to.include('started by Morgan Manager');
       expect(text()).not.to.include('No evacuation in progress');
-      expect(root().activeElement?.textContent).to.equal('Abort evacuation');
+      expect(root().activeElement?.textContent).to.equal('End evacuation');
       expect(events).to.have.lengthOf(1);
       expect(events[0]!.detail.scope).to.equal('site');
       expect(events[0]!.detail.uuid).to.equal(SITE);
@@ -178,10 +183,9 @@ describe('<vigil-evacuation>', function () {
       return fakeFetch(input, init);
     }) as typeof fetch;
     mount({ project: PROJECT });
-    await waitFor(
-      () => expect(text()).to.include('You can see the evacuation status, but you may not start or abort an evacuation here.'),
-      { timeout: 4000 },
-    );
+    await waitFor(() => expect(text()).to.include('You can see the evacuation status, but you may not start or end an evacuation here.'), {
+      timeout: 4000,
+    });
     await waitFor(() => expect(text()).to.include('No evacuation in progress'));
     expect(button('Start evacuation')).to.be.null;
     expect(root().querySelectorAll('button')).to.have.lengthOf(0);

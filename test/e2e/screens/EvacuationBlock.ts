@@ -33,12 +33,12 @@ export class EvacuationBlock {
     return this.root().locator('.evac-sites li');
   }
 
-  /** A site row's Abort (its accessible name ends with the site's name). */
+  /** A site row's End (its accessible name ends with the site's name). */
   siteAbort(name: string | RegExp): Locator {
-    return this.siteRow(name).getByRole('button', { name: /^Abort evacuation/ });
+    return this.siteRow(name).getByRole('button', { name: /^End evacuation/ });
   }
 
-  /** The block's own buttons (Start, Abort, Abort the evacuation of …), outside the site rows. */
+  /** The block's own buttons (Start, End, End the evacuation of …), outside the site rows. */
   actions(): Locator {
     return this.root().locator('.evac-actions').getByRole('button');
   }
@@ -51,11 +51,24 @@ export class EvacuationBlock {
     return this.page.getByRole('alertdialog');
   }
 
-  /** Confirms the open dialog with its Start/Abort button. */
-  async confirm(): Promise<void> {
-    await this.dialog()
-      .getByRole('button', { name: /evacuation$/ })
-      .click();
+  /**
+   * Confirms the open dialog with its Start/End button. A start dialog first asks "drill or
+   * real?" with nothing chosen: `mode` is the answer given (a real evacuation unless said).
+   */
+  async confirm(mode: 'real' | 'drill' = 'real', reason?: string): Promise<void> {
+    const dialog = this.dialog();
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor(); // rendered whole (a lazy chunk)
+    const choice = dialog.getByRole('radio', { name: mode === 'drill' ? /^Drill/ : /^Real evacuation/ });
+    if (await dialog.getByRole('radio').count()) {
+      await choice.check();
+      if (reason !== undefined) await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(reason);
+    }
+    await this.confirmButton().click();
+  }
+
+  /** The dialog's confirm: Start evacuation / Start drill / End evacuation / End drill. */
+  confirmButton(): Locator {
+    return this.dialog().getByRole('button', { name: /^(Start|End) (evacuation|drill)$/ });
   }
 
   /** The note shown once the last evacuation ended while the block was on screen. */

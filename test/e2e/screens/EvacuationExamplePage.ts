@@ -29,16 +29,23 @@ export class EvacuationExamplePage extends BasePage {
   }
 
   abortButton(): Locator {
-    return this.control().getByRole('button', { name: 'Abort evacuation' });
+    return this.control().getByRole('button', { name: 'End evacuation' });
   }
 
   dialog(): Locator {
     return this.page.getByRole('alertdialog');
   }
 
-  /** The dialog's confirm button ("Start evacuation" / "Abort evacuation"). */
+  /** The dialog's confirm button ("Start evacuation" / "Start drill" / "End evacuation" / "End drill"). */
   confirmButton(): Locator {
-    return this.dialog().getByRole('button', { name: /evacuation$/ });
+    return this.dialog().getByRole('button', { name: /^(Start|End) (evacuation|drill)$/ });
+  }
+
+  /** Answers the start dialog's "drill or real?" (nothing is chosen for the user). */
+  async chooseMode(mode: 'real' | 'drill'): Promise<void> {
+    await this.dialog()
+      .getByRole('radio', { name: mode === 'drill' ? /^Drill/ : /^Real evacuation/ })
+      .check();
   }
 
   cancelButton(): Locator {
@@ -71,8 +78,9 @@ export class EvacuationExamplePage extends BasePage {
     await element.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  async start(): Promise<void> {
+  async start(mode: 'real' | 'drill' = 'real'): Promise<void> {
     await this.startButton().click();
+    await this.chooseMode(mode);
     await this.confirmButton().click();
   }
 

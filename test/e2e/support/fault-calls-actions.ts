@@ -33,7 +33,7 @@ export const ACTION_CALLS: Row[] = [
   },
   {
     call: 'POST /api/public/v1/sites/{uuid}/evacuation/abort',
-    screen: '/site/{uuid}: Abort evacuation, confirm',
+    screen: '/site/{uuid}: End evacuation, confirm',
     faults: NO_CONTENT,
     match: { method: 'POST', path: path(`/api/public/v1/sites/${U}/evacuation/abort`) },
     setup: evacuate('sites', SITES.antwerpWarehouse, 'start'),
@@ -44,15 +44,15 @@ export const ACTION_CALLS: Row[] = [
         page,
         page
           .getByRole('main')
-          .getByRole('button', { name: /^Abort evacuation/ })
+          .getByRole('button', { name: /^End evacuation/ })
           .first(),
-        'Abort evacuation',
+        'End evacuation',
       ),
     outcome: toastOr401('evacuation.errors.abort'),
   },
   {
     call: 'POST /api/public/v1/projects/{uuid}/evacuation/abort',
-    screen: '/project/{uuid}: Abort evacuation, confirm',
+    screen: '/project/{uuid}: End evacuation, confirm',
     faults: NO_CONTENT,
     match: { method: 'POST', path: path(`/api/public/v1/projects/${U}/evacuation/abort`) },
     setup: evacuate('projects', PROJECTS.northwind, 'start'),
@@ -63,9 +63,9 @@ export const ACTION_CALLS: Row[] = [
         page,
         page
           .getByRole('main')
-          .getByRole('button', { name: /^Abort evacuation/ })
+          .getByRole('button', { name: /^End evacuation/ })
           .first(),
-        'Abort evacuation',
+        'End evacuation',
       ),
     outcome: toastOr401('evacuation.errors.abort'),
   },

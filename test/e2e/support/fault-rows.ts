@@ -126,7 +126,14 @@ export const evacuate = (scope: 'projects' | 'sites', uuid: string, action: 'sta
 export async function confirmInDialog(page: Page, opener: Locator, confirm: string): Promise<void> {
   const dialog = page.getByRole('alertdialog');
   if (!(await dialog.isVisible())) await opener.click();
-  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  const button = dialog.getByRole('button', { name: confirm, exact: true });
+  await button.waitFor();
+  // A start asks "drill or real?" with nothing chosen: answer real (once; a retry keeps it).
+  const real = dialog.getByRole('radio', { name: /^Real evacuation/ });
+  if ((await real.count()) && !(await real.isChecked())) await real.check();
+  // A tall dialog scrolls: the confirm arms once it has been in view for a moment.
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
 }
 
 /** Fills the login-like field if it is empty. */

@@ -1,0 +1,76 @@
+/**
+ * A project's evacuation history (GET /api/v2/projects/{uuid}/evacuations): one page of it
+ * with filters, and the same filters as a CSV file. The export is fetched with the session's
+ * token like every call and handed to the browser as a file: never a link carrying the token.
+ */
+import * as Answers from '../api/answer-names.ts';
+import { request, requestBlob } from '../api/client.ts';
+import type { EvacuationMode, EvacuationRecord } from '../api/contract.ts';
+
+export interface HistoryFilters {
+  /** Only this site's own evacuations. */
+  site?: string | undefined;
+  mode?: EvacuationMode | undefined;
+  /** Local dates (YYYY-MM-DD), both inclusive, on when it started. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface HistoryPage {
+  rows: EvacuationRecord[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+export const HISTORY_PER_PAGE = 20;
+
+/** A local date's start (or end) as an ISO time with its zone, as the API wants it. */
+export function dayBound(date: string, end: boolean): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return undefined;
+  const d = end
+    ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999)
+    : new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+/** The query of the filters (empty ones left out). */
+export function historyQuery(filters: HistoryFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filters.site) query.site = filters.site;
+  if (filters.mode) query.mode = filters.mode;
+  const from = filters.from && dayBound(filters.from, false);
+  const to = filters.to && dayBound(filters.to, true);
+  if (from) query.from = from;
+  if (to) query.to = to;
+  return query;
+}
+
+const path = (project: string) => `/api/v2/projects/${encodeURIComponent(project)}/evacuations`;
+
+export async function loadHistory(project: string, filters: HistoryFilters, page: number, signal?: AbortSignal): Promise<HistoryPage> {
+  const answer = await request('GET', path(project), Answers.evacuations, {
+    query: { ...historyQuery(filters), page, per_page: HISTORY_PER_PAGE },
+    signal,
+  });
+  return { rows: answer.data, total: answer.meta.total ?? answer.data.length, page, perPage: HISTORY_PER_PAGE };
+}
+
+/** The filtered history as a CSV file, downloaded under `filename`. */
+export async function exportHistory(project: string, filters: HistoryFilters, filename: string): Promise<void> {
+  const blob = await requestBlob(path(project), { query: { ...historyQuery(filters), format: 'csv' }, headers: { Accept: 'text/csv' } });
+  const url = URL.createObjectURL(new Blob([blob], { type: 'text/csv;charset=utf-8' }));
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    a.style.display = 'none';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // Some browsers read the URL after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
