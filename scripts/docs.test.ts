@@ -51,9 +51,9 @@ describe('the documentation site', () => {
 
   it('picks up an element it has never heard of from the manifest alone', () => {
     const added: Element = {
-      tagName: 'vigil-evacuation-history',
-      name: 'VigilEvacuationHistory',
-      summary: 'Past evacuations of a project.',
+      tagName: 'vigil-site-report',
+      name: 'VigilSiteReport',
+      summary: 'A report of a site.',
       attributes: [{ name: 'project', description: 'uuid of the project', type: { text: 'string' }, fieldName: 'project' }],
       events: [],
       cssParts: [{ name: 'list', description: 'the list' }],
@@ -61,8 +61,8 @@ describe('the documentation site', () => {
       slots: [],
     };
     const site = renderSite([...elements, added], eventsSource);
-    expect(site.get('elements/vigil-evacuation-history.html')).toContain('id="part-list"');
-    expect(site.get('index.html')).toContain('href="/demo/elements/vigil-evacuation-history.html"');
+    expect(site.get('elements/vigil-site-report.html')).toContain('id="part-list"');
+    expect(site.get('index.html')).toContain('href="/demo/elements/vigil-site-report.html"');
     expect(documentationProblems([...elements, added], site, [...codeTags, added.tagName], codeEvents)).toEqual([]);
   });
 
