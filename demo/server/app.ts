@@ -22,6 +22,7 @@ import { eventRoutes } from './routes/events.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { mfaRoutes } from './routes/mfa.ts';
 import { contentRoutes } from './routes/content.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { scheduleRoutes } from './routes/schedules.ts';
@@ -264,6 +265,7 @@ export function createApp(options: AppOptions): VigilApp {
   app.use('/auth/*', authenticate(deps));
 
   authRoutes(app, deps);
+  mfaRoutes(app, deps);
   projectRoutes(app, deps);
   mediaRoutes(app, deps);
   inboxRoutes(app, deps);

@@ -58,7 +58,7 @@ describe('a file database', () => {
       locale: 'nl-BE',
       terms_accepted_web_portal: true,
     });
-    expect(db.schemaVersion).toBe(4);
+    expect(db.schemaVersion).toBe(5);
     db.close();
   });
 });

@@ -46,6 +46,9 @@ export const User = v.looseObject({
   email: v.string(),
   locale: v.string(),
   terms_accepted_web_portal: v.boolean(),
+  /** Whether two-step sign-in is on, and since when (absent from older servers). */
+  mfa_enabled: v.optional(v.boolean()),
+  mfa_enabled_at: v.optional(v.nullable(v.string())),
   /** Present on the login answer only; GET /api/v2/user keeps the stored one. */
   token: v.optional(v.string()),
 });
