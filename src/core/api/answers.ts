@@ -9,6 +9,7 @@ import {
   DemoLiveView,
   EvacuationStatus,
   Incident,
+  MfaChallenge,
   Notification,
   PageMeta,
   Project,
@@ -31,7 +32,8 @@ function paged<T extends v.GenericSchema>(item: T) {
   return v.looseObject({ data: v.array(item), meta: PageMeta });
 }
 
-export const login = envelope(User);
+/** The user with a token, or (two-step sign-in on) a challenge for the code step. */
+export const login = envelope(v.union([MfaChallenge, User]));
 export const user = envelope(User);
 export const publicUser = envelope(PublicUser);
 /** Calls whose answer carries nothing we read: terms, locale, forgot/reset password, the JWT, and sign-out (`POST /api/v2/user/logout`, 204, revokes the token). */
