@@ -126,8 +126,7 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
     if (act) {
       evacuableTarget(db, user, scope, uuid);
       checkEvacuateMfa(db, user, projectOf(db, scope, uuid));
-    }
-    else if (scope === 'project') memberProject(db, user, uuid);
+    } else if (scope === 'project') memberProject(db, user, uuid);
     else memberSite(db, user, uuid);
     return uuid;
   };
