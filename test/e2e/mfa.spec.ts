@@ -7,7 +7,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { MFA_DEMO_SECRET } from '../../demo/server/seed-data/places.ts';
 import { expect, expectNoA11yViolations, SEED_PASSWORD, test } from './fixtures.ts';
+import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { LoginPage } from './screens/LoginPage.ts';
+import { PROJECTS } from '../../demo/server/seed-ids.ts';
 
 const VIEWER = 'viewer@vigil.test';
 
@@ -159,5 +161,37 @@ test.describe('two-step sign-in', () => {
     await step.submit().click();
     await login.expectRoute('/');
     expect((await login.storedUser())?.email).toBe('mfa@vigil.test');
+  });
+
+  test('a project that requires it: the manager switches it on, an evacuation by someone without it is refused and says why', async ({
+    page,
+    signIn,
+    browserProblems,
+  }) => {
+    browserProblems.allow(/status of 403/);
+    // Lucas manages Atlas (and reads French): the Security section below its users.
+    await signIn('lucas.dubois@atlas-dc.example');
+    await page.goto(`/projects/${PROJECTS.atlas}/users`);
+    const require = page.getByRole('checkbox', {
+      name: 'Exiger la connexion en deux étapes des personnes qui peuvent lancer des évacuations',
+    });
+    await expect(require).not.toBeChecked();
+    await require.check();
+    await expect(page.getByText('La connexion en deux étapes est désormais exigée pour lancer ou annuler une évacuation.')).toBeVisible();
+    await page.reload();
+    await expect(require).toBeChecked();
+    await expectNoA11yViolations(page);
+
+    // Morgan may evacuate on Atlas but has not turned two-step sign-in on.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn('manager@vigil.test');
+    await page.goto(`/project/${PROJECTS.atlas}`);
+    const block = new EvacuationBlock(page);
+    await expect(block.status()).toContainText('No evacuation in progress');
+    await block.button('Start evacuation').click();
+    await block.confirm();
+    await expect(page.getByRole('alert').filter({ hasText: 'Turn on two-step sign-in in your user menu' }).first()).toBeVisible();
+    await expect(block.status()).toContainText('No evacuation in progress');
   });
 });

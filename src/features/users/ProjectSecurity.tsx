@@ -33,6 +33,8 @@ export function ProjectSecurity({ project }: { project: string }) {
     if (saving) return;
     setSaving(true);
     setMessage(null);
+    // The box shows the choice at once; a refusal puts it back.
+    setState({ status: 'ready', required });
     try {
       const { data } = await request('PATCH', `/api/v2/projects/${encodeURIComponent(project)}/security`, projectSecurity, {
         body: { require_mfa_for_evacuate: required },
@@ -40,6 +42,7 @@ export function ProjectSecurity({ project }: { project: string }) {
       setState({ status: 'ready', required: data.require_mfa_for_evacuate });
       setMessage({ error: false, text: t(data.require_mfa_for_evacuate ? 'users.security.savedOn' : 'users.security.savedOff') });
     } catch (e) {
+      setState({ status: 'ready', required: !required });
       setMessage({ error: true, text: isApiError(e) ? (e.errors[0]?.message ?? t('users.security.failed')) : t('users.security.failed') });
     } finally {
       setSaving(false);
