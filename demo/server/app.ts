@@ -23,6 +23,7 @@ import { evacuationRoutes } from './routes/evacuation.ts';
 import { evacuationHistoryRoutes } from './routes/evacuation-history.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { mfaRoutes } from './routes/mfa.ts';
 import { contentRoutes } from './routes/content.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { exceptionRoutes } from './routes/exceptions.ts';
@@ -266,6 +267,7 @@ export function createApp(options: AppOptions): VigilApp {
   app.use('/auth/*', authenticate(deps));
 
   authRoutes(app, deps);
+  mfaRoutes(app, deps);
   projectRoutes(app, deps);
   mediaRoutes(app, deps);
   inboxRoutes(app, deps);

@@ -208,6 +208,32 @@ const MIGRATIONS: string[] = [
   ALTER TABLE evacuations ADD COLUMN mode TEXT NOT NULL DEFAULT 'real' CHECK (mode IN ('real', 'drill'));
   ALTER TABLE evacuations ADD COLUMN message TEXT;
   `,
+  // 7: two-step sign-in (mfa.ts): the account's TOTP secret (pending until a first code
+  // confirms it), the last time step used (no code twice), hashed recovery codes, the
+  // short-lived challenges between password and code, and the project's requirement.
+  `
+  ALTER TABLE users ADD COLUMN mfa_secret TEXT;
+  ALTER TABLE users ADD COLUMN mfa_pending_secret TEXT;
+  ALTER TABLE users ADD COLUMN mfa_enabled_at TEXT;
+  ALTER TABLE users ADD COLUMN mfa_last_step INTEGER;
+  CREATE TABLE mfa_recovery_codes (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    code_hash TEXT NOT NULL,
+    used_at TEXT
+  );
+  CREATE INDEX mfa_recovery_codes_user ON mfa_recovery_codes(user_id);
+  CREATE TABLE mfa_challenges (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    challenge_hash TEXT NOT NULL UNIQUE,
+    device_name TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  );
+  ALTER TABLE projects ADD COLUMN require_mfa_for_evacuate INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
@@ -228,6 +254,8 @@ const TABLES_CHILD_FIRST = [
   'memberships',
   'projects',
   'password_resets',
+  'mfa_challenges',
+  'mfa_recovery_codes',
   'tokens',
   'users',
   'meta',

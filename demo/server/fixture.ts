@@ -82,6 +82,8 @@ export const Fixture = v.object({
       password: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
       locale: v.optional(text, 'en'),
       terms_accepted_web_portal: v.optional(v.boolean(), true),
+      /** Two-step sign-in on with this TOTP secret (base32), as an authenticator app would hold it. */
+      mfa_secret: v.optional(v.pipe(v.string(), v.regex(/^[A-Z2-7]{16,64}$/, 'must be base32 (A-Z, 2-7), 16 to 64 characters'))),
     }),
   ),
   projects: v.array(FixtureProject),
@@ -233,6 +235,7 @@ export function loadFixture(db: Db, input: unknown): void {
         now,
       );
       userIds.set(u.email.toLowerCase(), r.lastInsertRowid);
+      if (u.mfa_secret) db.run('UPDATE users SET mfa_secret = ?, mfa_enabled_at = ? WHERE id = ?', u.mfa_secret, now, r.lastInsertRowid);
     }
     f.projects.forEach((p, pi) => {
       const room = p.control_room ?? DEFAULT_CONTROL_ROOM;

@@ -32,6 +32,9 @@ export type UserRow = {
   locale: string;
   terms_accepted: number;
   password_hash: string;
+  /** Two-step sign-in (mfa.ts): the confirmed TOTP secret (base32) and since when it is on. */
+  mfa_secret?: string | null;
+  mfa_enabled_at?: string | null;
 };
 
 export type AppEnv = { Variables: { user: UserRow } };
@@ -71,7 +74,8 @@ export class ApiError extends Error {
 }
 
 /** A failure with one text and no field. */
-export const failure = (status: ApiError['status'], t: Text): ApiError => new ApiError(status, [{ text: t }]);
+export const failure = (status: ApiError['status'], t: Text, code?: string): ApiError =>
+  new ApiError(status, [code ? { text: t, code } : { text: t }]);
 export const notFound = (what: Resource = 'resource'): ApiError => failure(404, text(`notFound.${what}`));
 export const invalid = (field: string, t: Text): ApiError => new ApiError(422, [{ field, text: t }]);
 

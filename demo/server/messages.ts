@@ -27,7 +27,7 @@ export type Param = string | number | Text;
 /** A translatable text: a key and its parameters. */
 export type Text = { key: MessageKey; params?: Record<string, Param> };
 /** One item of an `{ errors }` answer before translation. */
-export type ErrorItem = { field?: string; text: Text };
+export type ErrorItem = { field?: string; text: Text; code?: string };
 /** The resources a 404 can name. */
 export type Resource = keyof Catalogue['notFound'];
 
@@ -82,11 +82,19 @@ export function negotiate(acceptLanguage: string): Language | undefined {
   return undefined;
 }
 
-/** The `{ errors }` answer in `language`; items keep their `field`. */
-export function errorAnswer(items: readonly ErrorItem[], language: Language): { errors: { field?: string; message: string }[] } {
+/**
+ * The `{ errors }` answer in `language`; items keep their `field`, and their `code` (a
+ * stable name a client can act on, like `mfa_challenge_invalid`) when they have one.
+ */
+export function errorAnswer(
+  items: readonly ErrorItem[],
+  language: Language,
+): { errors: { field?: string; message: string; code?: string }[] } {
   return {
-    errors: items.map(({ field, text: t }) =>
-      field === undefined ? { message: translate(t, language) } : { field, message: translate(t, language) },
-    ),
+    errors: items.map(({ field, text: t, code }) => ({
+      ...(field === undefined ? {} : { field }),
+      message: translate(t, language),
+      ...(code === undefined ? {} : { code }),
+    })),
   };
 }

@@ -16,6 +16,7 @@ export const USERS = {
   lucas: id('40000000', 5),
   dana: id('40000000', 6),
   tom: id('40000000', 7),
+  mfa: id('40000000', 8),
 } as const;
 
 export const PROJECTS = {

@@ -1,6 +1,6 @@
 /** Sign-in, the current user, password reset, terms, locale, the JWT, ping and public user names. */
 import type { MiddlewareHandler } from 'hono';
-import { Bodies } from '../../../src/core/api/contract.ts';
+import { Bodies, type User } from '../../../src/core/api/contract.ts';
 import { READABLE_PROJECTS } from '../access.ts';
 import { nowIso } from '../db.ts';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../http.ts';
 import { guard, rememberDevice, rememberedDevice } from '../limits.ts';
 import { text } from '../messages.ts';
+import { startChallenge } from '../mfa.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
 import { validate } from '../validation.ts';
 import { userView } from '../views.ts';
@@ -29,7 +30,7 @@ const RESET_TTL_MS = 3600 * 1000;
 /** Calls that work without a bearer token. */
 const PUBLIC_PATHS = [
   /^\/api\/ping\/?$/,
-  /^\/api\/v2\/user\/(?:login|forgot-password|reset-password)\/?$/,
+  /^\/api\/v2\/user\/(?:login|login\/mfa|forgot-password|reset-password)\/?$/,
   /^\/api\/public\/v1\/demo-live-views\//,
 ];
 
@@ -93,6 +94,34 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Issues a token for `user` (the end of a sign-in: the password, or the password and then
+ * the two-step code), remembers the device, and answers the user with the token.
+ */
+export function signIn(c: Ctx, deps: Deps, user: UserRow, deviceName: string | undefined): User {
+  const { db } = deps;
+  rememberDevice(c, deps, user.uuid);
+  const token = randomToken();
+  db.transaction(() => {
+    db.run(
+      'DELETE FROM tokens WHERE user_id = ? AND (expires_at <= ? OR COALESCE(last_used_at, created_at) <= ?)',
+      user.id,
+      nowIso(),
+      nowIso(-deps.tokenIdleMs),
+    );
+    db.run(
+      'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)',
+      user.id,
+      sha256(token),
+      deviceName?.slice(0, 200) ?? null,
+      nowIso(),
+      nowIso(TOKEN_TTL_MS),
+      nowIso(),
+    );
+  });
+  return userView(user, token);
+}
+
 export function authRoutes(app: App, deps: Deps): void {
   const { db } = deps;
   const reload = (id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', id)!;
@@ -112,26 +141,9 @@ export function authRoutes(app: App, deps: Deps): void {
       throw invalid('email', text('auth.credentials'));
     }
     attempts.succeed();
-    rememberDevice(c, deps, user.uuid);
-    const token = randomToken();
-    db.transaction(() => {
-      db.run(
-        'DELETE FROM tokens WHERE user_id = ? AND (expires_at <= ? OR COALESCE(last_used_at, created_at) <= ?)',
-        user.id,
-        nowIso(),
-        nowIso(-deps.tokenIdleMs),
-      );
-      db.run(
-        'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)',
-        user.id,
-        sha256(token),
-        body.device_name?.slice(0, 200) ?? null,
-        nowIso(),
-        nowIso(TOKEN_TTL_MS),
-        nowIso(),
-      );
-    });
-    return c.json({ data: userView(user, token) });
+    // Two-step sign-in on: the password alone gives no token, only a challenge for the code.
+    if (user.mfa_enabled_at) return c.json({ data: startChallenge(db, user, body.device_name) });
+    return c.json({ data: signIn(c, deps, user, body.device_name) });
   });
 
   /** Revokes the token of this request (sign-out); other sessions stay. */

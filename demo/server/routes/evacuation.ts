@@ -7,6 +7,7 @@
 import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
 import { evacuableTarget, memberName, memberProject, memberSite } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
+import { checkEvacuateMfa } from '../mfa.ts';
 import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
 import { EVACUATION_MODES, readStart, type Start } from './evacuation-start.ts';
 import { text } from '../messages.ts';
@@ -152,8 +153,10 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
   const target = (c: Ctx, scope: Scope, act = false): string => {
     const user = c.get('user');
     const uuid = c.req.param('uuid')!;
-    if (act) evacuableTarget(db, user, scope, uuid);
-    else if (scope === 'project') memberProject(db, user, uuid);
+    if (act) {
+      evacuableTarget(db, user, scope, uuid);
+      checkEvacuateMfa(db, user, projectOf(db, scope, uuid));
+    } else if (scope === 'project') memberProject(db, user, uuid);
     else memberSite(db, user, uuid);
     return uuid;
   };

@@ -3,6 +3,9 @@ import type { Fixture } from '../fixture.ts';
 import { DEMO_CAMERAS, DEMO_LIVE_VIEW_UUID, PROJECTS, SITES, SYSTEMS, USERS } from '../seed-ids.ts';
 
 type Users = Fixture['users'];
+
+/** The TOTP secret of mfa@vigil.test (base32), printed in the README. */
+export const MFA_DEMO_SECRET = 'VIGILDEMOTWOSTEPSIGNINSECRETKEY2';
 type Projects = Fixture['projects'];
 type Day = { from: string; to: string }[];
 
@@ -21,6 +24,15 @@ export const USERS_SEED: Users = [
   { uuid: USERS.lucas, email: 'lucas.dubois@atlas-dc.example', name: 'Lucas Dubois', username: 'ldubois', locale: 'fr' },
   { uuid: USERS.dana, email: 'dana.rivera@hudson-retail.example', name: 'Dana Rivera', username: 'drivera', locale: 'en' },
   { uuid: USERS.tom, email: 'tom.becker@northwind.example', name: 'Tom Becker', username: 'tbecker', locale: 'de' },
+  // Two-step sign-in on with a fixed secret (README "Seeded accounts"), so a reviewer can add it to an app.
+  {
+    uuid: USERS.mfa,
+    email: 'mfa@vigil.test',
+    name: 'Max Twostep',
+    username: 'mfa',
+    locale: 'en',
+    mfa_secret: MFA_DEMO_SECRET,
+  },
 ];
 
 const ALL = ['view', 'manage users', 'evacuate', 'edit schedules'] as const;
@@ -137,6 +149,7 @@ export const PROJECTS_SEED: Projects = [
     members: [
       { email: 'manager@vigil.test', permissions: ['view', 'evacuate'] },
       { email: 'lucas.dubois@atlas-dc.example', permissions: [...ALL] },
+      { email: 'mfa@vigil.test', permissions: ['view', 'evacuate'] },
     ],
     sites: [
       {

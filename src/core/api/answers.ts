@@ -11,6 +11,7 @@ import {
   EvacuationStatus,
   ExceptionsApplied,
   Incident,
+  MfaChallenge,
   Notification,
   PageMeta,
   Project,
@@ -35,7 +36,8 @@ function paged<T extends v.GenericSchema>(item: T) {
   return v.looseObject({ data: v.array(item), meta: PageMeta });
 }
 
-export const login = envelope(User);
+/** The user with a token, or (two-step sign-in on) a challenge for the code step. */
+export const login = envelope(v.union([MfaChallenge, User]));
 export const user = envelope(User);
 export const publicUser = envelope(PublicUser);
 /** Calls whose answer carries nothing we read: terms, locale, forgot/reset password, the JWT, and sign-out (`POST /api/v2/user/logout`, 204, revokes the token). */

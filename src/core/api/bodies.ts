@@ -67,3 +67,18 @@ export const applyScheduleExceptions = v.object({
   siteUuids: v.pipe(v.array(uuid), v.minLength(1, 'must name at least one site')),
   exceptions: v.pipe(v.array(scheduleException), v.minLength(1, 'must hold at least one exception'), v.maxLength(60)),
 });
+/** The second step of a sign-in: the challenge of the password step and a TOTP or recovery code. */
+export const loginMfa = v.object({
+  challenge: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(200)),
+  code: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(40)),
+  device_name: v.optional(v.string()),
+});
+/** Turning two-step sign-in on: the first code of the pending secret. */
+export const mfaEnable = v.object({ code: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(40)) });
+/** Turning two-step sign-in off: the password, or a current code (TOTP or recovery). */
+export const mfaDisable = v.object({
+  password: v.optional(v.string()),
+  code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+});
+/** A project's security settings (managers only). */
+export const projectSecurity = v.object({ require_mfa_for_evacuate: v.boolean() });

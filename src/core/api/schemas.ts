@@ -46,10 +46,16 @@ export const User = v.looseObject({
   email: v.string(),
   locale: v.string(),
   terms_accepted_web_portal: v.boolean(),
+  /** Whether two-step sign-in is on, and since when (absent from older servers). */
+  mfa_enabled: v.optional(v.boolean()),
+  mfa_enabled_at: v.optional(v.nullable(v.string())),
   /** Present on the login answer only; GET /api/v2/user keeps the stored one. */
   token: v.optional(v.string()),
 });
 export type User = v.InferOutput<typeof User>;
+/** The password step's answer for an account with two-step sign-in: no token, a challenge for the code step. */
+export const MfaChallenge = v.looseObject({ mfa_required: v.literal(true), challenge: v.pipe(v.string(), v.minLength(1)) });
+export type MfaChallenge = v.InferOutput<typeof MfaChallenge>;
 /**
  * The stored current user always has a token, and the base of the API that issued it
  * (`api_base`, origin and path). A sign-in stored by an older version has only that API's

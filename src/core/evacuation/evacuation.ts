@@ -212,7 +212,9 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
     answered = (await readAs(Answers.evacuation, answer))?.data;
   } catch (e) {
     patch(key, { pending: undefined, failed: action });
-    if (!isAborted(e)) showError(ERROR_KEYS[action]);
+    // A project that requires two-step sign-in says so with its own code: say what to do.
+    if (!isAborted(e))
+      showError((e as ApiError).errors[0]?.code === 'mfa_required_for_evacuate' ? 'evacuation.errors.mfaRequired' : ERROR_KEYS[action]);
     // Whatever happened on the server, show what it says now.
     void load(key, true, true);
     return false;

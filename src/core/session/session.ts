@@ -3,7 +3,7 @@
  * page shares it.
  */
 import * as Answers from '../api/answer-names.ts';
-import type { CurrentUser } from '../api/contract.ts';
+import type { CurrentUser, MfaChallenge, User } from '../api/contract.ts';
 import { ApiError, isUnauthorized, onUnauthorized, request } from '../api/client.ts';
 import { $apiBase } from '../config/config.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';
@@ -117,7 +117,7 @@ export function decrementUnread(): void {
   $unreadCount.set(Math.max(0, $unreadCount.get() - 1));
 }
 
-function deviceName(): string {
+export function deviceName(): string {
   const ua = typeof navigator !== 'undefined' ? navigator.userAgent : 'unknown';
   return `Vigil web portal (${ua.slice(0, 80)})`;
 }
@@ -130,9 +130,11 @@ async function afterSignIn(user: CurrentUser): Promise<void> {
 
 /**
  * Signs in. Already signed in: validates and returns the user without a login call
- * (docs/product.md#session). Failures are thrown as {@link ApiError} for the form to show.
+ * (docs/product.md#session). An account with two-step sign-in answers a challenge for
+ * the code step instead (core/session/mfa.ts). Failures are thrown as {@link ApiError}
+ * for the form to show.
  */
-export async function login(email: string, password: string): Promise<CurrentUser> {
+export async function login(email: string, password: string): Promise<CurrentUser | MfaChallenge> {
   if ($currentUser.get()) {
     const user = await validateUser();
     if (user) return user;
@@ -141,6 +143,11 @@ export async function login(email: string, password: string): Promise<CurrentUse
     query: { locale: $language.get() },
     body: { email, password, device_name: deviceName() },
   });
+  return 'challenge' in data ? (data as MfaChallenge) : signedIn(data as User);
+}
+
+/** Keeps the user a sign-in answered, with its token, and makes the calls that follow. */
+export async function signedIn(data: User): Promise<CurrentUser> {
   if (!data.token) throw new ApiError('malformed', 200, []);
   // The token belongs to the API base that issued it, path included (the request waited
   // for the settled base): another base on the same origin never gets it.

@@ -28,7 +28,9 @@ export function isStoredUser(value: unknown): value is CurrentUser {
     typeof u.terms_accepted_web_portal === 'boolean' &&
     !!u.token &&
     text('token') &&
-    (u.api_origin === undefined || text('api_origin'))
+    (u.api_origin === undefined || text('api_origin')) &&
+    (u.mfa_enabled === undefined || typeof u.mfa_enabled === 'boolean') &&
+    (u.mfa_enabled_at == null || text('mfa_enabled_at'))
   );
 }
 

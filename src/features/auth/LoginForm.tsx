@@ -1,6 +1,7 @@
 import './messages/bundled.ts';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../core/api/client.ts';
+import type { MfaChallenge } from '../../core/api/contract.ts';
 import { hasErrors, serverErrors, validateLogin, type FieldErrors } from '../../core/auth/forms.ts';
 import { emit } from '../../core/events.ts';
 import { login } from '../../core/session/session.ts';
@@ -14,6 +15,9 @@ import { useFocusOnLoad } from './focusOnLoad.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
 
 type Field = 'email' | 'password';
+
+// Loaded only when the server asks for a code: most accounts never need it.
+const LoginCodeStep = lazy(() => import('./LoginCodeStep.tsx').then((m) => ({ default: m.LoginCodeStep })));
 
 export interface LoginFormProps {
   initialEmail?: string | undefined;
@@ -40,6 +44,8 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [returned, setReturned] = useState(false);
   const focusOnLoad = useFocusOnLoad(autoFocus);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -62,6 +68,10 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
     setPending(true);
     try {
       const user = await login(email.trim(), password);
+      if ('challenge' in user) {
+        setPassword('');
+        return setChallenge((user as MfaChallenge).challenge);
+      }
       emit(host, 'vigil-signed-in', { username: user.username, name: user.name });
     } catch (e) {
       const split = isApiError(e) ? serverErrors(e, ['email', 'password'] as const) : { fields: {}, form: [t('core.errors.generic')] };
@@ -85,12 +95,28 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
     </button>
   ) : null;
 
+  if (challenge)
+    return (
+      <Suspense fallback={null}>
+        <LoginCodeStep
+          email={email.trim()}
+          challenge={challenge}
+          compact={compact}
+          onBack={(message) => {
+            setChallenge(null);
+            setReturned(true);
+            setFormErrors(message ? [message] : []);
+          }}
+        />
+      </Suspense>
+    );
+
   return (
     <form className={compact ? 'auth-form auth-form--compact' : 'auth-form'} onSubmit={submit} noValidate aria-busy={pending}>
       <FormAlert messages={formErrors} />
       <div className="auth-fields">
         <EmailField
-          autoFocus={focusOnLoad}
+          autoFocus={focusOnLoad || returned}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldText(errors.email)}

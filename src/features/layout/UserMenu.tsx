@@ -6,8 +6,7 @@ import { $currentUser } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
 
 // Loaded when the menu first opens: the portal's first load does not carry it.
-const AlertSettings = lazy(() => import('../inbox/AlertSettings.tsx').then((m) => ({ default: m.AlertSettings })));
-const ThemeChoice = lazy(() => import('./ThemeChoice.tsx').then((m) => ({ default: m.ThemeChoice })));
+const UserMenuExtras = lazy(() => import('./UserMenuExtras.tsx').then((m) => ({ default: m.UserMenuExtras })));
 import { useT } from '../common/useT.ts';
 import { useHeaderMenu } from './useHeaderMenu.ts';
 
@@ -19,7 +18,7 @@ function initials(name: string): string {
 
 /**
  * The user menu (docs/product.md#routes): the signed-in user's name, opening a small panel with who is
- * signed in, the colour scheme (system, light, dark), the desktop alerts for new incidents and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
+ * signed in, the colour scheme (system, light, dark), the desktop alerts for new incidents, two-step sign-in and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
  * and so does going to another page (`closeKey`, which changes with the URL: not when
  * the page the URL names finishes loading).
  */
@@ -67,8 +66,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
         </p>
         {open && (
           <Suspense fallback={null}>
-            <ThemeChoice />
-            <AlertSettings />
+            <UserMenuExtras />
           </Suspense>
         )}
         <Link className="ly-item" to={pathTo('logout')}>

@@ -27,6 +27,8 @@ import { UsersTable } from './UsersTable.tsx';
 // (so they are there by the time anyone clicks), not with the page.
 const loadRemoveDialog = () => import('./RemoveUserDialog.tsx').then((m) => ({ default: m.RemoveUserDialog }));
 const RemoveUserDialog = lazy(loadRemoveDialog);
+// Below the members, loaded on demand: whether evacuating needs two-step sign-in.
+const ProjectSecurity = lazy(() => import('./ProjectSecurity.tsx').then((m) => ({ default: m.ProjectSecurity })));
 const SelfDemoteDialog = lazy(() => import('./SelfDemoteDialog.tsx').then((m) => ({ default: m.SelfDemoteDialog })));
 
 export interface UsersViewProps {
@@ -211,6 +213,10 @@ export function UsersView({ project }: UsersViewProps) {
           )}
         />
       )}
+
+      <Suspense fallback={null}>
+        <ProjectSecurity project={uuid} />
+      </Suspense>
 
       <Suspense fallback={null}>
         <SelfDemoteDialog open={demote !== null} onAnswer={answerDemote} />
