@@ -116,6 +116,33 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off', 'react-hooks/exhaustive-deps': 'off' },
   },
 
+  // Tests wait for conditions, never for a fixed time: a sleep is too short on a busy
+  // machine (flaky) and too long on an idle one (slow). Wait for a request, an event, a
+  // text, a frame, a witness (test/browser/helpers/witness.ts) or the page's clock. A
+  // zero-delay timeout is not a wait but a yield (queued work runs first): allowed.
+  {
+    files: ['test/**', '**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'No fixed waits in tests: wait for the condition (expect.poll, a locator, page.clock.runFor).',
+        },
+        {
+          selector:
+            "NewExpression[callee.name='Promise'] > ArrowFunctionExpression > CallExpression.body[callee.name='setTimeout'][arguments.0.type='Identifier']:not([arguments.1.value=0])",
+          message: 'No sleeps in tests: wait for the condition (waitFor, nextFrames, a witness, fake timers).',
+        },
+        {
+          selector:
+            "NewExpression[callee.name='Promise'] > ArrowFunctionExpression > BlockStatement CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']:not([arguments.1.value=0])",
+          message: 'No sleeps in tests: wait for the condition (waitFor, nextFrames, a witness, fake timers).',
+        },
+      ],
+    },
+  },
+
   // chai's property assertions (`expect(x).to.be.true`) are expressions by design.
   {
     files: ['test/browser/**'],

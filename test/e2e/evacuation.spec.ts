@@ -89,15 +89,19 @@ test.describe('evacuation on the intranet example page', () => {
     await signIn('manager@vigil.test');
     const example = await new EvacuationExamplePage(page).open();
     const sent = example.recordActions();
-    // A slow answer, so that the second click lands while the first is under way.
+    // The answer is held until both clicks have landed: the second comes while the first is under way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(startUrl, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held;
       await route.continue();
     });
     await expect(example.status()).toContainText('No evacuation in progress');
     await example.startButton().click();
     await example.chooseMode('real');
     await example.confirmButton().dblclick();
+    await expect.poll(() => sent.length, { message: 'the start is on its way' }).toBe(1);
+    release();
     await expect(example.status()).toContainText('Evacuation in progress');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);

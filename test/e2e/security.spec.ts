@@ -6,6 +6,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test, SEED_PASSWORD, USER_STORAGE_KEY } from './fixtures.ts';
 import { foreignOrigin, html, integratorOrigin, serveOn, type OriginServer } from './support/other-origins.ts';
+import { trackNetwork } from './support/network.ts';
 
 const SITE = SITES.antwerpWarehouse;
 
@@ -316,21 +317,25 @@ test.describe('clickjacking', () => {
     const token = await seedSignIn(page, request, integrator.origin, api);
     const hostile = await hostilePage(`${integrator.origin}/`, '0.0001');
 
+    await page.clock.install(); // the moment a control takes to arm runs on the test's clock
     await page.goto(`${hostile.origin}/`);
+    const net = trackNetwork(page);
     const framed = page.frameLocator('iframe').locator('vigil-evacuation');
     await expect(framed.getByText('No evacuation in progress')).toBeVisible();
-    const start = (await framed.getByRole('button', { name: 'Start evacuation' }).boundingBox())!;
-    const at = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
-    await page.waitForTimeout(300); // the visitor reads the bait
-    // Two quick clicks where the start button and then the dialog's confirm would be.
+    const startButton = framed.getByRole('button', { name: 'Start evacuation' });
+    const box = (await startButton.boundingBox())!;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // Two quick clicks where the start button is (invisible to the visitor, who clicks the
+    // bait): they reach it (it takes the focus) but open nothing.
     await page.mouse.click(at.x, at.y);
-    const confirm = framed.getByRole('alertdialog').getByRole('button', { name: 'Start evacuation' });
-    const box = (await confirm.count()) ? await confirm.boundingBox() : null;
-    await page.mouse.click(box ? box.x + box.width / 2 : at.x, box ? box.y + box.height / 2 : at.y);
-    // And a patient third one, well after any delay.
-    await page.waitForTimeout(1200);
-    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForTimeout(500);
+    await page.mouse.click(at.x, at.y);
+    await expect(startButton).toBeFocused();
+    // And a patient one, well after the moment a visible control arms: every timer due by
+    // then fires first.
+    await page.clock.runFor(2_000);
+    await page.mouse.click(at.x, at.y);
+    await net.quiet(100); // the dialog's code, a start: what a click set off is done
+    await expect(framed.getByRole('alertdialog')).toHaveCount(0);
     expect(await evacuationStatus(request, token)).toBe('inactive');
 
     // The integrator's own page, visible: two quick clicks still do nothing; after a
@@ -339,14 +344,15 @@ test.describe('clickjacking', () => {
     const evacuation = page.locator('vigil-evacuation');
     await expect(evacuation.getByText('No evacuation in progress')).toBeVisible();
     await evacuation.getByRole('button', { name: 'Start evacuation' }).click();
-    const dialog = page.getByRole('alertdialog');
-    const armedLater = dialog.getByRole('button', { name: 'Start evacuation' });
+    const ownDialog = page.getByRole('alertdialog');
+    const armedLater = ownDialog.getByRole('button', { name: 'Start evacuation' });
     await expect(armedLater).toHaveAttribute('aria-disabled', 'true');
     const quick = (await armedLater.boundingBox())!;
     await page.mouse.click(quick.x + quick.width / 2, quick.y + quick.height / 2);
+    await net.quiet(100);
     expect(await evacuationStatus(request, token)).toBe('inactive');
     // Nothing is chosen for the user: the confirm waits for "drill or real" too.
-    await dialog.getByRole('radio', { name: /^Real evacuation/ }).check();
+    await ownDialog.getByRole('radio', { name: /^Real evacuation/ }).check();
     await expect(armedLater).not.toHaveAttribute('aria-disabled', 'true');
     await armedLater.focus();
     await page.keyboard.press('Enter');

@@ -46,6 +46,7 @@ export async function waitFor<T>(
       }
       throw lastError;
     }
+    // eslint-disable-next-line no-restricted-syntax -- the polling interval of waitFor itself, the condition-based wait
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
 }
