@@ -119,6 +119,24 @@ describe('health in GET /api/v2/projects', () => {
     const sites = await projectSites(manager, PROJECTS.northwind);
     expect(sites.map((s) => s.health.evacuating)).toEqual([true, true, true]);
   });
+
+  it('says whether it is a drill: a drill alone reads as one, a real evacuation beside it outweighs it', async () => {
+    const start = (path: string, body: object) => call(app, 'POST', `/api/public/v1/${path}/evacuation/start`, { token: manager, body });
+    expect((await start(`sites/${SITES.antwerpWarehouse}`, { mode: 'drill' })).status).toBe(200);
+    let health = await healthOf(manager, PROJECTS.northwind);
+    expect(health.evacuation_mode).toBe('drill');
+    expect(health.sites.map((s) => s.evacuation_mode)).toEqual(['drill', null, null]);
+    expect((await projectSites(manager, PROJECTS.northwind)).map((s) => s.health.evacuation_mode)).toEqual(['drill', null, null]);
+
+    expect((await start(`sites/${SITES.ghentDistribution}`, { mode: 'real' })).status).toBe(200);
+    health = await healthOf(manager, PROJECTS.northwind);
+    expect(health.evacuation_mode).toBe('real');
+    expect(health.sites.map((s) => s.evacuation_mode)).toEqual(['drill', null, 'real']);
+
+    expect((await start(`projects/${PROJECTS.northwind}`, {})).status).toBe(200); // no body: real
+    health = await healthOf(manager, PROJECTS.northwind);
+    expect(health.sites.map((s) => s.evacuation_mode)).toEqual(['real', 'real', 'real']);
+  });
 });
 
 describe('health per site in GET /api/v2/projects/{uuid}', () => {
@@ -132,6 +150,7 @@ describe('health per site in GET /api/v2/projects/{uuid}', () => {
       systems_offline: [{ uuid: SYSTEMS.ghentAlarm, name: expect.any(String), site_uuid: SITES.ghentDistribution }],
       open_incidents_24h: { count: 1, worst_severity: 'high' },
       evacuating: false,
+      evacuation_mode: null,
       systems_by_type: { UFO: 2, ALARM: 1 },
     });
     expect(antwerp).toMatchObject({

@@ -25,16 +25,23 @@ export interface Health {
   systems_offline: OfflineSystem[];
   open_incidents_24h: { count: number; worst_severity: Severity | null };
   evacuating: boolean;
+  /** What the evacuation is when one is active: `real` when any real one covers it, else `drill`; null when none. */
+  evacuation_mode: EvacuationMode | null;
   /** Systems per type (`UFO` camera systems, `ALARM` alarm panels, …), every type counted. */
   systems_by_type: Record<string, number>;
 }
 
 export interface ProjectHealth extends Health {
   /** Each site's security hours and evacuation, for "secured now" on the project's card. */
-  sites: { uuid: string; name: string; evacuating: boolean; schedule: Schedule }[];
+  sites: { uuid: string; name: string; evacuating: boolean; evacuation_mode: EvacuationMode | null; schedule: Schedule }[];
 }
 
 type Scope = { project: string; site?: string };
+type EvacuationMode = 'real' | 'drill';
+
+/** The mode that counts among active evacuations: a real one outweighs any drill. */
+const strongest = (modes: readonly (string | null | undefined)[]): EvacuationMode | null =>
+  modes.includes('real') ? 'real' : modes.includes('drill') ? 'drill' : null;
 
 const worst = (severities: readonly string[]): Severity | null => {
   let rank = -1;
@@ -42,12 +49,17 @@ const worst = (severities: readonly string[]): Severity | null => {
   return rank < 0 ? null : SEVERITIES[rank]!;
 };
 
-function projectEvacuating(db: Db, project: string): boolean {
-  return !!db.get(`SELECT 1 FROM evacuations WHERE scope = 'project' AND target_uuid = ? AND status = 'active'`, project);
+function projectEvacuation(db: Db, project: string): EvacuationMode | null {
+  const row = db.get<{ mode: string }>(
+    `SELECT mode FROM evacuations WHERE scope = 'project' AND target_uuid = ? AND status = 'active'`,
+    project,
+  );
+  return strongest([row?.mode]);
 }
 
-function siteEvacuating(db: Db, site: string): boolean {
-  return !!db.get(`SELECT 1 FROM evacuations WHERE scope = 'site' AND target_uuid = ? AND status = 'active'`, site);
+function siteEvacuation(db: Db, site: string): EvacuationMode | null {
+  const row = db.get<{ mode: string }>(`SELECT mode FROM evacuations WHERE scope = 'site' AND target_uuid = ? AND status = 'active'`, site);
+  return strongest([row?.mode]);
 }
 
 function healthOf(db: Db, { project, site }: Scope, now: number): Health {
@@ -69,17 +81,22 @@ function healthOf(db: Db, { project, site }: Scope, now: number): Health {
   );
   const byType: Record<string, number> = {};
   for (const y of systems) byType[y.type] = (byType[y.type] ?? 0) + 1;
-  const evacuating = site
-    ? projectEvacuating(db, project) || siteEvacuating(db, site)
-    : projectEvacuating(db, project) ||
-      !!db.get(
-        `SELECT 1 FROM evacuations e JOIN sites s ON e.scope = 'site' AND e.target_uuid = s.uuid WHERE s.project_uuid = ? AND e.status = 'active'`,
-        project,
-      );
+  const mode = site
+    ? strongest([projectEvacuation(db, project), siteEvacuation(db, site)])
+    : strongest([
+        projectEvacuation(db, project),
+        ...db
+          .all<{ mode: string }>(
+            `SELECT e.mode FROM evacuations e JOIN sites s ON e.scope = 'site' AND e.target_uuid = s.uuid WHERE s.project_uuid = ? AND e.status = 'active'`,
+            project,
+          )
+          .map((r) => r.mode),
+      ]);
   return {
     systems_offline: systems.filter((y) => y.online !== 1).map((y) => ({ uuid: y.uuid, name: y.name, site_uuid: y.site_uuid })),
     open_incidents_24h: { count: incidents.length, worst_severity: worst(incidents.map((i) => i.severity)) },
-    evacuating,
+    evacuating: mode !== null,
+    evacuation_mode: mode,
     systems_by_type: byType,
   };
 }
@@ -91,13 +108,16 @@ export function siteHealth(db: Db, site: Pick<SiteRow, 'uuid' | 'project_uuid'>,
 
 /** A project's health over all its sites, with each site's schedule for "secured now". */
 export function projectHealth(db: Db, project: string, now = Date.now()): ProjectHealth {
-  const whole = projectEvacuating(db, project);
+  const whole = projectEvacuation(db, project);
   const sites = db.all<SiteRow>(
     'SELECT uuid, project_uuid, name, address, timezone, schedule FROM sites WHERE project_uuid = ? ORDER BY position, name',
     project,
   );
   return {
     ...healthOf(db, { project }, now),
-    sites: sites.map((s) => ({ uuid: s.uuid, name: s.name, evacuating: whole || siteEvacuating(db, s.uuid), schedule: scheduleOf(db, s) })),
+    sites: sites.map((s) => {
+      const mode = strongest([whole, siteEvacuation(db, s.uuid)]);
+      return { uuid: s.uuid, name: s.name, evacuating: mode !== null, evacuation_mode: mode, schedule: scheduleOf(db, s) };
+    }),
   };
 }

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { EvacuationBlock } from './screens/EvacuationBlock.ts';
+import { ProjectPage } from './screens/ProjectPage.ts';
 import { integratorPage } from './support/integrator-page.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -76,6 +77,10 @@ test('a drill: chosen on purpose, DRILL everywhere with its reason, ended as a d
   await page.goto(`/project/${PROJECTS.northwind}`);
   await expect(block.siteRow('Antwerp Port Warehouse')).toContainText('DRILL');
   await expect(block.siteRow('Antwerp Port Warehouse')).toContainText('Reason: Fire alarm in hall B');
+  // Its card is marked as a drill, in the drills' colour, not as an evacuation.
+  const card = new ProjectPage(page).siteCard('Antwerp Port Warehouse');
+  await expect(card).toContainText('Drill in progress');
+  await expect(card).not.toContainText('Evacuation active');
   // Never a red Start beside an End: the whole project's start is the secondary action.
   await expect(block.button(/^Start the evacuation of Northwind Logistics/)).toHaveClass(/evac-btn--quiet/);
 

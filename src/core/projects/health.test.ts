@@ -5,6 +5,7 @@ const calm = {
   systems_offline: [],
   open_incidents_24h: { count: 0, worst_severity: null },
   evacuating: false,
+  evacuation_mode: null,
   systems_by_type: { UFO: 3, ALARM: 1 },
 };
 const schedule = { timezone: 'Europe/Brussels', days: [[], [], [], [], [], [], []] };
@@ -36,8 +37,25 @@ describe('reading health', () => {
   });
 
   it("reads a project's health with its sites' schedules", () => {
-    const sites = [{ uuid: 's', name: 'S', evacuating: true, schedule }];
-    expect(projectHealth({ health: { ...calm, evacuating: true, sites } })).toEqual({ ...calm, evacuating: true, sites });
+    const sites = [{ uuid: 's', name: 'S', evacuating: true, evacuation_mode: 'real', schedule }];
+    expect(projectHealth({ health: { ...calm, evacuating: true, evacuation_mode: 'real', sites } })).toEqual({
+      ...calm,
+      evacuating: true,
+      evacuation_mode: 'real',
+      sites,
+    });
+  });
+
+  it('reads a drill only where the API names one; any other evacuation is real, even from an API that does not say', () => {
+    const drill = { uuid: 'd', name: 'D', evacuating: true, evacuation_mode: 'drill', schedule };
+    const unsaid = { uuid: 'u', name: 'U', evacuating: true, schedule };
+    const odd = { uuid: 'o', name: 'O', evacuating: true, evacuation_mode: 'practice', schedule };
+    const calmSite = { uuid: 'c', name: 'C', evacuating: false, evacuation_mode: 'drill', schedule };
+    const read = projectHealth({ health: { ...calm, evacuating: true, evacuation_mode: 'drill', sites: [drill, unsaid, odd, calmSite] } });
+    expect(read?.evacuation_mode).toBe('drill');
+    expect(read?.sites.map((s) => s.evacuation_mode)).toEqual(['drill', 'real', 'real', null]);
+    const { evacuation_mode: _omitted, ...older } = calm;
+    expect(siteHealth({ health: { ...older, evacuating: true } })?.evacuation_mode).toBe('real');
   });
 });
 

@@ -14,10 +14,15 @@ export interface OfflineSystem {
   site_uuid?: string;
 }
 
+/** A drill, or a real evacuation (also when an older API does not say: never a calm state). */
+export type EvacuationMode = 'real' | 'drill';
+
 export interface Health {
   systems_offline: OfflineSystem[];
   open_incidents_24h: { count: number; worst_severity: Severity | null };
   evacuating: boolean;
+  /** What the evacuation under way is; null when none. */
+  evacuation_mode: EvacuationMode | null;
   /** Systems per type: `UFO` camera systems, `ALARM` alarm panels, others as sent. */
   systems_by_type: Record<string, number>;
 }
@@ -26,6 +31,7 @@ export interface SiteSchedule {
   uuid: string;
   name: string;
   evacuating: boolean;
+  evacuation_mode: EvacuationMode | null;
   schedule: Schedule;
 }
 
@@ -35,6 +41,8 @@ export interface ProjectHealth extends Health {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+/** Only a drill the API names as one reads as a drill. */
+const modeOf = (evacuating: boolean, mode: unknown): EvacuationMode | null => (!evacuating ? null : mode === 'drill' ? 'drill' : 'real');
 
 function readHealth(x: unknown): Health | undefined {
   if (!isObject(x)) return undefined;
@@ -50,6 +58,7 @@ function readHealth(x: unknown): Health | undefined {
     systems_offline: systems.map((s) => ({ uuid: s.uuid, name: s.name, ...(s.site_uuid ? { site_uuid: s.site_uuid } : {}) })),
     open_incidents_24h: { count: open.count, worst_severity: open.count > 0 ? worst : null },
     evacuating,
+    evacuation_mode: modeOf(evacuating, x.evacuation_mode),
     systems_by_type: counts,
   };
 }
@@ -76,7 +85,16 @@ export function projectHealth(project: object): ProjectHealth | undefined {
       Array.isArray(s.schedule.days),
   );
   if (read.length !== sites.length) return undefined;
-  return { ...health, sites: read.map(({ uuid, name, evacuating, schedule }) => ({ uuid, name, evacuating, schedule })) };
+  return {
+    ...health,
+    sites: read.map(({ uuid, name, evacuating, evacuation_mode, schedule }) => ({
+      uuid,
+      name,
+      evacuating,
+      evacuation_mode: modeOf(evacuating, evacuation_mode),
+      schedule,
+    })),
+  };
 }
 
 /** Nothing needs attention: no system offline, no open incident of the last 24 h, no evacuation. */

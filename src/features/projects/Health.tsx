@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $language } from '../../core/i18n/languages.ts';
-import { isCalm, systemCounts, type Health } from '../../core/projects/health.ts';
+import { isCalm, systemCounts, type EvacuationMode, type Health } from '../../core/projects/health.ts';
 import type { SecuredState } from '../../core/schedules/secured.ts';
 import { useT } from '../common/useT.ts';
 
@@ -52,15 +52,19 @@ export function useSystemCountsText(): (byType: Record<string, number>) => strin
   };
 }
 
-/** The evacuation marker of a card: icon and words, on a strong background. */
-export function EvacuationMarker() {
+/**
+ * The evacuation marker of a card: icon and words, on a strong background — red for a real
+ * evacuation, the drills' violet for a drill (never a calm colour).
+ */
+export function EvacuationMarker({ mode }: { mode: EvacuationMode | null | undefined }) {
   const t = useT();
+  const drill = mode === 'drill';
   return (
-    <span className="pj-evac" part="evacuation-active">
+    <span className={drill ? 'pj-evac pj-evac--drill' : 'pj-evac'} part="evacuation-active">
       <span className="pj-evac-icon" aria-hidden="true">
         !
       </span>
-      {t('projects.health.evacuating')}
+      {t(drill ? 'projects.health.drilling' : 'projects.health.evacuating')}
     </span>
   );
 }

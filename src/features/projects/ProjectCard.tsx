@@ -29,7 +29,7 @@ export function ProjectCard({ project, now }: { project: ProjectSummary; now: nu
             {project.name}
           </Link>
         </h2>
-        {(project.evacuation_active || health?.evacuating) && <EvacuationMarker />}
+        {(project.evacuation_active || health?.evacuating) && <EvacuationMarker mode={health?.evacuation_mode} />}
       </div>
       {project.description && <p className="v-muted pj-card-desc">{project.description}</p>}
       {health && <HealthLines health={health} secured={secured} />}

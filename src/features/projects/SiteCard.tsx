@@ -31,7 +31,7 @@ export function SiteCard({ site, now }: { site: Site; now: number }) {
           <h3>
             <Link to={pathTo('site', { uuid: site.uuid })}>{site.name}</Link>
           </h3>
-          {health?.evacuating && <EvacuationMarker />}
+          {health?.evacuating && <EvacuationMarker mode={health.evacuation_mode} />}
         </div>
         <p className="v-muted v-small">
           {site.address} · {timeZoneName(site.timezone)} ·{' '}

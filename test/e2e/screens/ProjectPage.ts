@@ -13,6 +13,11 @@ export class ProjectPage extends BasePage {
     return this.page.getByRole('link', { name, exact: true });
   }
 
+  /** A site's card (name, evacuation marker, address, systems), by the site's name. */
+  siteCard(name: string): Locator {
+    return this.page.getByRole('listitem').filter({ has: this.site(name) });
+  }
+
   siteSchedulesLink(): Locator {
     return this.link('Site schedules');
   }
