@@ -15,7 +15,7 @@ export class ProjectPage extends BasePage {
 
   /** A site's card (name, evacuation marker, address, systems), by the site's name. */
   siteCard(name: string): Locator {
-    return this.page.getByRole('listitem').filter({ has: this.site(name) });
+    return this.page.locator('li[part~="site"]').filter({ has: this.site(name) });
   }
 
   siteSchedulesLink(): Locator {
