@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeLocks, fakeVisibility } from './fakes.test-helpers.ts';
+import { fakeLocks, fakeVisibility } from '../../../test/unit/live-fakes.ts';
 import { electLeader } from './leader.ts';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);

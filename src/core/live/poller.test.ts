@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeVisibility } from './fakes.test-helpers.ts';
+import { fakeVisibility } from '../../../test/unit/live-fakes.ts';
 import { backoffDelay, createPoller } from './poller.ts';
 
 describe('backoffDelay', () => {

@@ -1,5 +1,5 @@
 /** Test doubles for the live module: a page visibility and a Web Locks manager. */
-import type { Visibility } from '../browser/visibility.ts';
+import type { Visibility } from '../../src/core/browser/visibility.ts';
 
 export function fakeVisibility(hidden = false): Visibility & { set(hidden: boolean): void } {
   const listeners = new Set<() => void>();
