@@ -139,6 +139,8 @@ test.describe('on a device the account never signed in on', () => {
     const offer = calm(page).filter({ hasText: 'Get desktop alerts for critical and high-severity incidents' });
     await expect(offer).toBeVisible({ timeout: 5_000 });
     await expect(offer.getByRole('button', { name: 'Not now' })).toBeVisible();
+    // The offer may come before the home page itself (its heading) has loaded: check the whole page.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoA11yViolations(page);
     expect(await permissionPrompts(page)).toBe(0);
 
