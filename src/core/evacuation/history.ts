@@ -6,6 +6,7 @@
 import * as Answers from '../api/answer-names.ts';
 import { request, requestBlob } from '../api/client.ts';
 import type { EvacuationMode, EvacuationRecord } from '../api/contract.ts';
+import { dayEnd, dayStart, isDay } from '../inbox/filters.ts';
 
 export interface HistoryFilters {
   /** Only this site's own evacuations. */
@@ -25,25 +26,14 @@ export interface HistoryPage {
 
 export const HISTORY_PER_PAGE = 20;
 
-/** A local date's start (or end) as an ISO time with its zone, as the API wants it. */
-export function dayBound(date: string, end: boolean): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return undefined;
-  const d = end
-    ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999)
-    : new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
 /** The query of the filters (empty ones left out). */
 export function historyQuery(filters: HistoryFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (filters.site) query.site = filters.site;
   if (filters.mode) query.mode = filters.mode;
-  const from = filters.from && dayBound(filters.from, false);
-  const to = filters.to && dayBound(filters.to, true);
-  if (from) query.from = from;
-  if (to) query.to = to;
+  // Local days as the API wants them: ISO times with their zone, both days inclusive.
+  if (filters.from && isDay(filters.from)) query.from = dayStart(filters.from);
+  if (filters.to && isDay(filters.to)) query.to = dayEnd(filters.to);
   return query;
 }
 
