@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { entryFileName, loaders, type LoaderOptions } from './scripts/loaders.ts';
 
 /**
  * One entry per element file, plus `vigil` (elements/autoloader.ts): the script-tag entry that
@@ -63,6 +64,33 @@ const CHROME =
 const PORTAL =
   /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
+/**
+ * What each single-element script asks for at once besides its module's static imports
+ * (scripts/loaders.ts): the chunks an element loads on first use. The answers' validation
+ * comes with every element's first request; the signed-in view of an element that shows a
+ * sign-in form while nobody is signed in loads lazily, and is wanted at once when someone is.
+ */
+const LOADERS: LoaderOptions = {
+  keep: ['vigil', 'vigil-portal', 'vigil-demo-live-view'],
+  firstUse: {
+    all: [/src\/core\/api\/validate\.ts$/],
+    signedIn: {
+      // The session's: the live channel, the notice it shows when paused, the toasts.
+      '*': [/src\/core\/live\/live\.ts$/, /src\/features\/common\/(LiveNotice|ToastRegion)\.tsx$/],
+      // The control, and its dialog (so that the first Start opens at once).
+      'vigil-evacuation': [/src\/features\/evacuation\/(EvacuationControl|EvacuationDialog)\.tsx$/],
+    },
+    signedOut: {},
+  },
+  data: {
+    'vigil-evacuation': [
+      '/api/v2/projects/{project}?filter%5Bsystemtype%5D=UFO',
+      '/api/public/v2/projects/{project}/evacuation/status',
+      '/api/public/v2/sites/{site}/evacuation/status',
+    ],
+  },
+};
+
 /** Ships custom-elements.json (made by `npm run manifest` before the build) beside the bundles. */
 function manifestAsset(): Plugin {
   return {
@@ -75,10 +103,14 @@ function manifestAsset(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [manifestAsset()],
+  plugins: [manifestAsset(), loaders(LOADERS)],
   // Library mode does not replace process.env.NODE_ENV by itself: without this the
   // bundle holds both React builds and fails with `process is not defined`.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    // The autoloader's list of tags (elements/autoloader.ts): every element but the portal's own.
+    VIGIL_ELEMENTS: JSON.stringify(Object.keys(elementEntries)),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -103,7 +135,7 @@ export default defineConfig({
         // The minifier keeps `/* @__PURE__ */` marks for a later bundler; nothing bundles
         // dist/ again, and about 1,400 of them cost some 0.3 KB gz on every page.
         comments: { annotation: false, jsdoc: false },
-        entryFileNames: '[name].js',
+        entryFileNames: entryFileName(LOADERS),
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         codeSplitting: {

@@ -21,18 +21,19 @@ const PREFIX = 'vigil-';
 /** Set on the page by the first copy of the autoloader that runs. */
 const STARTED = Symbol.for('vigil.autoloader.v1');
 
-/** Each element's module by tag (`./vigil-evacuation.ts` → `vigil-evacuation`): its own chunk. */
-const loaders = new Map(
-  Object.entries(import.meta.glob(['./vigil-*.ts', '!./*.test.ts'])).map(([path, load]) => [path.slice(2, -3), load]),
-);
+/**
+ * The tags of Vigil's elements, named by the build (vite.config.ts). Each has its own
+ * script beside this one, `<tag>.js`: the loader that asks for the element's code and first
+ * answers at once (elements/loader/boot.ts), so an element found here starts as fast as one
+ * named in its own script tag.
+ */
+declare const VIGIL_ELEMENTS: readonly string[];
 const requested = new Set<string>();
 
 function load(tag: string): void {
-  if (requested.has(tag) || customElements.get(tag)) return;
-  const loader = loaders.get(tag);
-  if (!loader) return;
+  if (requested.has(tag) || customElements.get(tag) || !VIGIL_ELEMENTS.includes(tag)) return;
   requested.add(tag);
-  loader().catch((error: unknown) => {
+  import(/* @vite-ignore */ new URL(`./${tag}.js`, import.meta.url).href).catch((error: unknown) => {
     // Another insertion of the tag tries again (a network failure may pass).
     requested.delete(tag);
     console.error(`Vigil: could not load <${tag}>.`, error);

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { LOADER_MARK } from './loaders.ts';
 
 /** The build to measure: dist/, or VIGIL_DIST (a build made with `vite build --outDir`). */
 export const DIST = process.env.VIGIL_DIST ?? join(import.meta.dirname, '..', 'dist');
@@ -41,6 +42,14 @@ export function graph(entries: string[], root = DIST): Graph {
     for (const m of code.matchAll(STATIC)) {
       const dep = resolveFrom(root, file, m[1]!);
       if (dep) visit(dep);
+    }
+    // A single-element script's loader imports its element's module at once (scripts/loaders.ts).
+    if (code.startsWith(LOADER_MARK)) {
+      for (const m of code.matchAll(DYNAMIC)) {
+        const dep = resolveFrom(root, file, m[1]!);
+        if (dep) visit(dep);
+      }
+      return;
     }
     for (const m of code.matchAll(DYNAMIC)) {
       const dep = resolveFrom(root, file, m[1]!);

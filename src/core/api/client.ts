@@ -21,8 +21,9 @@ import type { ApiErrorItem } from './contract.ts';
 import { $apiBase, apiUrl, isUnderBase } from '../config/config.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';
 import { currentToken, tokenFor } from '../session/store.ts';
-import { $language } from '../i18n/languages.ts';
+import { EARLY, type TakeEarly } from './prefetched.ts';
 import { shared } from '../shared.ts';
+import { $language } from '../i18n/languages.ts';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again or contact our support';
 
@@ -94,7 +95,10 @@ function isPublic(url: string, basePath: string): boolean {
   }
 }
 
-/** Adds the bearer to API-origin requests and strips any Authorization header elsewhere. */
+/**
+ * Adds the bearer to API-origin requests and strips any Authorization header elsewhere;
+ * then sends the request, unless the page's loader already did.
+ */
 const bearerForApiOnly: ConfiguredMiddleware = (next) => (url, opts) => {
   const headers = new Headers(opts.headers as HeadersInit | undefined);
   const token = tokenFor(url);
@@ -102,9 +106,9 @@ const bearerForApiOnly: ConfiguredMiddleware = (next) => (url, opts) => {
     (opts as Record<string, unknown>)[ANONYMOUS] === true || isPublic(url, new URL(apiUrl('/')).pathname.replace(/\/$/, ''));
   if (token && !anonymous) headers.set('Authorization', `Bearer ${token}`);
   else headers.delete('Authorization');
-  const rest = { ...opts };
-  delete (rest as Record<string, unknown>)[ANONYMOUS];
-  return next(url, { ...rest, headers });
+  // (fetch ignores the ANONYMOUS mark.) An answer the page's loader asked for early, for this very request (prefetched.ts).
+  const init = { ...opts, headers };
+  return shared<TakeEarly | undefined>(EARLY, () => undefined)?.(url, init as RequestInit) ?? next(url, init);
 };
 
 const base = wretch().addon(QueryStringAddon).middlewares([bearerForApiOnly]);

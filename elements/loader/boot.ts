@@ -1,0 +1,198 @@
+/**
+ * The start of every single-element script (`dist/vigil-<name>.js`): the build writes it in
+ * front of a plan (scripts/loaders.ts) and makes it the file integrators name in their
+ * script tag. Before anything else, it asks for every file the element will need at once:
+ * the element's module with everything it imports, and the parts it loads on first use
+ * (the signed-in view, or the sign-in form; the answers' validation). So the browser
+ * fetches the whole element in one round trip after this file, instead of discovering it
+ * one import at a time. Then it imports the element's module, whose requests are already
+ * on their way (`<link rel="modulepreload">`: the module map reuses what they fetched).
+ *
+ * It also asks for the element's first answers from the API (the session's catalogue and
+ * user, the element's own resource), so that they arrive with the code rather than after it.
+ *
+ * Kept tiny, and bundled into each loader: anything it imported at run time would be one
+ * more round trip.
+ */
+import { EARLY, type TakeEarly } from '../../src/core/api/prefetched.ts';
+
+/** What the build fills in for each element: chunk names (`chunks/<name>.js` beside this script). */
+export interface LoadPlan {
+  /** Always needed: the element's module and its static imports. */
+  all: string[];
+  /** Needed when a user is signed in on this page. */
+  signedIn: string[];
+  /** Needed when nobody is. */
+  signedOut: string[];
+}
+
+/** localStorage key of the signed-in user (the session store's). */
+const USER_KEY = 'auth.currentUser';
+
+function signedIn(): boolean {
+  try {
+    return Boolean(localStorage.getItem(USER_KEY));
+  } catch {
+    return false; // storage unavailable: the element shows its sign-in
+  }
+}
+
+/** Adds a `modulepreload` link for each file not already asked for on this page. */
+export function preload(plan: LoadPlan, base: string): void {
+  const files = [...plan.all, ...(signedIn() ? plan.signedIn : plan.signedOut)];
+  const asked = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href));
+  for (const file of files) {
+    const href = new URL(`chunks/${file}.js`, base).href;
+    if (asked.has(href)) continue;
+    asked.add(href);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * What the element asks the API for first, as paths under the API base with `{attribute}`
+ * for an attribute of the first element of its tag on the page (skipped when that element
+ * has no such attribute, or not a uuid). `{locale}` is the catalogue of the language the
+ * session starts in.
+ */
+export interface DataPlan {
+  tag: string;
+  /** Sent with the token, in the language the session starts in. */
+  paths: string[];
+}
+
+/**
+ * The language the session starts in and its catalogue: the user's saved one, else the
+ * browser's (as src/core/i18n/languages.ts matches them, in short; a rare difference only costs the
+ * client its own request).
+ */
+function startLanguage(user: StoredUser): [string, string] {
+  for (const [value, languages] of [
+    [user.locale, 'en|de|fr|nl|es|it'],
+    [navigator.language, 'en|de|fr|nl|it'],
+  ] as const) {
+    const match = typeof value === 'string' && new RegExp(`^(${languages})(-be)?(-|$)`, 'i').exec(value);
+    if (match) {
+      const messages = match[1]!.toLowerCase();
+      return [match[2] && /fr|nl/.test(messages) ? `${messages}-BE` : messages, messages];
+    }
+  }
+  return ['en', 'en'];
+}
+
+/** One answer asked for early. */
+interface Early {
+  /** The Authorization header it went out with ('' for none). */
+  auth: string;
+  /** Its Accept-Language. */
+  language: string;
+  /** When it went out (Date.now()). */
+  at: number;
+  response: Promise<Response>;
+}
+
+/** An early answer older than this is not used (the client asks again). */
+const FRESH_MS = 10_000;
+
+/** The page's registry of what every copy of Vigil shares (src/core/shared.ts). */
+const SHARED = Symbol.for('vigil.shared.v1');
+
+/** Where the early answers wait on the page. */
+const STORE = Symbol.for('vigil.prefetched.store.v1');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface StoredUser {
+  token?: unknown;
+  api_base?: unknown;
+  api_origin?: unknown;
+  locale?: unknown;
+}
+
+function storedUser(): StoredUser | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as unknown;
+    return user && typeof user === 'object' ? (user as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An API base as the session compares them: origin and path, without a trailing slash. */
+function normalized(value: string | null | undefined): string | null {
+  try {
+    const url = new URL((value ?? '').trim(), location.href);
+    return /^https?:$/.test(url.protocol) && !url.search && !url.hash ? (url.origin + url.pathname).replace(/\/+$/, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asks for the element's first answers at once, before its code has arrived, when that
+ * is safe: a user is signed in, the page names no API base other than the one that issued
+ * the stored token, and the token goes only there (as the client itself would send it).
+ * The client takes an answer only for the very request it would have sent (same URL,
+ * token and language) and only while it is fresh; anything else goes out as usual.
+ */
+export function prefetch(plan: DataPlan): void {
+  const user = storedUser();
+  if (!user || typeof user.token !== 'string' || !window.fetch) return;
+  const element = document.querySelector(plan.tag);
+  // The API the page names (a meta tag, the element's attribute), else the one that issued
+  // the token, else the page's own origin: the session settles on the same.
+  const named = [document.querySelector<HTMLMetaElement>('meta[name=vigil-api-base]')?.content, element?.getAttribute('api-base')]
+    .filter((value) => value != null)
+    .map(normalized);
+  const bound = user.api_base ?? user.api_origin;
+  const owner = bound === undefined ? location.origin : normalized(String(bound));
+  const base = named[0] ?? owner;
+  // The token goes only to the API that issued it, and only when nothing names another.
+  if (!base || base !== owner || named.some((value) => value !== base)) return;
+  // One map per page, whichever loader made it: each element's loader adds to it.
+  const page = window as { [STORE]?: Map<string, Early>; [SHARED]?: Map<string, unknown> };
+  const store = (page[STORE] ??= new Map());
+  // The client asks this before sending a request (src/core/api/prefetched.ts).
+  const take: TakeEarly = (url, init) => {
+    const early = store.get(url);
+    if (!early) return undefined;
+    store.delete(url);
+    const headers = new Headers(init.headers);
+    const same =
+      (init.method ?? 'GET') === 'GET' &&
+      early.auth === (headers.get('Authorization') ?? '') &&
+      early.language === headers.get('Accept-Language') &&
+      Date.now() - early.at < FRESH_MS;
+    // A failed early request: the client's own goes out instead.
+    return same ? early.response.catch(() => fetch(url, init)) : undefined;
+  };
+  const shared = (page[SHARED] ??= new Map());
+  if (!shared.get(EARLY)) shared.set(EARLY, take);
+  const ask = (path: string, auth: string, lang: string) => {
+    const url = base + path;
+    if (store.has(url)) return;
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang };
+    if (auth) headers.Authorization = auth;
+    const response = fetch(url, { headers });
+    response.catch(() => {}); // the client asks again
+    store.set(url, { auth, language: lang, at: Date.now(), response });
+  };
+  // The session's first calls go out before its language is applied: in English.
+  ask(`/i18n/messages/${messages}.json`, '', 'en');
+  ask('/api/v2/user', `Bearer ${user.token}`, 'en');
+  // Then, in its language, what it asks once the user is confirmed.
+  ask('/auth/jwt', `Bearer ${user.token}`, tag);
+  ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag);
+  for (const path of plan.paths) {
+    let complete = true;
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = element?.getAttribute(name) ?? '';
+      if (!UUID.test(value)) complete = false;
+      return value;
+    });
+    if (complete) ask(filled, `Bearer ${user.token}`, tag);
+  }
+}
