@@ -80,7 +80,8 @@ const LOADERS: LoaderOptions = {
       // The control, and its dialog (so that the first Start opens at once).
       'vigil-evacuation': [/src\/features\/evacuation\/(EvacuationControl|EvacuationDialog)\.tsx$/],
     },
-    signedOut: {},
+    // The compact sign-in form an element shows while nobody is signed in.
+    signedOut: { '*': [/src\/features\/auth\/CompactSignInForm\.tsx$/] },
   },
   data: {
     'vigil-evacuation': [

@@ -46,7 +46,13 @@ export async function recordCriticalPath(page: Page): Promise<PathRecorder> {
     const start = ms(e.timestamp);
     let after: PathRequest | undefined;
     for (const r of list) if (r.end !== undefined && r.end <= start && (!after || r.depth > after.depth)) after = r;
-    const request: PathRequest = { url, depth: list.length === 0 ? 0 : after ? after.depth + 1 : 1, after: after?.url, start, end: undefined };
+    const request: PathRequest = {
+      url,
+      depth: list.length === 0 ? 0 : after ? after.depth + 1 : 1,
+      after: after?.url,
+      start,
+      end: undefined,
+    };
     if (list.length === 0) request.depth = 0;
     list.push(request);
     byId.set(e.requestId, request);

@@ -29,11 +29,13 @@ const STARTED = Symbol.for('vigil.autoloader.v1');
  */
 declare const VIGIL_ELEMENTS: readonly string[];
 const requested = new Set<string>();
+/** This script's URL (not written inline: the bundler would take `new URL(…, import.meta.url)` for an asset of its own). */
+const HERE = import.meta.url;
 
 function load(tag: string): void {
   if (requested.has(tag) || customElements.get(tag) || !VIGIL_ELEMENTS.includes(tag)) return;
   requested.add(tag);
-  import(/* @vite-ignore */ new URL(`./${tag}.js`, import.meta.url).href).catch((error: unknown) => {
+  import(/* @vite-ignore */ new URL(`./${tag}.js`, HERE).href).catch((error: unknown) => {
     // Another insertion of the tag tries again (a network failure may pass).
     requested.delete(tag);
     console.error(`Vigil: could not load <${tag}>.`, error);

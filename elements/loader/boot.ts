@@ -55,8 +55,7 @@ export function preload(plan: LoadPlan, base: string): void {
 /**
  * What the element asks the API for first, as paths under the API base with `{attribute}`
  * for an attribute of the first element of its tag on the page (skipped when that element
- * has no such attribute, or not a uuid). `{locale}` is the catalogue of the language the
- * session starts in.
+ * has no such attribute, or not a uuid).
  */
 export interface DataPlan {
   tag: string;
@@ -87,8 +86,6 @@ function startLanguage(user: StoredUser): [string, string] {
 interface Early {
   /** The Authorization header it went out with ('' for none). */
   auth: string;
-  /** Its Accept-Language. */
-  language: string;
   /** When it went out (Date.now()). */
   at: number;
   response: Promise<Response>;
@@ -135,8 +132,10 @@ function normalized(value: string | null | undefined): string | null {
  * Asks for the element's first answers at once, before its code has arrived, when that
  * is safe: a user is signed in, the page names no API base other than the one that issued
  * the stored token, and the token goes only there (as the client itself would send it).
- * The client takes an answer only for the very request it would have sent (same URL,
- * token and language) and only while it is fresh; anything else goes out as usual.
+ * The client takes an answer only for the very request it would have sent (a GET of the
+ * same URL with the same token) and only while it is fresh; anything else goes out as
+ * usual. The language is not compared: an answer that depends on it names it in its URL
+ * (`locale=`), and the session's first calls race the catalogue for the header's value.
  */
 export function prefetch(plan: DataPlan): void {
   const user = storedUser();
@@ -162,10 +161,7 @@ export function prefetch(plan: DataPlan): void {
     store.delete(url);
     const headers = new Headers(init.headers);
     const same =
-      (init.method ?? 'GET') === 'GET' &&
-      early.auth === (headers.get('Authorization') ?? '') &&
-      early.language === headers.get('Accept-Language') &&
-      Date.now() - early.at < FRESH_MS;
+      (init.method ?? 'GET') === 'GET' && early.auth === (headers.get('Authorization') ?? '') && Date.now() - early.at < FRESH_MS;
     // A failed early request: the client's own goes out instead.
     return same ? early.response.catch(() => fetch(url, init)) : undefined;
   };
@@ -178,12 +174,13 @@ export function prefetch(plan: DataPlan): void {
     if (auth) headers.Authorization = auth;
     const response = fetch(url, { headers });
     response.catch(() => {}); // the client asks again
-    store.set(url, { auth, language: lang, at: Date.now(), response });
+    store.set(url, { auth, at: Date.now(), response });
   };
-  // The session's first calls go out before its language is applied: in English.
+  const [tag, messages] = startLanguage(user);
+  // The session asks for its catalogue before its language is applied (in English), then
+  // for the user, the JWT and the unread count in that language.
   ask(`/i18n/messages/${messages}.json`, '', 'en');
-  ask('/api/v2/user', `Bearer ${user.token}`, 'en');
-  // Then, in its language, what it asks once the user is confirmed.
+  ask('/api/v2/user', `Bearer ${user.token}`, tag);
   ask('/auth/jwt', `Bearer ${user.token}`, tag);
   ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag);
   for (const path of plan.paths) {

@@ -5,6 +5,7 @@ import { $currentUser } from '../session/store.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import * as Names from './answer-names.ts';
 import { Answers } from './contract.ts';
+import { EARLY } from './prefetched.ts';
 import { ApiError, GENERIC_ERROR, onUnauthorized, readAs, request, requestBlob, requestBlobWithHeaders } from './client.ts';
 
 describe('api client', () => {
@@ -24,6 +25,27 @@ describe('api client', () => {
     expect(m.calls[0]!.url.href).toBe('https://api.vigil.test/api/v2/user');
     expect(m.calls[0]!.headers.get('Authorization')).toBe('Bearer secret-token');
     expect(m.calls[0]!.headers.get('Accept-Language')).toBe('fr-BE');
+  });
+
+  it('takes an answer the page’s loader asked for early instead of sending the same request', async () => {
+    const m = mockFetch(() => json({ data: SAMPLE_USER }));
+    const seen: { url: string; auth: string | null }[] = [];
+    const registry = (globalThis as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for('vigil.shared.v1')]!;
+    registry.set(EARLY, (url: string, init: RequestInit) => {
+      seen.push({ url, auth: new Headers(init.headers).get('Authorization') });
+      return url.endsWith('/api/v2/user') ? Promise.resolve(json({ data: { ...SAMPLE_USER, name: 'Early' } })) : undefined;
+    });
+    try {
+      expect((await request('GET', '/api/v2/user', Answers.user)).data.name).toBe('Early');
+      expect(m.calls).toHaveLength(0);
+      // It is asked with the request as it would go out: the token already on it.
+      expect(seen).toEqual([{ url: 'https://api.vigil.test/api/v2/user', auth: 'Bearer secret-token' }]);
+      // Nothing early for this one: it goes out.
+      await request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
+      expect(m.calls.map((c) => c.url.pathname)).toEqual(['/api/v2/projects']);
+    } finally {
+      registry.delete(EARLY);
+    }
   });
 
   it('never sends the token to another origin, even when asked to', async () => {

@@ -1,8 +1,8 @@
 /**
  * Answers a single-element script asked for before the element's code arrived
  * (elements/loader/boot.ts): the loader leaves a function on the page that hands one over
- * for the very request the client is about to send (same URL, token and language, a GET,
- * once, while fresh) and nothing otherwise. The client asks it first; the rules live with
+ * for the very request the client is about to send (a GET of the same URL with the same
+ * token, once, while fresh) and nothing otherwise. The client asks it first; the rules live with
  * the loader, so that pages without one carry nothing but this question.
  */
 /** The name of `(url, init) => Promise<Response> | undefined` in the page's shared registry (src/core/shared.ts). */

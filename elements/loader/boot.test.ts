@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../test/unit/fetchMock.ts';
+import { EARLY, type TakeEarly } from '../../src/core/api/prefetched.ts';
+import { shared } from '../../src/core/shared.ts';
+import { prefetch, preload } from './boot.ts';
+
+const PROJECT = '10000000-0000-4000-8000-000000000001';
+const PLAN = {
+  tag: 'vigil-evacuation',
+  paths: ['/api/public/v2/projects/{project}/evacuation/status', '/api/public/v2/sites/{site}/evacuation/status'],
+};
+const ORIGIN = location.origin;
+
+function signIn(user: Record<string, unknown> | null): void {
+  if (user) localStorage.setItem('auth.currentUser', JSON.stringify({ token: 'secret', ...user }));
+  else localStorage.removeItem('auth.currentUser');
+}
+
+function place(html: string): void {
+  document.body.innerHTML = html;
+}
+
+const take: TakeEarly = (url, init) => shared<TakeEarly | undefined>(EARLY, () => undefined)?.(url, init);
+const get = (headers: Record<string, string>): RequestInit => ({ method: 'GET', headers });
+
+describe('the loader: preload', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    signIn(null);
+  });
+
+  const plan = { all: ['main-A1', 'base-B2'], signedIn: ['Control-C3'], signedOut: ['SignIn-D4'] };
+  const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href);
+
+  it('asks at once for the module, its imports and the signed-in view when someone is signed in', () => {
+    signIn({});
+    preload(plan, 'https://cdn.vigil.test/dist/vigil-evacuation.js');
+    expect(links()).toEqual([
+      'https://cdn.vigil.test/dist/chunks/main-A1.js',
+      'https://cdn.vigil.test/dist/chunks/base-B2.js',
+      'https://cdn.vigil.test/dist/chunks/Control-C3.js',
+    ]);
+  });
+
+  it('asks for the sign-in form instead when nobody is', () => {
+    preload(plan, 'https://cdn.vigil.test/dist/vigil-evacuation.js');
+    expect(links()).toEqual([
+      'https://cdn.vigil.test/dist/chunks/main-A1.js',
+      'https://cdn.vigil.test/dist/chunks/base-B2.js',
+      'https://cdn.vigil.test/dist/chunks/SignIn-D4.js',
+    ]);
+  });
+
+  it('adds no second link for a file another loader already asked for', () => {
+    preload(plan, 'https://cdn.vigil.test/dist/vigil-evacuation.js');
+    preload({ all: ['base-B2', 'other-E5'], signedIn: [], signedOut: [] }, 'https://cdn.vigil.test/dist/vigil-inbox.js');
+    expect(links().filter((href) => href.endsWith('base-B2.js'))).toHaveLength(1);
+    expect(links()).toContain('https://cdn.vigil.test/dist/chunks/other-E5.js');
+  });
+});
+
+describe('the loader: first answers', () => {
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+  afterEach(() => {
+    // Forget what an earlier test asked for (the map is the page's, shared by every loader).
+    (window as unknown as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('vigil.prefetched.store.v1')]?.clear();
+    document.head.innerHTML = '';
+    place('');
+    signIn(null);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('asks nothing when nobody is signed in', () => {
+    const m = mockFetch(() => json({}));
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    expect(m.calls).toHaveLength(0);
+  });
+
+  it('asks the session’s calls and the element’s resource at once, the token only where it belongs', () => {
+    const m = mockFetch(() => json({}));
+    signIn({ locale: 'de' });
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    const sent = m.calls.map(
+      (c) => `${c.url.pathname}${c.url.search} ${c.headers.get('Authorization') ?? '-'} ${c.headers.get('Accept-Language')}`,
+    );
+    expect(sent).toEqual([
+      '/i18n/messages/de.json - en',
+      '/api/v2/user Bearer secret de',
+      '/auth/jwt Bearer secret de',
+      '/api/v2/notifications?filter%5Bunread%5D=true&locale=de&per_page=1 Bearer secret de',
+      `/api/public/v2/projects/${PROJECT}/evacuation/status Bearer secret de`,
+    ]);
+    expect(m.calls.every((c) => c.url.origin === ORIGIN)).toBe(true);
+  });
+
+  it('sends to the API that issued the token when the page names none', () => {
+    const m = mockFetch(() => json({}));
+    signIn({ api_base: 'https://api.vigil.test/v' });
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    expect(new Set(m.calls.map((c) => c.url.origin + c.url.pathname.slice(0, 2)))).toEqual(new Set(['https://api.vigil.test/v']));
+  });
+
+  it('asks nothing when the page names another API than the one that issued the token', () => {
+    const m = mockFetch(() => json({}));
+    signIn({ api_base: 'https://api.vigil.test' });
+    document.head.innerHTML = '<meta name="vigil-api-base" content="https://evil.example">';
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    expect(m.calls).toHaveLength(0);
+  });
+
+  it('asks nothing when the element names another API, nor for a token issued elsewhere', () => {
+    const m = mockFetch(() => json({}));
+    signIn({});
+    place(`<vigil-evacuation project="${PROJECT}" api-base="https://evil.example"></vigil-evacuation>`);
+    prefetch(PLAN);
+    signIn({ api_base: 'https://api.vigil.test' });
+    place(`<vigil-evacuation project="${PROJECT}" api-base="${ORIGIN}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    expect(m.calls).toHaveLength(0);
+  });
+
+  it('skips a resource whose attribute is missing or not a uuid', () => {
+    const m = mockFetch(() => json({}));
+    signIn({});
+    place(`<vigil-evacuation project="../../api/v2/users"></vigil-evacuation>`);
+    prefetch(PLAN);
+    expect(m.calls.map((c) => c.url.pathname)).toEqual(['/i18n/messages/en.json', '/api/v2/user', '/auth/jwt', '/api/v2/notifications']);
+  });
+
+  it('picks the session’s start language: the saved one (Belgian French), else the browser’s', () => {
+    const m = mockFetch(() => json({}));
+    signIn({ locale: 'fr-BE' });
+    prefetch(PLAN);
+    expect(m.callsTo('/i18n/messages/fr.json')).toHaveLength(1);
+    expect(m.callsTo('/auth/jwt')[0]!.headers.get('Accept-Language')).toBe('fr-BE');
+  });
+
+  it('hands an answer to the very same request once, and to nothing else', async () => {
+    mockFetch(() => json({ data: 'early' }));
+    signIn({});
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    const status = `${ORIGIN}/api/public/v2/projects/${PROJECT}/evacuation/status`;
+    const jwt = `${ORIGIN}/auth/jwt`;
+    const user = `${ORIGIN}/api/v2/user`;
+    expect(take(status, get({ Authorization: 'Bearer other', 'Accept-Language': 'en' }))).toBeUndefined(); // another token: gone, not handed over
+    expect(take(jwt, { method: 'POST', headers: { Authorization: 'Bearer secret', 'Accept-Language': 'en' } })).toBeUndefined();
+    expect(take(`${ORIGIN}/api/v2/notifications`, get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' }))).toBeUndefined();
+    const answer = take(user, get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' })); // an English user
+    expect(await (await answer!).json()).toEqual({ data: 'early' });
+    expect(take(user, get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' }))).toBeUndefined(); // once
+  });
+
+  it('hands over nothing once stale', () => {
+    mockFetch(() => json({}));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    signIn({});
+    prefetch(PLAN);
+    vi.setSystemTime(Date.now() + 10_001);
+    expect(take(`${ORIGIN}/api/v2/user`, get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' }))).toBeUndefined();
+  });
+
+  it('lets the client’s own request go out when the early one failed', async () => {
+    let first = true;
+    const m = mockFetch(() => {
+      if (first) {
+        first = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return json({ data: 'second' });
+    });
+    signIn({});
+    prefetch({ tag: 'vigil-evacuation', paths: [] });
+    const answer = await take(`${ORIGIN}/i18n/messages/en.json`, get({ 'Accept-Language': 'en' }))!;
+    expect(await answer.json()).toEqual({ data: 'second' });
+    expect(m.callsTo('/i18n/messages/en.json')).toHaveLength(2);
+  });
+});

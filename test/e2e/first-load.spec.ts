@@ -1,0 +1,95 @@
+// An element on an integrator's page starts in one round trip after its script: the script
+// (a loader) asks at once for every file of the element and for its first answers, and the
+// element then sends none of those again. Checked from what Chromium saw: who sent each
+// request (the initiator's stack) and which files the page asked for with modulepreload
+// links — not from timings, which a busy machine would blur.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { trackNetwork } from './support/network.ts';
+import { PROJECTS } from '../../demo/server/seed-ids.ts';
+
+interface Sent {
+  url: URL;
+  /** The script on top of the stack that sent it, if a script did. */
+  by: string | undefined;
+  type: string;
+}
+
+async function recordRequests(page: Page): Promise<Sent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const sent: Sent[] = [];
+  type Stack = { callFrames: { url: string }[]; parent?: Stack };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    let by: string | undefined;
+    for (let s = e.initiator.stack as Stack | undefined; s && !by; s = s.parent) by = s.callFrames.find((f) => f.url)?.url;
+    sent.push({ url: new URL(e.request.url), by, type: e.type ?? '' });
+  });
+  return sent;
+}
+
+async function servePage(page: Page, baseURL: string | undefined, script: string, body: string): Promise<void> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Intranet</title>
+<script type="module" src="${script}"></script></head><body><main>${body}</main></body></html>`;
+  await page.route(`${baseURL}/e2e/first-load.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+}
+
+const isApi = (u: URL) => /^\/(api|auth|i18n)\//.test(u.pathname) && u.pathname !== '/api/v2/events';
+const preloaded = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href));
+
+test('<vigil-evacuation> on its own script: code and first answers asked at once, none asked twice', async ({ page, signIn, baseURL }) => {
+  await signIn('sofie.peeters@northwind.example'); // a Dutch user: the answers in her language
+  await servePage(page, baseURL, '/dist/vigil-evacuation.js', `<vigil-evacuation project="${PROJECTS.northwind}"></vigil-evacuation>`);
+  const sent = await recordRequests(page);
+  const network = trackNetwork(page);
+  await page.goto('/e2e/first-load.html');
+  await expect(page.locator('vigil-evacuation').getByRole('button', { name: 'Evacuatie starten' })).toBeEnabled();
+  const loader = `${baseURL}/dist/vigil-evacuation.js`;
+  const usable = [...sent];
+
+  // Every script the element needed to become usable was asked for by the loader's links.
+  const links = new Set(await preloaded(page));
+  const scripts = usable.filter((r) => r.type === 'Script' && r.url.href !== loader).map((r) => r.url.href);
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(scripts.filter((href) => !links.has(href))).toEqual([]);
+  // Every API answer it needed was asked for by the loader itself, not by code that came later.
+  const calls = usable.filter((r) => isApi(r.url));
+  expect(calls.map((r) => r.url.pathname)).toEqual(
+    expect.arrayContaining(['/i18n/messages/nl.json', '/api/v2/user', `/api/public/v2/projects/${PROJECTS.northwind}/evacuation/status`]),
+  );
+  expect(calls.filter((r) => r.by !== loader).map((r) => `${r.url.pathname} by ${r.by}`)).toEqual([]);
+
+  // And once everything has settled, nothing was sent twice (the client took the early answers).
+  await network.quiet();
+  const counts = new Map<string, number>();
+  for (const r of sent.filter((x) => isApi(x.url) || x.type === 'Script')) counts.set(r.url.href, (counts.get(r.url.href) ?? 0) + 1);
+  expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+});
+
+test('an element found by the autoloader starts the same way, one step later', async ({ page, signIn, baseURL }) => {
+  await signIn('manager@vigil.test');
+  await servePage(page, baseURL, '/dist/vigil.js', `<vigil-evacuation project="${PROJECTS.northwind}"></vigil-evacuation>`);
+  const sent = await recordRequests(page);
+  const network = trackNetwork(page);
+  await page.goto('/e2e/first-load.html');
+  await expect(page.locator('vigil-evacuation').getByRole('button', { name: 'Start evacuation' })).toBeEnabled();
+  const loader = `${baseURL}/dist/vigil-evacuation.js`;
+  expect(sent.find((r) => r.url.href === loader)?.by).toBe(`${baseURL}/dist/vigil.js`);
+  const calls = sent.filter((r) => isApi(r.url));
+  expect(calls.filter((r) => r.by !== loader).map((r) => `${r.url.pathname} by ${r.by}`)).toEqual([]);
+  await network.quiet();
+  const api = sent.filter((r) => isApi(r.url)).map((r) => r.url.href);
+  expect(api.filter((href, i) => api.indexOf(href) !== i)).toEqual([]);
+});
+
+test('signed out: the loader asks for the sign-in form, and nothing of the API', async ({ page, baseURL }) => {
+  await servePage(page, baseURL, '/dist/vigil-evacuation.js', `<vigil-evacuation project="${PROJECTS.northwind}"></vigil-evacuation>`);
+  const sent = await recordRequests(page);
+  await page.goto('/e2e/first-load.html');
+  await expect(page.locator('vigil-evacuation').getByLabel('E-mail address')).toBeVisible();
+  const links = await preloaded(page);
+  expect(links.some((href) => /\/EvacuationControl-/.test(href))).toBe(false);
+  expect(links.some((href) => /\/CompactSignInForm-/.test(href))).toBe(true);
+  expect(sent.filter((r) => isApi(r.url) && r.by?.endsWith('/dist/vigil-evacuation.js'))).toEqual([]);
+});
