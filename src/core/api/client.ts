@@ -36,11 +36,12 @@ export class ApiError extends Error {
   /** Seconds to wait before trying again (`Retry-After` of a 429 or 503), when the server said. */
   readonly retryAfter: number | undefined;
   constructor(kind: ApiErrorKind, status: number, errors: ApiErrorItem[], retryAfter?: number) {
-    super(errors[0]?.message ?? GENERIC_ERROR);
+    const items = errors.length ? errors : [{ message: GENERIC_ERROR }];
+    super(items[0]!.message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
-    this.errors = errors.length ? errors : [{ message: GENERIC_ERROR }];
+    this.errors = items;
     this.retryAfter = retryAfter;
   }
   /** Field errors keyed by field name (the first message of each field). */
