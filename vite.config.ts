@@ -79,6 +79,9 @@ const LOADERS: LoaderOptions = {
       '*': [/src\/core\/live\/live\.ts$/, /src\/features\/common\/(LiveNotice|ToastRegion)\.tsx$/],
       // The control, and its dialog (so that the first Start opens at once).
       'vigil-evacuation': [/src\/features\/evacuation\/(EvacuationControl|EvacuationDialog)\.tsx$/],
+      // The incident list, and the live view's grid.
+      'vigil-inbox': [/src\/features\/inbox\/(IncidentList|VirtualList)\.tsx$/],
+      'vigil-live-view': [/src\/features\/live-view\/LiveView\.tsx$/],
     },
     // The compact sign-in form an element shows while nobody is signed in.
     signedOut: { '*': [/src\/features\/auth\/CompactSignInForm\.tsx$/] },
@@ -89,6 +92,8 @@ const LOADERS: LoaderOptions = {
       '/api/public/v2/projects/{project}/evacuation/status',
       '/api/public/v2/sites/{site}/evacuation/status',
     ],
+    'vigil-inbox': ['[view=incidents*]/api/v2/incidents?page=1&per_page=50&locale={locale}'],
+    'vigil-live-view': ['/api/v2/systems/{system}'],
   },
 };
 

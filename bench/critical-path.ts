@@ -28,6 +28,8 @@ export interface PathRecorder {
   requests(): PathRequest[];
   /** The deepest chain among the requests sent before `untilMs` (all by default), HTML first. */
   longest(untilMs?: number): PathRequest[];
+  /** `Date.now()`-style wall time as milliseconds since the first request (for `longest`). */
+  msSinceFirst(wallMs: number): number;
   stop(): Promise<void>;
 }
 
@@ -37,26 +39,31 @@ export async function recordCriticalPath(page: Page): Promise<PathRecorder> {
   const byId = new Map<string, PathRequest>();
   const list: PathRequest[] = [];
   let t0: number | undefined;
+  let wall0: number | undefined;
   const ms = (timestamp: number) => Math.round((timestamp - t0!) * 1000);
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; timestamp: number; type?: string }) => {
-    const url = e.request.url.split('#')[0]!;
-    if (url.startsWith('data:') || LEFT_OUT.test(new URL(url).pathname) || e.type === 'Media' || e.type === 'Image') return;
-    if (list.some((r) => r.url === url)) return;
-    t0 ??= e.timestamp;
-    const start = ms(e.timestamp);
-    let after: PathRequest | undefined;
-    for (const r of list) if (r.end !== undefined && r.end <= start && (!after || r.depth > after.depth)) after = r;
-    const request: PathRequest = {
-      url,
-      depth: list.length === 0 ? 0 : after ? after.depth + 1 : 1,
-      after: after?.url,
-      start,
-      end: undefined,
-    };
-    if (list.length === 0) request.depth = 0;
-    list.push(request);
-    byId.set(e.requestId, request);
-  });
+  cdp.on(
+    'Network.requestWillBeSent',
+    (e: { requestId: string; request: { url: string }; timestamp: number; wallTime: number; type?: string }) => {
+      const url = e.request.url.split('#')[0]!;
+      if (url.startsWith('data:') || LEFT_OUT.test(new URL(url).pathname) || e.type === 'Media' || e.type === 'Image') return;
+      if (list.some((r) => r.url === url)) return;
+      t0 ??= e.timestamp;
+      wall0 ??= e.wallTime * 1000;
+      const start = ms(e.timestamp);
+      let after: PathRequest | undefined;
+      for (const r of list) if (r.end !== undefined && r.end <= start && (!after || r.depth > after.depth)) after = r;
+      const request: PathRequest = {
+        url,
+        depth: list.length === 0 ? 0 : after ? after.depth + 1 : 1,
+        after: after?.url,
+        start,
+        end: undefined,
+      };
+      if (list.length === 0) request.depth = 0;
+      list.push(request);
+      byId.set(e.requestId, request);
+    },
+  );
   const finish = (e: { requestId: string; timestamp: number }) => {
     const r = byId.get(e.requestId);
     if (r && r.end === undefined) r.end = ms(e.timestamp);
@@ -73,6 +80,7 @@ export async function recordCriticalPath(page: Page): Promise<PathRecorder> {
       for (let r = deepest; r; r = r.after ? list.find((x) => x.url === r!.after) : undefined) chain.unshift(r);
       return chain;
     },
+    msSinceFirst: (wallMs) => (wall0 === undefined ? 0 : wallMs - wall0),
     stop: () => cdp.detach(),
   };
 }

@@ -11,7 +11,9 @@ import { floor } from './scenarios/floor.ts';
 import { requests } from './scenarios/requests.ts';
 import { sideBySide } from './scenarios/side-by-side.ts';
 
-type Scenario = { title: string; run: (bench: Bench) => Promise<{ markdown: string }> | { markdown: string } };
+/** A scenario's result: its report, and `failed` when a figure misses its goal (the bench then fails). */
+type Result = { markdown: string; failed?: string };
+type Scenario = { title: string; run: (bench: Bench) => Promise<Result> | Result };
 
 const scenarios: Record<string, Scenario> = {
   bytes: { title: 'Bytes per entry and lazy chunk', run: () => bytes() },
@@ -58,6 +60,10 @@ try {
       report[name] = result;
       md.push(`## ${scenario.title}`, '', result.markdown, '');
       console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      if (result.failed) {
+        failures++;
+        console.log(`bench: ${name} misses its goal: ${result.failed}`);
+      }
     } catch (e) {
       failures++;
       report[name] = { error: String(e) };

@@ -134,6 +134,27 @@ describe('the loader: first answers', () => {
     expect(m.calls.map((c) => c.url.pathname)).toEqual(['/i18n/messages/en.json', '/api/v2/user', '/auth/jwt', '/api/v2/notifications']);
   });
 
+  it('asks for a path under a condition only when the attribute has that value, or its default', () => {
+    const m = mockFetch(() => json({}));
+    signIn({ locale: 'nl' });
+    const plan = {
+      tag: 'vigil-inbox',
+      paths: ['[view=incidents*]/api/v2/incidents?locale={locale}', '[view=notifications]/api/v2/notifications?page=1'],
+    };
+    place('<vigil-inbox></vigil-inbox>');
+    prefetch(plan);
+    expect(
+      m.calls.filter((c) => c.url.searchParams.has('locale') && c.url.pathname === '/api/v2/incidents').map((c) => c.url.search),
+    ).toEqual(['?locale=nl']);
+    expect(m.callsTo('/api/v2/notifications').filter((c) => c.url.searchParams.get('page') === '1')).toHaveLength(0);
+    (window as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for('vigil.prefetched.store.v1')]!.clear();
+    m.calls.length = 0;
+    place('<vigil-inbox view="notifications"></vigil-inbox>');
+    prefetch(plan);
+    expect(m.callsTo('/api/v2/incidents')).toHaveLength(0);
+    expect(m.callsTo('/api/v2/notifications').filter((c) => c.url.searchParams.get('page') === '1')).toHaveLength(1);
+  });
+
   it('picks the session’s start language: the saved one (Belgian French), else the browser’s', () => {
     const m = mockFetch(() => json({}));
     signIn({ locale: 'fr-BE' });

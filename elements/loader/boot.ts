@@ -53,9 +53,11 @@ export function preload(plan: LoadPlan, base: string): void {
 }
 
 /**
- * What the element asks the API for first, as paths under the API base with `{attribute}`
- * for an attribute of the first element of its tag on the page (skipped when that element
- * has no such attribute, or not a uuid).
+ * What the element asks the API for first, as paths under the API base: `{attribute}`
+ * stands for an attribute of the first element of its tag on the page (the path is skipped
+ * when that element has no such attribute, or not a uuid), `{locale}` for the language the
+ * session starts in. `[attribute=value]` before a path asks for it only when the attribute
+ * has that value, or has none and `value` is its default (`[view=incidents*]`).
  */
 export interface DataPlan {
   tag: string;
@@ -183,10 +185,13 @@ export function prefetch(plan: DataPlan): void {
   ask('/api/v2/user', `Bearer ${user.token}`, tag);
   ask('/auth/jwt', `Bearer ${user.token}`, tag);
   ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag);
-  for (const path of plan.paths) {
+  for (const entry of plan.paths) {
+    const [, name, wanted, byDefault, path = entry] = /^\[(\w[\w-]*)=(\w+)(\*?)\](.*)$/.exec(entry) ?? [];
+    if (name && (element?.getAttribute(name) ?? (byDefault ? wanted : null)) !== wanted) continue;
     let complete = true;
-    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = element?.getAttribute(name) ?? '';
+    const filled = path.replace(/\{(\w[\w-]*)\}/g, (_, attribute: string) => {
+      if (attribute === 'locale') return tag;
+      const value = element?.getAttribute(attribute) ?? '';
       if (!UUID.test(value)) complete = false;
       return value;
     });
