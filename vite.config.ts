@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { entryFileName, loaders, type LoaderOptions } from './scripts/loaders.ts';
+import { ROUTES } from './src/core/router/routes.ts';
 
 /**
  * One entry per element file, plus `vigil` (elements/autoloader.ts): the script-tag entry that
@@ -94,6 +95,18 @@ const LOADERS: LoaderOptions = {
     ],
     'vigil-inbox': ['[view=incidents*]/api/v2/incidents?page=1&per_page=50&locale={locale}'],
     'vigil-live-view': ['/api/v2/systems/{system}'],
+  },
+  // The portal's most visited pages (src/features/layout/screens.tsx): the server names their
+  // files in the HTML of their routes, beside the portal's own, so they load at once.
+  routes: {
+    'vigil-portal': {
+      [ROUTES.home]: [/src\/features\/projects\/ProjectsPage\.tsx$/],
+      [ROUTES.project]: [/src\/features\/projects\/ProjectPage\.tsx$/],
+      [ROUTES.site]: [/src\/features\/projects\/SitePage\.tsx$/],
+      [ROUTES.system]: [/src\/features\/projects\/SystemPage\.tsx$/, /src\/features\/live-view\/LiveView\.tsx$/],
+      [ROUTES.inbox]: [/src\/features\/inbox\/(InboxPage|IncidentList|VirtualList)\.tsx$/],
+      [ROUTES.login]: [/src\/features\/auth\/LoginPage\.tsx$/],
+    },
   },
 };
 

@@ -91,6 +91,17 @@ export interface LoaderOptions {
   firstUse: FirstUse;
   /** Per entry name: the API paths its element asks for first (elements/loader/boot.ts `DataPlan.paths`). */
   data: Record<string, string[]>;
+  /**
+   * Per kept entry (the portal): per route (`/project/:uuid`), the source modules of the
+   * page shown there, for the server to name in that page's HTML (`preload.json` `routes`).
+   */
+  routes: Record<string, Record<string, RegExp[]>>;
+}
+
+/** What `preload.json` holds for each entry: files relative to the output folder. */
+export interface EntryPlan extends LoadPlan {
+  /** Route → the files of the page shown there, beyond `all` (kept entries only). */
+  routes?: Record<string, string[]>;
 }
 
 /** `entryFileNames` for the build: element modules go to chunks/, their loaders take the name. */
@@ -105,7 +116,7 @@ export function loaders(options: LoaderOptions): Plugin {
     async generateBundle(_output, bundle) {
       const entries = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk' && c.isEntry);
       const everywhere = chunksOf(bundle, options.firstUse.all);
-      const plans: Record<string, LoadPlan> = {};
+      const plans: Record<string, EntryPlan> = {};
       for (const entry of entries) {
         const all = closure(bundle, entry.fileName);
         for (const f of everywhere) all.add(f);
@@ -119,6 +130,11 @@ export function loaders(options: LoaderOptions): Plugin {
         const keep = options.keep.includes(entry.name);
         const file = keep ? entry.fileName : `${entry.name}.js`;
         plans[file] = { all: plan.all.filter((f) => f !== file), signedIn: plan.signedIn, signedOut: plan.signedOut };
+        const routes = options.routes[entry.name];
+        if (routes)
+          plans[file].routes = Object.fromEntries(
+            Object.entries(routes).map(([route, patterns]) => [route, [...chunksOf(bundle, patterns)].filter((f) => !all.has(f))]),
+          );
         if (keep) continue;
         const rel = (f: string) => relativeTo(file, f);
         const name = (f: string) => f.replace(/^chunks\//, '').replace(/\.js$/, '');

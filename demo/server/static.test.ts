@@ -20,7 +20,16 @@ beforeAll(() => {
     'examples/index.html': '<!doctype html><title>Examples</title>',
     'examples/vue-app/dist/index.html': '<!doctype html><title>Vue</title>',
     'examples/svelte-app/dist/index.html': '<!doctype html><title>Svelte</title>',
-    'demo/index.html': '<!doctype html><html lang="en"><title>Vigil</title><vigil-portal></vigil-portal></html>',
+    'demo/index.html':
+      '<!doctype html><html lang="en"><title>Vigil</title><script type="module" src="/dist/vigil-portal.js"></script><vigil-portal></vigil-portal></html>',
+    'dist/preload.json': JSON.stringify({
+      'vigil-portal.js': {
+        all: ['chunks/base-a1.js'],
+        signedIn: ['chunks/live-b2.js'],
+        signedOut: [],
+        routes: { '/': ['chunks/ProjectsPage-c3.js'], '/project/:uuid': ['chunks/ProjectPage-d4.js', '../../etc/passwd'] },
+      },
+    }),
     'demo/gallery.html': '<!doctype html><title>Gallery</title>',
     'demo/site/site.js': 'export {};',
     'build/docs/index.html': '<!doctype html><title>Vigil elements</title>',
@@ -53,6 +62,18 @@ describe('the portal page', () => {
       expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     }
     expect(CSP).toContain("frame-ancestors 'self'");
+  });
+
+  it('names the files its route needs at once as modulepreload links, from the build’s plan', async () => {
+    const links = async (path: string) => [...(await (await get(path)).text()).matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(await links('/')).toEqual(['/dist/chunks/base-a1.js', '/dist/chunks/live-b2.js', '/dist/chunks/ProjectsPage-c3.js']);
+    // A route's own page; never a path out of dist/chunks, whatever the plan says.
+    expect(await links('/project/10000000-0000-4000-8000-000000000001')).toEqual([
+      '/dist/chunks/base-a1.js',
+      '/dist/chunks/live-b2.js',
+      '/dist/chunks/ProjectPage-d4.js',
+    ]);
+    expect(await links('/inbox')).toEqual(['/dist/chunks/base-a1.js', '/dist/chunks/live-b2.js']);
   });
 
   it('is the real demo/index.html in this checkout: external script, no inline code', async () => {

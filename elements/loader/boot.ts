@@ -27,11 +27,11 @@ export interface LoadPlan {
 }
 
 /** localStorage key of the signed-in user (the session store's). */
-const USER_KEY = 'auth.currentUser';
+const USER_STORAGE_KEY = 'auth.currentUser';
 
 function signedIn(): boolean {
   try {
-    return Boolean(localStorage.getItem(USER_KEY));
+    return Boolean(localStorage.getItem(USER_STORAGE_KEY));
   } catch {
     return false; // storage unavailable: the element shows its sign-in
   }
@@ -113,7 +113,7 @@ interface StoredUser {
 
 function storedUser(): StoredUser | null {
   try {
-    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as unknown;
+    const user = JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null') as unknown;
     return user && typeof user === 'object' ? (user as StoredUser) : null;
   } catch {
     return null;

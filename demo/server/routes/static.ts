@@ -109,8 +109,43 @@ export function staticRoutes(app: App, root = REPO_ROOT, { sourceMaps = false }:
   }
 }
 
-/** The portal page (demo/index.html), for any GET outside the reserved prefixes. */
+/** What the build says the portal needs at once (dist/preload.json, scripts/loaders.ts). */
+interface PortalPlan {
+  all: string[];
+  signedIn: string[];
+  routes?: Record<string, string[]>;
+}
+
+async function portalPlan(root: string): Promise<PortalPlan | undefined> {
+  try {
+    const plans = JSON.parse(await readFile(join(root, 'dist', 'preload.json'), 'utf8')) as Record<string, PortalPlan>;
+    return plans['vigil-portal.js'];
+  } catch {
+    return undefined; // no build yet, or an older one: the page loads as it is
+  }
+}
+
+/** `/project/:uuid` matches `/project/abc`. */
+const routeMatches = (route: string, path: string) =>
+  new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace(/\//g, '\\/')}/?$`).test(path);
+
+/**
+ * The portal page (demo/index.html), for any GET outside the reserved prefixes, with a
+ * `modulepreload` link for every file the portal needs at once on this route: its own
+ * (the entry's imports, the session's parts) and the route's page. The browser then fetches
+ * them all in one round trip instead of discovering them one import at a time.
+ */
 export async function portalPage(c: Ctx, root = REPO_ROOT): Promise<Response> {
   const file = await fileAt(join(root, 'demo', 'index.html'));
-  return file ? sendFile(c, file, 'no-cache') : notFoundText(c);
+  if (!file) return notFoundText(c);
+  const html = await readFile(file, 'utf8');
+  const plan = await portalPlan(root);
+  const entry = '<script type="module" src="/dist/vigil-portal.js"></script>';
+  const send = (body: string) => c.body(body, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
+  if (!plan || !html.includes(entry)) return send(html);
+  const page = Object.entries(plan.routes ?? {}).find(([route]) => routeMatches(route, c.req.path))?.[1] ?? [];
+  const links = [...new Set([...plan.all, ...plan.signedIn, ...page])]
+    .filter((f) => /^chunks\/[\w.-]+\.js$/.test(f))
+    .map((f) => `<link rel="modulepreload" href="/dist/${f}">`);
+  return send(html.replace(entry, `${entry}\n    ${links.join('\n    ')}`));
 }
