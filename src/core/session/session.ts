@@ -259,19 +259,18 @@ export function startLanguage(): LanguageTag {
 /**
  * Starts the page's session once, whichever element connects first: waits for the page's
  * API base to be settled (after the current task, so that every element inserted with
- * this one is seen), applies the start language and validates a stored user (then fetches
- * the JWT and the unread count).
+ * this one is seen), applies the start language while it validates a stored user (then
+ * fetches the JWT and the unread count).
  */
 export function startSession(): Promise<void> {
   if (!state.started) {
     state.started = (async () => {
       // No API (the page's elements disagree on it): the elements show why; nothing to start.
       if (!(await whenApiBaseSettled())) return;
+      // The user's validation and the catalogue at once: neither needs the other.
+      const user = validateUser();
       await applyLanguage(startLanguage());
-      if ($currentUser.get()) {
-        const user = await validateUser();
-        if (user) await afterTerms();
-      }
+      if (await user) await afterTerms();
     })();
   }
   return state.started;
