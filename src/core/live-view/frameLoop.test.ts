@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { createFrameLoop, type FrameLoop, type FrameLoopOptions } from './frameLoop.ts';
 import { cameraStatus as feedStatus } from './status.ts';
-import { liveFrameCount, liveFrameStats, resetLiveFrameStats, trackFrame, type LiveFrame } from './liveFrames.ts';
+import type { LiveFrame } from './liveFrames.ts';
+import { freshPage } from '../../../test/unit/fresh-page.ts';
+
+// The page counts its live frames: each test runs on a fresh page, the counters loaded afresh.
+let liveFrameCount: typeof import('./liveFrames.ts').liveFrameCount;
+let liveFrameStats: typeof import('./liveFrames.ts').liveFrameStats;
+let trackFrame: typeof import('./liveFrames.ts').trackFrame;
 
 /** A controllable loader: every call waits until the test resolves or rejects it. */
 function fakeLoader() {
@@ -37,9 +43,10 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 
 describe('frame loop', () => {
   let loop: FrameLoop | undefined;
-  beforeEach(() => {
+  beforeEach(async () => {
+    freshPage();
+    ({ liveFrameCount, liveFrameStats, trackFrame } = await import('./liveFrames.ts'));
     vi.useFakeTimers();
-    resetLiveFrameStats();
   });
   afterEach(() => {
     loop?.destroy();

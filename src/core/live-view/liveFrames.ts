@@ -15,9 +15,9 @@ import { shared } from '../shared.ts';
 export interface LiveFrameStats {
   /** Frames created and not yet freed. */
   live: number;
-  /** The highest `live` seen since the last reset. */
+  /** The highest `live` seen on this page. */
   peak: number;
-  /** Frames created since the last reset. */
+  /** Frames created on this page. */
   created: number;
 }
 
@@ -90,10 +90,4 @@ export function liveFrameCount(): number {
 /** A copy of the counters. */
 export function liveFrameStats(): LiveFrameStats {
   return { ...stats };
-}
-
-/** Restarts `peak` and `created` from the current state (for tests and benches). */
-export function resetLiveFrameStats(): void {
-  stats.peak = stats.live;
-  stats.created = 0;
 }
