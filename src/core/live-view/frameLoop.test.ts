@@ -3,11 +3,10 @@ import { ApiError } from '../api/client.ts';
 import { createFrameLoop, type FrameLoop, type FrameLoopOptions } from './frameLoop.ts';
 import { cameraStatus as feedStatus } from './status.ts';
 import type { LiveFrame } from './liveFrames.ts';
+import { liveFrameCount, liveFrameStats } from '../../../test/unit/frame-counts.ts';
 import { freshPage } from '../../../test/unit/fresh-page.ts';
 
 // The page counts its live frames: each test runs on a fresh page, the counters loaded afresh.
-let liveFrameCount: typeof import('./liveFrames.ts').liveFrameCount;
-let liveFrameStats: typeof import('./liveFrames.ts').liveFrameStats;
 let trackFrame: typeof import('./liveFrames.ts').trackFrame;
 
 /** A controllable loader: every call waits until the test resolves or rejects it. */
@@ -45,7 +44,7 @@ describe('frame loop', () => {
   let loop: FrameLoop | undefined;
   beforeEach(async () => {
     freshPage();
-    ({ liveFrameCount, liveFrameStats, trackFrame } = await import('./liveFrames.ts'));
+    ({ trackFrame } = await import('./liveFrames.ts'));
     vi.useFakeTimers();
   });
   afterEach(() => {
