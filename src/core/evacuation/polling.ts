@@ -169,8 +169,3 @@ export function watchStatus(scope: EvacuationScope, uuid: string): StatusWatch {
     },
   };
 }
-
-/** Targets currently polled (for tests and diagnostics). */
-export function polledTargets(): string[] {
-  return [...poller.targets.entries()].filter(([, t]) => t.timer !== undefined).map(([k]) => k);
-}

@@ -1,12 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $apiBase } from '../config/config.ts';
 import { LIVE_CHANNEL } from '../live/channel.ts';
-import { resetLive, topicOf } from '../live/live.ts';
-import { dispatchTopics } from '../live/topics.ts';
-import { $currentUser, signOut } from '../session/session.ts';
+import { topicOf } from '../live/live.ts';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
-import { resetInboxLive, watchLive } from './live/live.ts';
-import { $openIncidents } from './open.ts';
+import { freshPage } from '../../../test/unit/fresh-page.ts';
+
+// The live channel and the count are the page's: each test runs on a fresh page, its
+// modules loaded afresh (topicOf above is the same on any page).
+let dispatchTopics: typeof import('../live/topics.ts').dispatchTopics;
+let $currentUser: typeof import('../session/session.ts').$currentUser;
+let signOut: typeof import('../session/session.ts').signOut;
+let watchLive: typeof import('./live/live.ts').watchLive;
+let $openIncidents: typeof import('./open.ts').$openIncidents;
+
+async function newPage(): Promise<void> {
+  freshPage();
+  const { $apiBase } = await import('../config/config.ts');
+  ({ dispatchTopics } = await import('../live/topics.ts'));
+  ({ $currentUser, signOut } = await import('../session/session.ts'));
+  ({ watchLive } = await import('./live/live.ts'));
+  ({ $openIncidents } = await import('./open.ts'));
+  $apiBase.set('https://api.vigil.test');
+  $currentUser.set({ ...SAMPLE_USER, token: 't' });
+}
 
 const isOpenLoad = (c: RecordedCall) => c.url.pathname === '/api/v2/incidents' && c.url.searchParams.get('filter[open]') === 'true';
 
@@ -47,17 +62,12 @@ async function probe(s: ReturnType<typeof server>): Promise<void> {
 }
 
 describe('the open-incidents count', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     localStorage.clear();
-    $apiBase.set('https://api.vigil.test');
-    $currentUser.set({ ...SAMPLE_USER, token: 't' });
-    resetLive();
-    resetInboxLive();
+    await newPage();
   });
   afterEach(() => {
-    resetLive();
-    resetInboxLive();
-    $currentUser.set(null);
+    $currentUser.set(null); // signed out: the page lets go of its connection
     vi.useRealTimers();
   });
 

@@ -7,7 +7,8 @@ import { $toasts, dismissToast } from '../toasts/toasts.ts';
 import { createCameraFeed } from './cameraFeed.ts';
 import type { FrameLoop } from './frameLoop.ts';
 import { loadFrame } from './frames.ts';
-import { liveFrameCount, trackFrame } from './liveFrames.ts';
+import { trackFrame } from './liveFrames.ts';
+import { liveFrameCount } from '../../../test/unit/frame-counts.ts';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 

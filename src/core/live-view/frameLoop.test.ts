@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { createFrameLoop, type FrameLoop, type FrameLoopOptions } from './frameLoop.ts';
 import { cameraStatus as feedStatus } from './status.ts';
-import { liveFrameCount, liveFrameStats, resetLiveFrameStats, trackFrame, type LiveFrame } from './liveFrames.ts';
+import type { LiveFrame } from './liveFrames.ts';
+import { liveFrameCount, liveFrameStats } from '../../../test/unit/frame-counts.ts';
+import { freshPage } from '../../../test/unit/fresh-page.ts';
+
+// The page counts its live frames: each test runs on a fresh page, the counters loaded afresh.
+let trackFrame: typeof import('./liveFrames.ts').trackFrame;
 
 /** A controllable loader: every call waits until the test resolves or rejects it. */
 function fakeLoader() {
@@ -37,9 +42,10 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 
 describe('frame loop', () => {
   let loop: FrameLoop | undefined;
-  beforeEach(() => {
+  beforeEach(async () => {
+    freshPage();
+    ({ trackFrame } = await import('./liveFrames.ts'));
     vi.useFakeTimers();
-    resetLiveFrameStats();
   });
   afterEach(() => {
     loop?.destroy();

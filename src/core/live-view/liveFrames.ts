@@ -4,20 +4,20 @@
  * and the memory bench can check that frames never pile up (at most two per camera: the
  * one on screen and the one replacing it).
  *
- * With the debug flag (`localStorage['vigil.debug'] = '1'`, or `globalThis.__vigilDebug
- * = true` before the suite loads) the numbers are also readable as
- * `window.__vigilLiveFrames` (`{ live, peak, created }`), for pages that cannot import
- * the module (end-to-end tests, benches).
+ * The counters live in the page-wide registry (`shared('liveView.frames')`), where tests
+ * of the page read them. With the debug flag (`localStorage['vigil.debug'] = '1'`, or
+ * `globalThis.__vigilDebug = true` before the suite loads) they are also readable as
+ * `window.__vigilLiveFrames` (`{ live, peak, created }`), for end-to-end tests and benches.
  */
 import { safeStorage } from '../browser/storage.ts';
 import { shared } from '../shared.ts';
 
-export interface LiveFrameStats {
+interface LiveFrameStats {
   /** Frames created and not yet freed. */
   live: number;
-  /** The highest `live` seen since the last reset. */
+  /** The highest `live` seen on this page. */
   peak: number;
-  /** Frames created since the last reset. */
+  /** Frames created on this page. */
   created: number;
 }
 
@@ -80,20 +80,4 @@ export function trackFrame(
       free();
     },
   };
-}
-
-/** Live frames on the page right now. */
-export function liveFrameCount(): number {
-  return stats.live;
-}
-
-/** A copy of the counters. */
-export function liveFrameStats(): LiveFrameStats {
-  return { ...stats };
-}
-
-/** Restarts `peak` and `created` from the current state (for tests and benches). */
-export function resetLiveFrameStats(): void {
-  stats.peak = stats.live;
-  stats.created = 0;
 }

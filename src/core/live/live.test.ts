@@ -1,11 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $apiBase } from '../config/config.ts';
-import { $currentUser } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
+import { freshPage } from '../../../test/unit/fresh-page.ts';
 import { LIVE_CHANNEL, parseMessage } from './channel.ts';
-import { BACKOFF_MAX_MS, FALLBACK_AFTER_FAILURES, reconnectDelay, registerFallbackPoll, resetLive, topicOf, watchLive } from './live.ts';
-import { $liveState, PAUSED_AFTER_MS } from './state.ts';
-import { onTopic, type Topic } from './topics.ts';
+import { BACKOFF_MAX_MS, FALLBACK_AFTER_FAILURES, reconnectDelay, topicOf } from './live.ts';
+import { PAUSED_AFTER_MS } from './state.ts';
+import type { Topic } from './topics.ts';
+
+// The live channel is the page's: each test (and each "other tab" within one) runs on a
+// fresh page, its modules loaded afresh (pure helpers above are the same on any page).
+let $apiBase: typeof import('../config/config.ts').$apiBase;
+let $currentUser: typeof import('../session/session.ts').$currentUser;
+let registerFallbackPoll: typeof import('./live.ts').registerFallbackPoll;
+let watchLive: typeof import('./live.ts').watchLive;
+let $liveState: typeof import('./state.ts').$liveState;
+let onTopic: typeof import('./topics.ts').onTopic;
+
+/** Loads the page's modules afresh, signed in on the tests' API. */
+async function newPage(): Promise<void> {
+  freshPage();
+  ({ $apiBase } = await import('../config/config.ts'));
+  ({ $currentUser } = await import('../session/session.ts'));
+  ({ registerFallbackPoll, watchLive } = await import('./live.ts'));
+  ({ $liveState } = await import('./state.ts'));
+  ({ onTopic } = await import('./topics.ts'));
+  $apiBase.set('https://api.vigil.test');
+  $currentUser.set({ ...SAMPLE_USER, token: 't' });
+}
 
 /** A server's event stream the test writes into. */
 function sseStream() {
@@ -50,15 +70,12 @@ const heard = () => {
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000, interval: 5 });
 
 describe('the live channel', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     localStorage.clear();
-    $apiBase.set('https://api.vigil.test');
-    $currentUser.set({ ...SAMPLE_USER, token: 't' });
-    resetLive();
+    await newPage();
   });
   afterEach(() => {
-    resetLive();
-    $currentUser.set(null);
+    $currentUser.set(null); // signed out: the page lets go of its connection
     vi.useRealTimers();
   });
 
@@ -122,7 +139,7 @@ describe('the live channel', () => {
     s.streams[0]!.send('unread', 41, { count: 1 });
     await until(() => localStorage.getItem(`vigil.live.cursor.${SAMPLE_USER.username}`)?.includes('"41"') === true);
     stop(); // the leading tab goes away …
-    resetLive();
+    await newPage();
     const next = watchLive(); // … and another one leads
     await until(() => s.streams.length === 2);
     expect(s.opens()[1]!.url.searchParams.get('last_event_id')).toBe('41');

@@ -454,14 +454,3 @@ function stopPolling(run: Run): void {
   run.poller?.stop();
   run.poller = null;
 }
-
-/** For tests: forget everything (stops the connection). */
-export function resetLive(): void {
-  stop();
-  live.userWatch?.();
-  live.userWatch = null;
-  live.watchers = 0;
-  live.startedAt = Date.now();
-  live.polls.clear();
-  live.holds.clear();
-}

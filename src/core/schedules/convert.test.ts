@@ -2,19 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Interval } from '../api/contract.ts';
 import { daysToWeek, readDays, ScheduleRuleError, scheduleProblems, weekToDays } from './convert.ts';
 import { presetWeek } from './paint.ts';
-import {
-  decodeWeek,
-  emptyWeek,
-  encodeWeek,
-  flat,
-  fullWeek,
-  securedCount,
-  slotTime,
-  timeSlot,
-  weekFrom,
-  weeksEqual,
-  type Week,
-} from './week.ts';
+import { securedCount } from '../../../test/unit/weeks.ts';
+import { decodeWeek, emptyWeek, encodeWeek, flat, fullWeek, slotTime, timeSlot, weekFrom, weeksEqual, type Week } from './week.ts';
 
 const iv = (from: string, to: string): Interval => ({ from, to });
 const week = (...days: Interval[][]): Interval[][] => [...days, ...Array.from({ length: 7 - days.length }, () => [])];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extendFrom, paintRange, setCell, shiftWeek } from './paint.ts';
-import { emptyWeek, securedCount, weeksEqual, type Week } from './week.ts';
+import { emptyWeek, weeksEqual, type Week } from './week.ts';
+import { securedCount } from '../../../test/unit/weeks.ts';
 
 const on = (week: Week, day: number, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => week[day]![from + i]);
 

@@ -3,7 +3,8 @@ import type { Interval } from '../api/contract.ts';
 import { weekToDays } from './convert.ts';
 import { PRESETS, presetWeek } from './paint.ts';
 import { defaultStart } from './start.ts';
-import { emptyWeek, fullWeek, securedCount, slotTime, timeSlot, weeksEqual } from './week.ts';
+import { emptyWeek, fullWeek, slotTime, timeSlot, weeksEqual } from './week.ts';
+import { securedCount } from '../../../test/unit/weeks.ts';
 
 const iv = (from: string, to: string): Interval => ({ from, to });
 const secured = (preset: Parameters<typeof presetWeek>[0], day: number, hhmm: string) => presetWeek(preset)[day]![timeSlot(hhmm)!];

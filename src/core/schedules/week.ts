@@ -45,13 +45,6 @@ export function weeksEqual(a: Week, b: Week): boolean {
   return true;
 }
 
-/** Number of secured half-hours. */
-export function securedCount(week: Week): number {
-  let n = 0;
-  for (const day of week) for (const v of day) if (v) n++;
-  return n;
-}
-
 /** "HH:MM" at the start of slot `slot` (0…48; 48 is "24:00"). */
 export function slotTime(slot: number): string {
   const minutes = slot * 30;

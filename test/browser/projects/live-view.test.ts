@@ -5,12 +5,12 @@
 import '../../../elements/vigil-live-view.ts';
 import '../../../elements/vigil-demo-live-view.ts';
 import { demoLiveViewCache } from '../../../src/core/live-view/demo.ts';
-import { liveFrameCount, liveFrameStats, resetLiveFrameStats } from '../../../src/core/live-view/liveFrames.ts';
 import { systemCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
 import { expect, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
+import { liveFrameCount, liveFrameStats, restartFrameCounts } from '../../unit/frame-counts.ts';
 import { loopSteps } from '../helpers/witness.ts';
 import { afterEach, beforeEach, describe, it } from '../helpers/mocha.ts';
 import { press } from '../ui/keys.ts';
@@ -59,7 +59,7 @@ describe('live view elements', function () {
     $toasts.set([]);
     systemCache.clear();
     demoLiveViewCache.clear();
-    resetLiveFrameStats();
+    restartFrameCounts();
     $currentUser.set({ ...ME, token: 'test-token' });
   });
   afterEach(() => {

@@ -10,7 +10,7 @@ import { projectList } from '../../../src/core/projects/projects.ts';
 import { projectCache, siteCache, systemCache } from '../../../src/core/resources/resources.ts';
 import { $currentUser } from '../../../src/core/session/store.ts';
 import { $toasts } from '../../../src/core/toasts/toasts.ts';
-import { liveFrameCount } from '../../../src/core/live-view/liveFrames.ts';
+import { liveFrameCount } from '../../unit/frame-counts.ts';
 import { FRESH_MS } from '../../../src/features/common/useResource.ts';
 import { expect, nextFrames, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';

@@ -1,11 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Incident } from '../../api/contract.ts';
-import { formatDateTime, tKey } from '../../i18n/i18n.ts';
-import { $navigator } from '../../router/navigation.ts';
-import { $currentUser } from '../../session/session.ts';
 import { SAMPLE_USER } from '../../../../test/unit/fetchMock.ts';
-import { $toasts, dismissToast, type Toast } from '../../toasts/toasts.ts';
-import { $alertPrefs, announceIncidents, MAX_INCIDENT_TOASTS_SHOWN, offerDesktopAlerts, resetAlerts } from './alerts.ts';
+import { freshPage } from '../../../../test/unit/fresh-page.ts';
+import type { Toast } from '../../toasts/toasts.ts';
+import { MAX_INCIDENT_TOASTS_SHOWN } from './alerts.ts';
+
+// What a page has shown and offered is the page's: each test (and each "later page" within
+// one) runs on a fresh page, its modules loaded afresh.
+let formatDateTime: typeof import('../../i18n/i18n.ts').formatDateTime;
+let tKey: typeof import('../../i18n/i18n.ts').tKey;
+let $navigator: typeof import('../../router/navigation.ts').$navigator;
+let $currentUser: typeof import('../../session/session.ts').$currentUser;
+let $toasts: typeof import('../../toasts/toasts.ts').$toasts;
+let dismissToast: typeof import('../../toasts/toasts.ts').dismissToast;
+let $alertPrefs: typeof import('./alerts.ts').$alertPrefs;
+let announceIncidents: typeof import('./alerts.ts').announceIncidents;
+let offerDesktopAlerts: typeof import('./alerts.ts').offerDesktopAlerts;
+
+/** Loads the page's modules afresh, signed in. */
+async function newPage(): Promise<void> {
+  freshPage();
+  ({ formatDateTime, tKey } = await import('../../i18n/i18n.ts'));
+  ({ $navigator } = await import('../../router/navigation.ts'));
+  ({ $currentUser } = await import('../../session/session.ts'));
+  ({ $toasts, dismissToast } = await import('../../toasts/toasts.ts'));
+  ({ $alertPrefs, announceIncidents, offerDesktopAlerts } = await import('./alerts.ts'));
+  $currentUser.set({ ...SAMPLE_USER, token: 't' });
+}
 
 const OCCURRED = new Date(2026, 10, 25, 14, 32, 5);
 let n = 0;
@@ -27,12 +48,10 @@ const texts = () => $toasts.get().map(text);
 const unbroken = (time: string) => time.replace(/\s/g, '\u00a0');
 
 describe('incident alerts', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    await newPage();
     vi.useFakeTimers();
     vi.setSystemTime(new Date(2026, 10, 25, 14, 32, 30));
-    $currentUser.set({ ...SAMPLE_USER, token: 't' });
-    $toasts.set([]);
-    resetAlerts();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -157,15 +176,18 @@ describe('the desktop-alert offer', () => {
   const portal = { open: () => {}, href: (path: string) => path };
   const offers = () => $toasts.get().filter((t) => t.key === 'core.live.offer.text');
 
-  beforeEach(() => {
+  /** A page of the portal, on this device. */
+  async function portalPage(): Promise<void> {
+    await newPage();
+    $navigator.set(portal);
+  }
+
+  beforeEach(async () => {
     asked = 0;
     FakeNotification.permission = 'default';
     vi.stubGlobal('Notification', FakeNotification);
     localStorage.clear();
-    $navigator.set(portal);
-    $currentUser.set({ ...SAMPLE_USER, token: 't' });
-    $toasts.set([]);
-    resetAlerts();
+    await portalPage();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -175,7 +197,7 @@ describe('the desktop-alert offer', () => {
     localStorage.clear();
   });
 
-  it('is made once per account on a device: not again on this page, nor on the next one', () => {
+  it('is made once per account on a device: not again on this page, nor on the next one', async () => {
     offerDesktopAlerts();
     expect(offers()).toHaveLength(1);
     const [offer] = offers();
@@ -189,7 +211,7 @@ describe('the desktop-alert offer', () => {
     // "Not now": the toast goes; a later page of the same device does not ask again.
     offer!.actions![1]!.run();
     dismissToast(offer!.id);
-    resetAlerts();
+    await portalPage();
     offerDesktopAlerts();
     expect(offers()).toHaveLength(0);
     expect(asked).toBe(0);
@@ -212,24 +234,23 @@ describe('the desktop-alert offer', () => {
     await vi.waitFor(() => expect(texts()).toContain('Desktop alerts are on. Choose their severities in the menu with your name.'));
   });
 
-  it('is not made outside the portal, to an account that chose already, or where the browser cannot or will not show alerts', () => {
+  it('is not made outside the portal, to an account that chose already, or where the browser cannot or will not show alerts', async () => {
     $navigator.set(null);
     offerDesktopAlerts();
     expect(offers()).toHaveLength(0);
 
-    $navigator.set(portal);
-    resetAlerts();
     localStorage.setItem('vigil.alerts.manager', '{"enabled":false,"severities":["critical"]}');
+    await portalPage();
     offerDesktopAlerts();
     expect(offers()).toHaveLength(0);
 
     localStorage.clear();
-    resetAlerts();
+    await portalPage();
     FakeNotification.permission = 'denied';
     offerDesktopAlerts();
     expect(offers()).toHaveLength(0);
 
-    resetAlerts();
+    await portalPage();
     vi.unstubAllGlobals();
     offerDesktopAlerts();
     expect(offers()).toHaveLength(0);

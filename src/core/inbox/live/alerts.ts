@@ -280,12 +280,3 @@ async function turnOnFromOffer(): Promise<void> {
   if (permission === 'granted') showToast({ type: 'success', key: 'core.live.offer.on' });
   else showToast({ type: 'info', key: permission === 'denied' ? 'core.live.offer.denied' : 'core.live.offer.off' });
 }
-
-/** For tests: this page has shown no alerts and considered no offer. */
-export function resetAlerts(): void {
-  board.shown.clear();
-  board.summary = null;
-  board.offer = 0;
-  board.considered.clear();
-  board.user = $currentUser.get()?.username;
-}

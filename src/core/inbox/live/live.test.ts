@@ -1,13 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Incident } from '../../api/contract.ts';
-import { $apiBase } from '../../config/config.ts';
-import { $currentUser, $unreadCount } from '../../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../../test/unit/fetchMock.ts';
-import { $toasts } from '../../toasts/toasts.ts';
-import { incidentList } from '../lists.ts';
-import { resetLive } from '../../live/live.ts';
-import { dispatchTopics } from '../../live/topics.ts';
-import { apply, onIncidentReceived, refresh, resetInboxLive, watchLive } from './live.ts';
+import { freshPage } from '../../../../test/unit/fresh-page.ts';
+
+// What the page has seen and shown is the page's: each test runs on a fresh page, its
+// modules loaded afresh.
+let $currentUser: typeof import('../../session/session.ts').$currentUser;
+let $unreadCount: typeof import('../../session/session.ts').$unreadCount;
+let $toasts: typeof import('../../toasts/toasts.ts').$toasts;
+let dispatchTopics: typeof import('../../live/topics.ts').dispatchTopics;
+let apply: typeof import('./live.ts').apply;
+let onIncidentReceived: typeof import('./live.ts').onIncidentReceived;
+let refresh: typeof import('./live.ts').refresh;
+let watchLive: typeof import('./live.ts').watchLive;
+
+async function newPage(): Promise<void> {
+  freshPage();
+  const { $apiBase } = await import('../../config/config.ts');
+  ({ $currentUser, $unreadCount } = await import('../../session/session.ts'));
+  ({ $toasts } = await import('../../toasts/toasts.ts'));
+  ({ dispatchTopics } = await import('../../live/topics.ts'));
+  ({ apply, onIncidentReceived, refresh, watchLive } = await import('./live.ts'));
+  $apiBase.set('https://api.vigil.test');
+  $currentUser.set({ ...SAMPLE_USER, token: 't' });
+}
 
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const incident = (uuid: string, occurred_at: string, severity: Incident['severity'] = 'high'): Incident => ({
@@ -27,18 +43,11 @@ const result = (data: Incident[], unread?: number) => ({
 });
 
 describe('live updates', () => {
-  beforeEach(() => {
-    $apiBase.set('https://api.vigil.test');
-    $currentUser.set({ ...SAMPLE_USER, token: 't' });
-    $toasts.set([]);
-    incidentList.clear();
-    resetLive();
-    resetInboxLive();
+  beforeEach(async () => {
+    await newPage();
   });
   afterEach(() => {
-    resetLive();
-    resetInboxLive();
-    $currentUser.set(null);
+    $currentUser.set(null); // signed out: the page lets go of its connection
   });
 
   it('does not alert for the incidents there at first load, only for those that arrive after', () => {

@@ -20,7 +20,7 @@ import { shared } from '../../shared.ts';
 import { $openIncidents } from '../open.ts';
 
 export type { LiveResult } from './hub.ts';
-import { $alertPrefs, announceIncidents, notificationPermission, offerDesktopAlerts, resetAlerts } from './alerts.ts';
+import { $alertPrefs, announceIncidents, notificationPermission, offerDesktopAlerts } from './alerts.ts';
 import { deliver, LIVE_PAGE_SIZE, type LiveResult } from './hub.ts';
 
 /**
@@ -211,18 +211,4 @@ export function apply(result: LiveResult, leader: boolean): void {
     // Also for an account that signed in while incidents were watched already.
     offerDesktopAlerts();
   }
-}
-
-/** For tests: forget everything. */
-export function resetInboxLive(): void {
-  resetAlerts();
-  live.watchers = { unread: 0, incidents: 0, open: 0 };
-  live.seen.clear();
-  live.startedAt = Date.now();
-  live.listeners.clear();
-  live.loading.clear();
-  live.hooks.forEach((undo) => undo());
-  live.hooks = [];
-  live.openFor = undefined;
-  live.newest = undefined;
 }
