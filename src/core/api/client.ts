@@ -30,11 +30,12 @@ export const GENERIC_ERROR = 'Something went wrong. Please try again or contact 
 export type ApiErrorKind = 'http' | 'network' | 'malformed' | 'aborted';
 
 export class ApiError extends Error {
-  readonly status: number;
-  readonly errors: ApiErrorItem[];
-  readonly kind: ApiErrorKind;
+  // `declare`: set by the constructor, so the bundle needs no field declarations as well.
+  declare readonly status: number;
+  declare readonly errors: ApiErrorItem[];
+  declare readonly kind: ApiErrorKind;
   /** Seconds to wait before trying again (`Retry-After` of a 429 or 503), when the server said. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   constructor(kind: ApiErrorKind, status: number, errors: ApiErrorItem[], retryAfter?: number) {
     const items = errors.length ? errors : [{ message: GENERIC_ERROR }];
     super(items[0]!.message);
