@@ -3,7 +3,7 @@
 // when node_modules is missing, or older than package-lock.json, it runs `npm ci` first.
 // npm writes node_modules/.package-lock.json on every install: its age is the install's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -13,8 +13,11 @@ const installed = join(root, 'node_modules', '.package-lock.json');
 const node24 = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
 
 /** Why an install is needed, or null when node_modules is up to date. */
-export function staleReason({ lockMtime, installedMtime, hasNode24 }) {
+export function staleReason({ lockMtime, installedMtime, hasNode24, linked = false }) {
   if (installedMtime === null) return 'node_modules is missing';
+  // A link to another checkout's node_modules (a git worktree sharing one install): its
+  // owner installs it; `npm ci` here would empty it under every checkout that uses it.
+  if (linked) return null;
   if (!hasNode24) return 'the project’s Node 24 (node_modules/.bin/node) is missing';
   if (lockMtime !== null && lockMtime > installedMtime) return 'package-lock.json is newer than node_modules';
   return null;
@@ -23,7 +26,9 @@ export function staleReason({ lockMtime, installedMtime, hasNode24 }) {
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : null);
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const reason = staleReason({ lockMtime: mtime(lock), installedMtime: mtime(installed), hasNode24: existsSync(node24) });
+  const modules = join(root, 'node_modules');
+  const linked = existsSync(modules) && lstatSync(modules).isSymbolicLink();
+  const reason = staleReason({ lockMtime: mtime(lock), installedMtime: mtime(installed), hasNode24: existsSync(node24), linked });
   if (reason) {
     console.log(`[vigil] ${reason}: running npm ci first (about two minutes, once).`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
