@@ -125,11 +125,7 @@ export default defineConfig({
   plugins: [manifestAsset(), loaders(LOADERS)],
   // Library mode does not replace process.env.NODE_ENV by itself: without this the
   // bundle holds both React builds and fails with `process is not defined`.
-  define: {
-    'process.env.NODE_ENV': JSON.stringify('production'),
-    // The autoloader's list of tags (elements/autoloader.ts): every element but the portal's own.
-    VIGIL_ELEMENTS: JSON.stringify(Object.keys(elementEntries)),
-  },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

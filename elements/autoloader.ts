@@ -21,21 +21,26 @@ const PREFIX = 'vigil-';
 /** Set on the page by the first copy of the autoloader that runs. */
 const STARTED = Symbol.for('vigil.autoloader.v1');
 
-/**
- * The tags of Vigil's elements, named by the build (vite.config.ts). Each has its own
- * script beside this one, `<tag>.js`: the loader that asks for the element's code and first
- * answers at once (elements/loader/boot.ts), so an element found here starts as fast as one
- * named in its own script tag.
- */
-declare const VIGIL_ELEMENTS: readonly string[];
+/** Each element's module by tag (`./vigil-evacuation.ts` → `vigil-evacuation`): its own chunk. */
+const modules = new Map(
+  Object.entries(import.meta.glob(['./vigil-*.ts', '!./*.test.ts'])).map(([path, load]) => [path.slice(2, -3), load]),
+);
 const requested = new Set<string>();
-/** This script's URL (not written inline: the bundler would take `new URL(…, import.meta.url)` for an asset of its own). */
+/**
+ * This script's URL (not written inline: the bundler would take `new URL(…, import.meta.url)`
+ * for an asset of its own). As `dist/vigil.js`, each element's script is beside it: the
+ * loader that asks for the element's code and first answers at once (elements/loader/boot.ts),
+ * so an element found here starts as fast as one named in its own script tag. Bundled again
+ * into an app, it is elsewhere: the app's bundler then resolved each module's import.
+ */
 const HERE = import.meta.url;
+const BESIDE_LOADERS = /\/vigil\.js$/.test(new URL(HERE).pathname);
 
 function load(tag: string): void {
-  if (requested.has(tag) || customElements.get(tag) || !VIGIL_ELEMENTS.includes(tag)) return;
+  const module = modules.get(tag);
+  if (requested.has(tag) || customElements.get(tag) || !module) return;
   requested.add(tag);
-  import(/* @vite-ignore */ new URL(`./${tag}.js`, HERE).href).catch((error: unknown) => {
+  (BESIDE_LOADERS ? import(/* @vite-ignore */ new URL(`./${tag}.js`, HERE).href) : module()).catch((error: unknown) => {
     // Another insertion of the tag tries again (a network failure may pass).
     requested.delete(tag);
     console.error(`Vigil: could not load <${tag}>.`, error);
