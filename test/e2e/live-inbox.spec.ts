@@ -150,6 +150,8 @@ test('a hidden page makes no requests, and catches up at once when shown', async
   const net = trackNetwork(page);
   const inbox = await new InboxPage(page).openPortal('/inbox');
   await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
+  // The first load settles (the rows' images too, which a busy machine may ask for late).
+  await net.quiet();
   const api_: string[] = [];
   page.on('request', (r) => {
     if (/\/(api|auth)\//.test(new URL(r.url()).pathname)) api_.push(r.url());

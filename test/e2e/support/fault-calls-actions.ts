@@ -1,4 +1,4 @@
-/** Rows of the fault-injection table (test/e2e/faults.spec.ts): evacuation, project users, schedules and the public demo. */
+/** Rows of the fault-injection table (test/e2e/support/fault-tests.ts): evacuation, project users, schedules and the public demo. */
 import { DEMO_LIVE_VIEW_UUID, PROJECTS, SITES } from '../../../demo/server/seed-ids.ts';
 import { expect } from '../fixtures.ts';
 import { message } from './faults.ts';

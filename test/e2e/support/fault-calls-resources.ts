@@ -1,4 +1,4 @@
-/** Rows of the fault-injection table (test/e2e/faults.spec.ts): projects, sites, systems, camera frames and the inbox. */
+/** Rows of the fault-injection table (test/e2e/support/fault-tests.ts): projects, sites, systems, camera frames and the inbox. */
 import { PAGES, PROJECTS, SITES, SYSTEMS } from '../../../demo/server/seed-ids.ts';
 import { NO_CONTENT, path, type Row, toastOr401, U } from './fault-rows.ts';
 

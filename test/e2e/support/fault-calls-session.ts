@@ -1,4 +1,4 @@
-/** Rows of the fault-injection table (test/e2e/faults.spec.ts): signing in, the session, catalogues, content pages and the ping. */
+/** Rows of the fault-injection table (test/e2e/support/fault-tests.ts): signing in, the session, catalogues, content pages and the ping. */
 import { expect } from '../fixtures.ts';
 import { expectUsable, message, storedUser } from './faults.ts';
 import { fill, formAlert, MANAGER, NO_CONTENT, path, type Row, signedOutOn401, toastOr401 } from './fault-rows.ts';

@@ -1,5 +1,5 @@
 /**
- * The fault-injection table's vocabulary (test/e2e/faults.spec.ts): what a row says about
+ * The fault-injection table's vocabulary (test/e2e/support/fault-tests.ts): what a row says about
  * one API call — where it is made, how each fault is provoked, what the user must see —
  * and the small helpers rows share. The rows themselves are in fault-calls-*.ts.
  */
