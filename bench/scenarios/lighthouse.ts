@@ -117,7 +117,10 @@ export async function lighthouse(bench: Bench, { preset = 'mobile', email = 'man
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${target.url}`);
       // The whole report, for whoever wants to see where the time went (bench/results is not committed).
-      writeFileSync(join(REPO, 'bench/results', `lighthouse-${new URL(target.url).pathname.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        join(REPO, 'bench/results', `lighthouse-${new URL(target.url).pathname.replace(/\W+/g, '-')}.json`),
+        JSON.stringify(lhr),
+      );
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       // The run must have seen the signed-in page, not the sign-in form.
       if (new URL(lhr.finalDisplayedUrl).pathname === '/login')
@@ -136,8 +139,10 @@ export async function lighthouse(bench: Bench, { preset = 'mobile', email = 'man
           .filter((a): a is NonNullable<typeof a> => Boolean(a) && typeof a!.score === 'number' && a!.score < 0.9)
           .map((a) => `${c}: ${a.id} (${a.displayValue ?? Math.round((a.score ?? 0) * 100)})`),
       );
-      const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[] } | undefined)?.items;
-      const node = lcpItems?.[0]?.items?.[0]?.node;
+      // Lighthouse 13 names the largest paint's node in its LCP breakdown.
+      const breakdown = lhr.audits['lcp-breakdown-insight']?.details as
+        { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined;
+      const node = breakdown?.items?.find((item) => item.type === 'node');
       rows.push({
         ...target,
         scores,
