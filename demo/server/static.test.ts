@@ -65,7 +65,8 @@ describe('the portal page', () => {
   });
 
   it('names the files its route needs at once as modulepreload links, from the build’s plan', async () => {
-    const links = async (path: string) => [...(await (await get(path)).text()).matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    const links = async (path: string) =>
+      [...(await (await get(path)).text()).matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
     expect(await links('/')).toEqual(['/dist/chunks/base-a1.js', '/dist/chunks/live-b2.js', '/dist/chunks/ProjectsPage-c3.js']);
     // A route's own page; never a path out of dist/chunks, whatever the plan says.
     expect(await links('/project/10000000-0000-4000-8000-000000000001')).toEqual([

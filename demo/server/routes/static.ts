@@ -126,8 +126,7 @@ async function portalPlan(root: string): Promise<PortalPlan | undefined> {
 }
 
 /** `/project/:uuid` matches `/project/abc`. */
-const routeMatches = (route: string, path: string) =>
-  new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace(/\//g, '\\/')}/?$`).test(path);
+const routeMatches = (route: string, path: string) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace(/\//g, '\\/')}/?$`).test(path);
 
 /**
  * The portal page (demo/index.html), for any GET outside the reserved prefixes, with a
