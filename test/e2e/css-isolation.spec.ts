@@ -95,8 +95,9 @@ async function settled(page: Page, signedIn: boolean): Promise<void> {
     await expect(page.locator('vigil-inbox').getByText('Scheduled maintenance').first()).toBeVisible();
     await expect(page.locator('vigil-unread-badge').getByRole('status')).toBeVisible();
   } else {
-    await expect(page.locator('vigil-login').getByLabel('Password')).toBeVisible();
-    await expect(page.locator('vigil-evacuation').getByLabel('Password')).toBeVisible();
+    // Every element that asks for a sign-in shows its form (each loads it on its own).
+    for (const tag of ['vigil-login', 'vigil-evacuation', 'vigil-inbox', 'vigil-project'])
+      await expect(page.locator(tag).getByLabel('Password')).toBeVisible();
   }
   await expect(page.locator('vigil-language-picker').getByRole('combobox')).toBeVisible();
   // Let images, fonts and late renders finish.
