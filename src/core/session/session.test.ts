@@ -194,6 +194,32 @@ describe('a 401 anywhere', () => {
     expect($currentUser.get()?.token).toBe('tok-1');
   });
 
+  it('asks again when the refusal comes while an earlier validation is under way (it may predate the refusal)', async () => {
+    $currentUser.set(stored);
+    // The token is revoked while the first validation is on its way: that one still answers
+    // 200, the call and every later validation 401.
+    let revoked = false;
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((r) => (answerFirst = r));
+    const m = mockFetch(async (call) => {
+      if (call.url.pathname !== '/api/v2/user') return json({}, 401);
+      if (revoked) return json({ errors: [{ message: 'Unauthenticated.' }] }, 401);
+      revoked = true;
+      await firstAnswered;
+      return json({ data: SAMPLE_USER });
+    });
+    const validating = validateUser();
+    const { request } = await import('../api/client.ts');
+    const { Answers } = await import('../api/contract.ts');
+    // Two refusals while the first validation is on its way: one more validation for both.
+    await request('GET', '/api/v2/pages', Answers.pages).catch(() => undefined);
+    await request('GET', '/api/v2/projects', Answers.projects).catch(() => undefined);
+    answerFirst();
+    expect((await validating)?.token).toBe('tok-1');
+    await vi.waitFor(() => expect($currentUser.get()).toBeNull());
+    expect(m.callsTo('/api/v2/user')).toHaveLength(2);
+  });
+
   it('does not sign out on a 401 for accepting the terms (the flag goes false instead)', async () => {
     $currentUser.set({ ...stored, terms_accepted_web_portal: false });
     mockFetch(() => json({}, 401));

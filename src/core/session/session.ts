@@ -29,9 +29,11 @@ export function onSignOut(listener: () => void): () => void {
 
 // A 401 on any call made with the current token: ask the server whether the session is
 // still valid (one shared validation); a 401 there signs out (docs/product.md#session), otherwise the
-// call's own error is shown as usual.
+// call's own error is shown as usual. A validation already under way may have been sent
+// before the refusal (and answer 200 for a token revoked since): one more follows it.
+// (Several refusals during one validation share the one that follows it.)
 onUnauthorized((token) => {
-  if ($currentUser.get()?.token === token) void validateUser();
+  if ($currentUser.get()?.token === token) void (state.validating?.then(validateUser) ?? validateUser());
 });
 
 /** Clears the stored user and credential (logout, or a 401 on validation or JWT). */
