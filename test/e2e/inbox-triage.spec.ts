@@ -169,6 +169,37 @@ test('a row changes to Handled when the control room handles it, and new inciden
   await expect(rows(page).first()).toContainText(fresh.title, { timeout: 15_000 });
 });
 
+test('a change made while the live code is still loading reaches the list (the stream asks from the page start)', async ({
+  page,
+  request,
+  signIn,
+  api,
+}) => {
+  const user = await signIn(MANAGER);
+  const { data } = await serverList(request, user, { 'filter[site]': ANTWERP, 'filter[open]': 'true' });
+  // The live channel's code is held back (a slow connection, a busy machine) until the
+  // control room has handled the incident the list shows as open.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held = 0;
+  await page.route(/\/dist\/chunks\/live-[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('/api/v2/events')) {
+      held++;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  await page.goto(portalPath(`/inbox?site=${ANTWERP}`));
+  const row = list(page).locator(`a[href*="${data[0]!.uuid}"]`);
+  await expect(row).toContainText('Open');
+  await expect.poll(() => held, { message: 'the live code was requested' }).toBe(1);
+  await api.handleIncident(data[0]!.uuid);
+  release();
+  await expect(row).toContainText('Handled', { timeout: 15_000 });
+});
+
 test('the inbox page scrolls once: the list has no scroll box of its own', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(MANAGER);

@@ -98,8 +98,12 @@ interface Run {
 const live = shared('live.runner', () => ({
   watchers: 0,
   run: null as Run | null,
-  /** When this page started: the first connection asks for what happened since. */
-  startedAt: Date.now(),
+  /**
+   * When this page started (its navigation, not this module's late load): the first
+   * connection asks for what happened since, so a change made while the page's first
+   * answers were on screen and this code was still loading is not missed.
+   */
+  startedAt: Math.floor(performance.timeOrigin),
   userWatch: null as null | (() => void),
   polls: new Set<FallbackPoll>(),
   holds: new Set<() => boolean>(),
