@@ -2,7 +2,7 @@
 // loopback ports: the token goes only to the API that issued it, whatever order a host
 // page inserts the elements in and whatever api-base injected markup names; and a page
 // that frames an integrator's page cannot turn a visitor's clicks into an evacuation.
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test, SEED_PASSWORD, USER_STORAGE_KEY } from './fixtures.ts';
 import { foreignOrigin, html, integratorOrigin, serveOn, type OriginServer } from './support/other-origins.ts';
@@ -55,6 +55,25 @@ async function seedSignIn(page: Page, request: APIRequestContext, origin: string
     { key: USER_STORAGE_KEY, value, origin },
   );
   return data.token;
+}
+
+/**
+ * Where a control sits once the page has stopped moving (its element's late parts, styles
+ * and text arrive after it first shows): the same box three readings in a row. A click
+ * aimed from an earlier reading could land beside it.
+ */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const readings: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        readings.push(JSON.stringify(await locator.boundingBox()));
+        return readings.length >= 3 && readings.slice(-3).every((r) => r !== 'null' && r === readings.at(-1));
+      },
+      { message: 'the control stopped moving', intervals: [100] },
+    )
+    .toBe(true);
+  return JSON.parse(readings.at(-1)!) as { x: number; y: number; width: number; height: number };
 }
 
 async function evacuationStatus(request: APIRequestContext, token: string): Promise<string> {
@@ -323,7 +342,7 @@ test.describe('clickjacking', () => {
     const framed = page.frameLocator('iframe').locator('vigil-evacuation');
     await expect(framed.getByText('No evacuation in progress')).toBeVisible();
     const startButton = framed.getByRole('button', { name: 'Start evacuation' });
-    const box = (await startButton.boundingBox())!;
+    const box = await settledBox(startButton);
     const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     // Two quick clicks where the start button is (invisible to the visitor, who clicks the
     // bait): they reach it (it takes the focus) but open nothing.
@@ -347,7 +366,7 @@ test.describe('clickjacking', () => {
     const ownDialog = page.getByRole('alertdialog');
     const armedLater = ownDialog.getByRole('button', { name: 'Start evacuation' });
     await expect(armedLater).toHaveAttribute('aria-disabled', 'true');
-    const quick = (await armedLater.boundingBox())!;
+    const quick = await settledBox(armedLater);
     await page.mouse.click(quick.x + quick.width / 2, quick.y + quick.height / 2);
     await net.quiet(100);
     expect(await evacuationStatus(request, token)).toBe('inactive');
