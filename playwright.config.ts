@@ -6,8 +6,8 @@
  *   npm run test:e2e -- -g "resets"
  *   npx playwright show-report           (the HTML report in playwright-report/)
  *
- * Browser: the system Chromium (scripts/chromium.mjs); Playwright's browser downloads do
- * not work on these machines.
+ * Browser: the system's Chromium headless shell, else its Chromium (scripts/chromium.mjs,
+ * `requireTestChromium`); Playwright's browser downloads do not work on these machines.
  *
  * Parallel workers, one demo server each. Tests reset and seed the database, so workers
  * cannot share a server: every worker slot (TEST_PARALLEL_INDEX, 0 … workers-1) gets its
@@ -29,7 +29,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, requireTestChromium } from './scripts/chromium.mjs';
 import { freePort } from './test/e2e/support/free-port.ts';
 
 const root = import.meta.dirname;
@@ -109,7 +109,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: requireChromium(), args: [...CHROMIUM_ARGS] },
+    launchOptions: { executablePath: requireTestChromium(), args: [...CHROMIUM_ARGS] },
     baseURL,
     screenshot: 'only-on-failure',
     // Recording a trace for every test costs about a third more CPU (measured on

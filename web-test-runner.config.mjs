@@ -12,7 +12,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { relative } from 'node:path';
 import { createServer } from 'vite';
-import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, requireTestChromium } from './scripts/chromium.mjs';
 
 const rootDir = import.meta.dirname;
 
@@ -101,7 +101,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: { executablePath: requireChromium(), args: [...CHROMIUM_ARGS], headless: true },
+      launchOptions: { executablePath: requireTestChromium(), args: [...CHROMIUM_ARGS], headless: true },
     }),
   ],
   middleware: [viteMiddleware],
