@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One worker per core. Vitest's default leaves one core free, which on a 2-core machine
+    // ran the files one at a time: 98 s instead of 58 s.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

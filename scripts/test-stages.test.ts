@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSummary, STAGES, stagesFrom } from './test-stages.ts';
+import { formatSummary, STAGES, stagesFrom, stepsOf } from './test-stages.ts';
 
 describe('npm test stages', () => {
   it('runs every stage by default, unit tests before the build and the browsers last', () => {
@@ -11,6 +11,22 @@ describe('npm test stages', () => {
   it('starts from a named stage, and refuses an unknown one', () => {
     expect(stagesFrom(['--from', 'budgets'])).toEqual(['budgets', 'test:browser', 'test:e2e']);
     expect(() => stagesFrom(['--from', 'nope'])).toThrow(/--from needs one of/);
+  });
+
+  it('runs the lint and the unit tests side by side, after the typecheck that writes what they read', () => {
+    expect(stepsOf(STAGES)).toEqual([['typecheck'], ['lint', 'test:unit'], ['build'], ['budgets'], ['test:browser'], ['test:e2e']]);
+    expect(stepsOf(stagesFrom(['--from', 'test:unit']))).toEqual([['test:unit'], ['build'], ['budgets'], ['test:browser'], ['test:e2e']]);
+  });
+
+  it('gives the wall time as the total when stages ran side by side', () => {
+    const text = formatSummary(
+      [
+        { stage: 'lint', seconds: 30, status: 'passed' },
+        { stage: 'test:unit', seconds: 70, status: 'passed' },
+      ],
+      71,
+    );
+    expect(text.split('\n').at(-1)).toBe('  total       1:11');
   });
 
   it('prints each stage with its time and the total, and marks what did not run', () => {

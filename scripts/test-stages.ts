@@ -1,14 +1,23 @@
 /**
- * `npm test`: runs each stage of the test command in order through npm, stops at the first
+ * `npm test`: runs each stage of the test command through npm, stops at the first step
  * that fails, and prints how long each stage took at the end (also when one failed), so a
  * slow stage is seen at once instead of guessed from a scrolling log.
+ *
+ * The lint and the unit tests run side by side (STAGES_TOGETHER): each is mostly one
+ * process on one core, they read the sources and write nothing, and on two cores together
+ * they take about the time of the unit tests alone. Their output is held and printed whole
+ * when each ends, so the log stays readable. The typecheck runs first, alone: it writes
+ * the generated manifest and types that the others read.
  *
  *   npm test                     every stage
  *   npm test -- --from build     from a stage on (after fixing a failure there)
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 export const STAGES = ['typecheck', 'lint', 'test:unit', 'build', 'budgets', 'test:browser', 'test:e2e'] as const;
+
+/** Stages that run at the same time when they follow one another. */
+export const STAGES_TOGETHER: ReadonlySet<string> = new Set(['lint', 'test:unit']);
 
 export type StageResult = { stage: string; seconds: number; status: 'passed' | 'failed' | 'not run' };
 
@@ -22,34 +31,72 @@ export function stagesFrom(args: readonly string[]): readonly string[] {
   return STAGES.slice(index);
 }
 
-/** The summary table: one line per stage with its time, then the total. */
-export function formatSummary(results: readonly StageResult[]): string {
+/** The steps to run in order: a stage alone, or a run of STAGES_TOGETHER side by side. */
+export function stepsOf(stages: readonly string[]): string[][] {
+  const steps: string[][] = [];
+  for (const stage of stages) {
+    const last = steps.at(-1);
+    if (last && STAGES_TOGETHER.has(stage) && STAGES_TOGETHER.has(last[0]!)) last.push(stage);
+    else steps.push([stage]);
+  }
+  return steps;
+}
+
+const time = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+
+/**
+ * The summary table: one line per stage with its time, then the total (the wall time,
+ * which is less than the sum when stages ran side by side).
+ */
+export function formatSummary(results: readonly StageResult[], wallSeconds?: number): string {
   const width = Math.max(...results.map((r) => r.stage.length), 'total'.length);
-  const time = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
   const lines = results.map(
     (r) => `  ${r.stage.padEnd(width)}  ${r.status === 'not run' ? '-'.padStart(5) : time(r.seconds).padStart(5)}  ${r.status}`,
   );
-  const total = results.reduce((sum, r) => sum + r.seconds, 0);
+  const total = wallSeconds ?? results.reduce((sum, r) => sum + r.seconds, 0);
   return ['[test] stage times', ...lines, `  ${'total'.padEnd(width)}  ${time(total).padStart(5)}`].join('\n');
 }
 
-function main(): void {
-  const stages = stagesFrom(process.argv.slice(2));
+/** One stage with its output on the terminal. */
+function runAlone(stage: string): StageResult {
+  const started = performance.now();
+  const run = spawnSync('npm', ['run', '--silent', stage], { stdio: 'inherit' });
+  return { stage, seconds: (performance.now() - started) / 1000, status: run.status === 0 ? 'passed' : 'failed' };
+}
+
+/** One stage of several side by side: its output is held and printed whole when it ends. */
+function runHeld(stage: string): Promise<StageResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', stage], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      const result: StageResult = { stage, seconds: (performance.now() - started) / 1000, status: code === 0 ? 'passed' : 'failed' };
+      process.stdout.write(`\n[test] ${stage} (${result.status}, ${time(result.seconds)}):\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(result);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
   const results: StageResult[] = [];
   let failed = false;
-  for (const stage of stages) {
+  for (const step of stepsOf(stagesFrom(process.argv.slice(2)))) {
     if (failed) {
-      results.push({ stage, seconds: 0, status: 'not run' });
+      results.push(...step.map((stage) => ({ stage, seconds: 0, status: 'not run' as const })));
       continue;
     }
-    const started = performance.now();
-    const run = spawnSync('npm', ['run', '--silent', stage], { stdio: 'inherit' });
-    const seconds = (performance.now() - started) / 1000;
-    failed = run.status !== 0;
-    results.push({ stage, seconds, status: failed ? 'failed' : 'passed' });
+    if (step.length > 1) process.stdout.write(`[test] side by side: ${step.join(', ')}\n`);
+    const done = step.length === 1 ? [runAlone(step[0]!)] : await Promise.all(step.map(runHeld));
+    results.push(...done);
+    failed = done.some((r) => r.status === 'failed');
   }
-  console.log(`\n${formatSummary(results)}`);
+  console.log(`\n${formatSummary(results, (performance.now() - started) / 1000)}`);
   process.exit(failed ? 1 : 0);
 }
 
-if (import.meta.main) main();
+if (import.meta.main) await main();
