@@ -9,7 +9,8 @@ import { portalPath } from './screens/BasePage.ts';
 import { goInApp, manifestTags, seededUuids, SIGNED_OUT_ROUTES, signedInRoutes, waitForContent, waitForGallery } from './support/faults.ts';
 
 test.describe.configure({ mode: 'default' });
-test.use({ dbReset: 'file' });
+// The light scheme, said rather than assumed (dark-mode.spec.ts walks the routes in dark).
+test.use({ dbReset: 'file', colorScheme: 'light' });
 
 /**
  * Opens each route (the first by loading the portal, the others by in-app navigation, as
