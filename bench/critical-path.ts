@@ -59,7 +59,6 @@ export async function recordCriticalPath(page: Page): Promise<PathRecorder> {
         start,
         end: undefined,
       };
-      if (list.length === 0) request.depth = 0;
       list.push(request);
       byId.set(e.requestId, request);
     },

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/unit/fetchMock.ts';
 import { EARLY, type TakeEarly } from '../../src/core/api/prefetched.ts';
+import type { CurrentUser } from '../../src/core/api/contract.ts';
+import { $currentUser, startLanguage } from '../../src/core/session/session.ts';
 import { shared } from '../../src/core/shared.ts';
 import { prefetch, preload } from './boot.ts';
 
@@ -161,6 +163,46 @@ describe('the loader: first answers', () => {
     prefetch(PLAN);
     expect(m.callsTo('/i18n/messages/fr.json')).toHaveLength(1);
     expect(m.callsTo('/auth/jwt')[0]!.headers.get('Accept-Language')).toBe('fr-BE');
+  });
+
+  it('starts in the very language the session starts in, for any saved and browser language', () => {
+    // The loader cannot import the session's matching (one more round trip): its short form
+    // is held to the same answers here.
+    const saved = [
+      undefined,
+      '',
+      'en',
+      'de',
+      'fr',
+      'fr-BE',
+      'fr-be',
+      'FR-ca',
+      'nl',
+      'nl-BE',
+      'nl_BE',
+      'es',
+      'es-MX',
+      'it',
+      'pt',
+      'english',
+      'de-BE',
+    ];
+    const browsers = ['en-US', 'de', 'de-AT', 'fr-BE', 'nl-BE', 'nl', 'es-ES', 'it-IT', 'pt-BR', 'EN', 'zh', 'english'];
+    const m = mockFetch(() => json({}));
+    const store = (window as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for('vigil.prefetched.store.v1')];
+    for (const browser of browsers) {
+      vi.stubGlobal('navigator', { ...navigator, language: browser, languages: [browser] });
+      for (const locale of saved) {
+        signIn({ locale });
+        $currentUser.set({ token: 'secret', locale } as unknown as CurrentUser);
+        store?.clear();
+        m.calls.length = 0;
+        prefetch(PLAN);
+        const sent = m.callsTo('/auth/jwt')[0]?.headers.get('Accept-Language');
+        expect(sent, `saved ${String(locale)}, browser ${browser}`).toBe(startLanguage());
+      }
+    }
+    $currentUser.set(null);
   });
 
   it('hands an answer to the very same request once, and to nothing else', async () => {
