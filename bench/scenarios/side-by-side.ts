@@ -159,13 +159,18 @@ export async function sideBySide(bench: Bench) {
   }
   const goal = results.find((r) => r.scenario === SCENARIOS[0]!.name && r.network === NETWORKS[1].name)!;
   const met = goal.faster >= GOAL.ratio && goal.element.criticalPath <= GOAL.criticalPath;
+  // The element on loopback waits on no network at all: what is left is this machine's CPU
+  // (parsing, running and rendering). No change to the requests can make it faster than
+  // that on the office network, so this is the most the ratio can reach here.
+  const floor = results.find((r) => r.scenario === SCENARIOS[0]!.name && r.network === NETWORKS[0].name)!;
+  const ceiling = goal.iframe.ms / floor.element.ms;
   const rows = results.map(
     (r) =>
       `| ${r.network} | ${r.scenario} | ${r.element.ms} ms | ${r.element.criticalPath} | ${r.iframe.ms} ms | ${r.iframe.criticalPath} | ${r.faster.toFixed(2)}× | ${(r.element.jsBytes / 1024).toFixed(1)} / ${(r.iframe.jsBytes / 1024).toFixed(1)} KB | ${r.element.requests} / ${r.iframe.requests} |`,
   );
   return {
     results,
-    goal: { ...GOAL, faster: goal.faster, criticalPath: goal.element.criticalPath, met },
+    goal: { ...GOAL, faster: goal.faster, criticalPath: goal.element.criticalPath, ceiling, met },
     failed: met
       ? undefined
       : `<vigil-evacuation> on the office network: ${goal.faster.toFixed(2)}× faster (goal ${GOAL.ratio}×), critical path ${goal.element.criticalPath} (goal ≤ ${GOAL.criticalPath})`,
@@ -177,6 +182,7 @@ export async function sideBySide(bench: Bench) {
       ...rows,
       '',
       `Goal: \`<vigil-evacuation>\` at least ${GOAL.ratio}× faster than the iframed portal on the office network, critical path ≤ ${GOAL.criticalPath}: ${met ? 'met' : 'NOT met'} (${goal.faster.toFixed(2)}×, ${goal.element.criticalPath}).`,
+      `Ceiling on this machine: \`<vigil-evacuation>\` takes ${floor.element.ms} ms on loopback, where it waits on no network, so on the office network it can be at most ${ceiling.toFixed(2)}× faster than the iframe's ${goal.iframe.ms} ms, however few its round trips.`,
       '',
       'Deepest chains (element / iframe):',
       '',
