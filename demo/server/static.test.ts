@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP } from './app.ts';
+import { acceptsGzip } from './routes/static.ts';
 import { openDb } from './db.ts';
 import { testApp, type TestApp } from './testing.ts';
 
@@ -14,6 +15,7 @@ beforeAll(() => {
   const files: Record<string, string> = {
     'dist/vigil-portal.js': 'export {};',
     'dist/chunks/shared-abc123.js': 'export const big = "' + 'x'.repeat(5000) + '";',
+    'dist/vigil-inbox.js': 'export const first = "' + 'y'.repeat(3000) + '";',
     'dist/assets/tokens-abc123.css': ':root{}',
     'dist/chunks/shared-abc123.js.map': '{"version":3,"sources":["../src/secret.ts"]}',
     'dist/vigil-portal.js.MAP': '{}',
@@ -141,6 +143,34 @@ describe('static files', () => {
     const res = await get('/dist/chunks/shared-abc123.js', { 'Accept-Encoding': 'gzip' });
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('export const big');
+  });
+
+  it('compresses a file once, and again when it has changed', async () => {
+    const path = '/dist/vigil-inbox.js';
+    const body = async (res: Response) => gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+    const first = await get(path, { 'Accept-Encoding': 'br, gzip;q=0.8' });
+    expect(first.headers.get('Content-Encoding')).toBe('gzip');
+    expect(first.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(await body(first)).toContain('export const first');
+    expect(await body(await get(path, { 'Accept-Encoding': 'gzip' }))).toContain('export const first');
+    // A rebuild while the server runs: the new file, not the old one compressed.
+    writeFileSync(join(root, 'dist/vigil-inbox.js'), 'export const second = "' + 'z'.repeat(4000) + '";');
+    expect(await body(await get(path, { 'Accept-Encoding': 'gzip' }))).toContain('export const second');
+    // Not asked for, or refused: the plain file.
+    const plain = await get(path, { 'Accept-Encoding': 'gzip;q=0, identity' });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toContain('export const second');
+  });
+
+  it('reads Accept-Encoding as browsers and proxies write it', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('gzip; q=0.0, br')).toBe(false);
+    expect(acceptsGzip('br, deflate')).toBe(false);
+    expect(acceptsGzip('x-gzip')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('serves examples and demo pages, directories by their index.html', async () => {

@@ -5,6 +5,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { App, Ctx } from '../http.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -55,12 +57,43 @@ async function fileAt(path: string): Promise<string | undefined> {
   return info?.isFile() ? path : undefined;
 }
 
-async function sendFile(c: Ctx, path: string, cacheControl: string): Promise<Response> {
-  const body = await readFile(path);
-  return c.body(new Uint8Array(body), 200, {
-    'Content-Type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': cacheControl,
+const gzip = promisify(gzipCallback);
+
+/** Types worth compressing (images other than SVG and fonts are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/;
+
+/** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
   });
+}
+
+/**
+ * Files compressed once per version (size and change time): every cold page load asks for
+ * the same bundles, and compressing them again on each request was the server's largest
+ * cost per page. The app-wide compression leaves an answer that is already encoded alone.
+ */
+const gzipped = new Map<string, { version: string; body: Promise<Buffer> }>();
+
+async function sendFile(c: Ctx, path: string, cacheControl: string): Promise<Response> {
+  const info = await stat(path);
+  const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const headers = { 'Content-Type': type, 'Cache-Control': cacheControl };
+  if (info.size >= 1024 && COMPRESSIBLE.test(type) && acceptsGzip(c.req.header('Accept-Encoding'))) {
+    const version = `${info.size}:${info.mtimeMs}`;
+    let entry = gzipped.get(path);
+    if (entry?.version !== version) {
+      const body = readFile(path).then((raw) => gzip(raw, { level: 9 }));
+      entry = { version, body };
+      gzipped.set(path, entry);
+      body.catch(() => gzipped.delete(path)); // read again next time
+    }
+    return c.body(new Uint8Array(await entry.body), 200, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+  }
+  return c.body(new Uint8Array(await readFile(path)), 200, headers);
 }
 
 const notFoundText = (c: Ctx) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
