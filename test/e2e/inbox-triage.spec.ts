@@ -1,7 +1,7 @@
 // The inbox as a place to triage: a filtered view opened from a shared link, previous /
 // next through that filtered list on the incident page, the way on from an incident (its
 // live cameras, the control room's phone), and one page scroll instead of a list box.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Answers, parse, type CurrentUser, type Incident } from '../../src/core/api/contract.ts';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
@@ -151,18 +151,24 @@ test('an incident offers its live cameras and the control room by phone; open sa
   await expect(page).toHaveURL(new RegExp(`/system/${open.system!.uuid}$`));
 });
 
+/** The inbox filtered to Antwerp, and the row of its newest open incident, shown as Open. */
+async function openAntwerpInbox(page: Page, request: APIRequestContext, user: CurrentUser): Promise<{ uuid: string; row: Locator }> {
+  const { data } = await serverList(request, user, { 'filter[site]': ANTWERP, 'filter[open]': 'true' });
+  const uuid = data[0]!.uuid;
+  await page.goto(portalPath(`/inbox?site=${ANTWERP}`));
+  const row = list(page).locator(`a[href*="${uuid}"]`);
+  await expect(row).toContainText('Open');
+  return { uuid, row };
+}
+
 test('a row changes to Handled when the control room handles it, and new incidents arrive on top', async ({
   page,
   request,
   signIn,
   api,
 }) => {
-  const user = await signIn(MANAGER);
-  const { data } = await serverList(request, user, { 'filter[site]': ANTWERP, 'filter[open]': 'true' });
-  await page.goto(portalPath(`/inbox?site=${ANTWERP}`));
-  const row = list(page).locator(`a[href*="${data[0]!.uuid}"]`);
-  await expect(row).toContainText('Open');
-  await api.handleIncident(data[0]!.uuid);
+  const { uuid, row } = await openAntwerpInbox(page, request, await signIn(MANAGER));
+  await api.handleIncident(uuid);
   await expect(row).toContainText('Handled', { timeout: 15_000 });
 
   const fresh = await api.createIncident({ site: ANTWERP, title: 'Ladder against the fence' });
@@ -176,7 +182,6 @@ test('a change made while the live code is still loading reaches the list (the s
   api,
 }) => {
   const user = await signIn(MANAGER);
-  const { data } = await serverList(request, user, { 'filter[site]': ANTWERP, 'filter[open]': 'true' });
   // The live channel's code is held back (a slow connection, a busy machine) until the
   // control room has handled the incident the list shows as open.
   let release!: () => void;
@@ -191,11 +196,9 @@ test('a change made while the live code is still loading reaches the list (the s
     }
     await route.fulfill({ response, body });
   });
-  await page.goto(portalPath(`/inbox?site=${ANTWERP}`));
-  const row = list(page).locator(`a[href*="${data[0]!.uuid}"]`);
-  await expect(row).toContainText('Open');
+  const { uuid, row } = await openAntwerpInbox(page, request, user);
   await expect.poll(() => held, { message: 'the live code was requested' }).toBe(1);
-  await api.handleIncident(data[0]!.uuid);
+  await api.handleIncident(uuid);
   release();
   await expect(row).toContainText('Handled', { timeout: 15_000 });
 });
