@@ -7,7 +7,8 @@ import { request } from '../api/client.ts';
 import * as Mfa from './mfa-answers.ts';
 import type { CurrentUser } from '../api/contract.ts';
 import { $language } from '../i18n/languages.ts';
-import { $currentUser, deviceName, signedIn, validateUser } from '../session/session.ts';
+import { $currentUser, validateUser } from '../session/session.ts';
+import { deviceName, signedIn } from '../session/sign-in.ts';
 
 /** The error codes the server gives two-step failures. */
 export const MFA_CHALLENGE_INVALID = 'mfa_challenge_invalid';

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
-import { $currentUser, $unreadCount, acceptTerms, fetchUnreadCount, login, logout, LOGOUT_TIMEOUT_MS, startSession } from './session.ts';
+import { $currentUser, $unreadCount, acceptTerms, fetchUnreadCount, logout, LOGOUT_TIMEOUT_MS, startSession } from './session.ts';
+import { login } from './sign-in.ts';
 import { USER_STORAGE_KEY } from './store.ts';
 
 const stored = { ...SAMPLE_USER, token: 'tok-1' };

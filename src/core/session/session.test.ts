@@ -2,17 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
-import {
-  $currentUser,
-  $unreadCount,
-  acceptTerms,
-  fetchJwt,
-  login,
-  setLocale,
-  validateUser,
-  forgotPassword,
-  resetPassword,
-} from './session.ts';
+import { $currentUser, $unreadCount, acceptTerms, fetchJwt, setLocale, validateUser } from './session.ts';
+import { forgotPassword, login, resetPassword } from './sign-in.ts';
 import { USER_STORAGE_KEY } from './store.ts';
 
 const stored = { ...SAMPLE_USER, token: 'tok-1' };

@@ -3,9 +3,8 @@
  * page shares it.
  */
 import * as Answers from '../api/answer-names.ts';
-import type { CurrentUser, MfaChallenge, User } from '../api/contract.ts';
-import { ApiError, isUnauthorized, onUnauthorized, request } from '../api/client.ts';
-import { $apiBase } from '../config/config.ts';
+import type { CurrentUser } from '../api/contract.ts';
+import { isUnauthorized, onUnauthorized, request } from '../api/client.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
@@ -85,7 +84,7 @@ export function validateUser(): Promise<CurrentUser | null> {
 const termsAccepted = (): boolean => $currentUser.get()?.terms_accepted_web_portal === true;
 
 /** The calls that follow a sign-in (or a validated start): the JWT and the unread count, once the terms are accepted. */
-async function afterTerms(): Promise<void> {
+export async function afterTerms(): Promise<void> {
   if (termsAccepted()) await Promise.all([fetchJwt(), fetchUnreadCount()]);
 }
 
@@ -117,75 +116,6 @@ export async function fetchUnreadCount(): Promise<void> {
 /** Lowers the unread count by one (a notification was marked read). */
 export function decrementUnread(): void {
   $unreadCount.set(Math.max(0, $unreadCount.get() - 1));
-}
-
-export function deviceName(): string {
-  const ua = typeof navigator !== 'undefined' ? navigator.userAgent : 'unknown';
-  return `Vigil web portal (${ua.slice(0, 80)})`;
-}
-
-async function afterSignIn(user: CurrentUser): Promise<void> {
-  const saved = matchLanguage(user.locale);
-  if (saved && saved !== $language.get()) await applyLanguage(saved);
-  await afterTerms();
-}
-
-/**
- * Signs in. Already signed in: validates and returns the user without a login call
- * (docs/product.md#session). An account with two-step sign-in answers a challenge for
- * the code step instead (core/session/mfa.ts). Failures are thrown as {@link ApiError}
- * for the form to show.
- */
-export async function login(email: string, password: string): Promise<CurrentUser | MfaChallenge> {
-  if ($currentUser.get()) {
-    const user = await validateUser();
-    if (user) return user;
-  }
-  const { data } = await request('POST', '/api/v2/user/login', Answers.login, {
-    query: { locale: $language.get() },
-    body: { email, password, device_name: deviceName() },
-  });
-  return 'challenge' in data ? (data as MfaChallenge) : signedIn(data as User);
-}
-
-/** Keeps the user a sign-in answered, with its token, and makes the calls that follow. */
-export async function signedIn(data: User): Promise<CurrentUser> {
-  if (!data.token) throw new ApiError('malformed', 200, []);
-  // The token belongs to the API base that issued it, path included (the request waited
-  // for the settled base): another base on the same origin never gets it.
-  const base = $apiBase.get();
-  if (!base) throw new ApiError('malformed', 200, []);
-  const user: CurrentUser = { ...data, token: data.token, api_base: base };
-  $currentUser.set(user);
-  await afterSignIn(user);
-  return $currentUser.get() ?? user;
-}
-
-/** Requests a reset link. Already signed in: returns the validated user, no call. */
-export async function forgotPassword(email: string): Promise<CurrentUser | null> {
-  if ($currentUser.get()) {
-    const user = await validateUser();
-    if (user) return user;
-  }
-  await request('POST', '/api/v2/user/forgot-password', Answers.empty, { query: { locale: $language.get() }, body: { email } });
-  return null;
-}
-
-export interface ResetInput {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
-/** Sets a new password. Already signed in: returns the validated user, no call. */
-export async function resetPassword(input: ResetInput): Promise<CurrentUser | null> {
-  if ($currentUser.get()) {
-    const user = await validateUser();
-    if (user) return user;
-  }
-  await request('POST', '/api/v2/user/reset-password', Answers.empty, { query: { locale: $language.get() }, body: input });
-  return null;
 }
 
 /** How long sign-out waits for the server to revoke the token before signing out anyway. */

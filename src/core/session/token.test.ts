@@ -6,14 +6,14 @@ import { freshPage } from '../../../test/unit/fresh-page.ts';
 // A page settles its API base once: each test runs on a fresh page, its modules loaded afresh.
 let client: typeof import('../api/client.ts');
 let i18n: typeof import('../i18n/i18n.ts');
-let session: typeof import('./session.ts');
+let signIn: typeof import('./sign-in.ts');
 let store: typeof import('./store.ts');
 let $apiBase: typeof import('../config/config.ts').$apiBase;
 let $currentUser: typeof import('./store.ts').$currentUser;
 const request = (...args: Parameters<typeof client.request>) => client.request(...args);
 const requestBlob: typeof client.requestBlob = (...args) => client.requestBlob(...args);
 const loadMessages: typeof i18n.loadMessages = (...args) => i18n.loadMessages(...args);
-const login: typeof session.login = (...args) => session.login(...args);
+const login: typeof signIn.login = (...args) => signIn.login(...args);
 const currentToken: typeof store.currentToken = (...args) => store.currentToken(...args);
 const tokenFor: typeof store.tokenFor = (...args) => store.tokenFor(...args);
 
@@ -21,7 +21,7 @@ async function newPage(): Promise<void> {
   freshPage();
   client = await import('../api/client.ts');
   i18n = await import('../i18n/i18n.ts');
-  session = await import('./session.ts');
+  signIn = await import('./sign-in.ts');
   store = await import('./store.ts');
   ({ $currentUser } = store);
   ({ $apiBase } = await import('../config/config.ts'));

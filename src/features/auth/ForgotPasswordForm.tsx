@@ -2,7 +2,7 @@ import './messages/bundled.ts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../core/api/client.ts';
 import { hasErrors, serverErrors, validateForgot, type FieldErrors } from '../../core/auth/forms.ts';
-import { forgotPassword } from '../../core/session/session.ts';
+import { forgotPassword } from '../../core/session/sign-in.ts';
 import { useT } from '../common/useT.ts';
 import { EmailField, SubmitButton } from './AuthField.tsx';
 import { FormAlert } from './FormAlert.tsx';

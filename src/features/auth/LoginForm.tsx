@@ -4,7 +4,7 @@ import { isApiError } from '../../core/api/client.ts';
 import type { MfaChallenge } from '../../core/api/contract.ts';
 import { hasErrors, serverErrors, validateLogin, type FieldErrors } from '../../core/auth/forms.ts';
 import { emit } from '../../core/events.ts';
-import { login } from '../../core/session/session.ts';
+import { login } from '../../core/session/sign-in.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';

@@ -4,7 +4,7 @@ import { isApiError } from '../../core/api/client.ts';
 import { hasErrors, PASSWORD_MIN, serverErrors, validateReset, type FieldErrors, type ResetField } from '../../core/auth/forms.ts';
 import { navigate } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
-import { resetPassword } from '../../core/session/session.ts';
+import { resetPassword } from '../../core/session/sign-in.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
