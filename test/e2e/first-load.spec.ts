@@ -93,3 +93,30 @@ test('signed out: the loader asks for the sign-in form, and nothing of the API',
   expect(links.some((href) => /\/CompactSignInForm-/.test(href))).toBe(true);
   expect(sent.filter((r) => isApi(r.url) && r.by?.endsWith('/dist/vigil-evacuation.js'))).toEqual([]);
 });
+
+test('the portal home asks for its projects while it validates the user, not after, and once', async ({ page, signIn }) => {
+  await signIn('manager@vigil.test');
+  // The validation's answer is held until the projects have been asked for: were the
+  // projects asked only after it, the page would never show them.
+  const projects: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v2/projects') projects.push(r.url());
+  });
+  let validations = 0;
+  await page.route(
+    (url) => url.pathname === '/api/v2/user',
+    async (route) => {
+      validations++;
+      await expect.poll(() => projects.length, { message: 'the projects asked for during the validation' }).toBeGreaterThan(0);
+      await route.continue();
+    },
+  );
+  const network = trackNetwork(page);
+  await page.goto('/');
+  await expect(page.locator('vigil-portal').getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.locator('vigil-portal').locator('.pj-card-desc').first()).toBeVisible();
+  await network.quiet(300);
+  expect(validations).toBeGreaterThan(0);
+  // The page took the answer asked for while validating: no second request.
+  expect(projects).toHaveLength(1);
+});

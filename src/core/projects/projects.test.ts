@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectSummary } from '../api/contract.ts';
 import { $apiBase } from '../config/config.ts';
 import { signOut } from '../session/session.ts';
 import { $currentUser } from '../session/store.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
-import { $projects, filterProjects, loadProjects } from './projects.ts';
+import { $projects, filterProjects, loadProjects, openProjects, warmProjects } from './projects.ts';
 
 const project = (name: string, extra: Partial<ProjectSummary> = {}): ProjectSummary => ({
   uuid: `uuid-${name}`,
@@ -63,6 +63,35 @@ describe('projects list', () => {
     await loadProjects();
     expect($projects.get().list?.status).toBe('failed');
     expect($toasts.get()).toEqual([]);
+  });
+
+  it('the home page takes the list started for it, loaded or on its way: one request', async () => {
+    const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    warmProjects();
+    await openProjects(); // on its way
+    await openProjects(); // loaded moments ago
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(1);
+    expect($projects.get().list?.data).toHaveLength(1);
+  });
+
+  it('the home page loads the list again once it is a few seconds old', async () => {
+    const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+    await openProjects();
+    clock.mockReturnValue(now + 6000);
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
+  });
+
+  it('a warm-up that failed is quiet: the page asks again, and its failure is the one shown', async () => {
+    const m = mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
+    warmProjects();
+    await vi.waitFor(() => expect($projects.get().list?.status).toBe('failed'));
+    expect($toasts.get()).toEqual([]);
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
+    expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.loadProjects']);
   });
 
   it('is cleared on sign-out', async () => {

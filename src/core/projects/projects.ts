@@ -32,6 +32,30 @@ export function loadProjects(): Promise<void> {
   );
 }
 
+/** A list loaded this recently is shown as is when the home page opens. */
+const FRESH_MS = 5000;
+
+/**
+ * Starts loading the list, quietly: the portal calls it while it validates the user, one
+ * round trip before the home page would ask. A failure is the page's to show: it asks again.
+ */
+export function warmProjects(): void {
+  projectList.load('list', { quiet: true }).catch(() => undefined);
+}
+
+/**
+ * The home page's load when it opens: takes the list on its way or loaded moments ago
+ * (warmProjects), else loads it again. Never throws.
+ */
+export function openProjects(): Promise<void> {
+  const entry = $projects.get().list;
+  const stale = entry?.data !== undefined && Date.now() - (entry.loadedAt ?? 0) > FRESH_MS;
+  return projectList.load('list', { force: stale }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** Show a search box from this many projects on. */
 export const PROJECT_SEARCH_THRESHOLD = 7;
 

@@ -91,6 +91,29 @@ describe('createPortalRouter', () => {
     expect(validate).toHaveBeenCalledTimes(2);
   });
 
+  it("starts the page's first request while it validates the user, for a signed-in user only", async () => {
+    const warm = vi.fn();
+    let release!: (u: CurrentUser | null) => void;
+    validate.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
+    $user.set(USER);
+    const r = start('/', { warm });
+    await settle();
+    // Still checking the user: the page's answer is already on its way.
+    expect(r.$state.get().status).toBe('checking');
+    expect(warm).toHaveBeenCalledTimes(1);
+    expect(warm.mock.calls[0]![0]).toMatchObject({ route: 'home', fullPath: '/' });
+    release(USER);
+    await settle();
+    expect(view(r.$state.get())?.route).toBe('home');
+    stop?.();
+    // Signed out: nothing is started (the login page needs no validation).
+    warm.mockClear();
+    $user.set(null);
+    start('/login', { warm });
+    await settle();
+    expect(warm).not.toHaveBeenCalled();
+  });
+
   it('a failed validation (signed out) goes to login', async () => {
     $user.set(USER);
     validate.mockImplementation(async () => {

@@ -39,6 +39,11 @@ export interface PortalRouterOptions {
   loadProject?: (uuid: string) => Promise<PermissionHolder>;
   /** The signed-in user. Default: the session's `$currentUser`. */
   user?: ReadableAtom<CurrentUser | null>;
+  /**
+   * Starts what the page will ask for first while the user is validated, so that its answer
+   * is not one more round trip after the validation's. Called for pages of a signed-in user only.
+   */
+  warm?: (view: PortalView) => void;
 }
 
 export interface PortalRouter {
@@ -143,6 +148,7 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     if (!showing) $state.set({ status: 'checking', fullPath: view.fullPath, previous: lastView() });
 
     if (mustValidate) {
+      options.warm?.(view);
       const user = await validate();
       if (gen !== generation) return;
       validatedNavigation = nav;

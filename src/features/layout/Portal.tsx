@@ -12,6 +12,7 @@ import { $theme, applyTheme } from '../../core/theme/theme.ts';
 import { adoptCss } from '../../ui/styles.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { Layout } from './Layout.tsx';
+import { warmPage } from './screens.tsx';
 
 /** The page around the portal: no margin, the portal's background (it owns the whole page). */
 const DOCUMENT_CSS = 'html, body { margin: 0; background: var(--vigil-color-background, light-dark(#f5f7fa, #0f141b)); }';
@@ -23,7 +24,7 @@ const DOCUMENT_CSS = 'html, body { margin: 0; background: var(--vigil-color-back
  */
 export function Portal({ basePath }: { basePath?: string | undefined }) {
   useStyles(layoutCss, statesCss);
-  const portal = useMemo(() => createPortalRouter({ basePath: basePath ?? null }), [basePath]);
+  const portal = useMemo(() => createPortalRouter({ basePath: basePath ?? null, warm: warmPage }), [basePath]);
   const state = useStore(portal.$state);
   const user = useStore($currentUser);
   const language = useStore($language);

@@ -33,6 +33,14 @@ const LogoutPage = page(() => import('../auth/LogoutPage.tsx').then((m) => ({ de
 const TermsPage = page(() => import('../auth/TermsPage.tsx').then((m) => ({ default: m.TermsPage })));
 const NotFoundPage = page(() => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
+/**
+ * What a page asks for first, started while the portal validates the user (see the
+ * router's `warm`): the home page's list of projects. The page then takes the answer.
+ */
+export function warmPage({ route }: PortalView): void {
+  if (route === 'home') void import('../../core/projects/projects.ts').then((m) => m.warmProjects());
+}
+
 /** The page element of a view (route params and query as the page's props). */
 export function renderPage({ route, params, search }: PortalView): ReactNode {
   const uuid = params.uuid ?? '';

@@ -1,7 +1,7 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { $projects, filterProjects, loadProjects, PROJECT_SEARCH_THRESHOLD } from '../../core/projects/projects.ts';
+import { $projects, filterProjects, loadProjects, openProjects, PROJECT_SEARCH_THRESHOLD } from '../../core/projects/projects.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -30,7 +30,7 @@ export function ProjectsPage() {
   useHealthLive();
 
   useEffect(() => {
-    void loadProjects();
+    void openProjects();
   }, []);
 
   let body;
