@@ -94,17 +94,21 @@ test('signed out: the loader asks for the sign-in form, and nothing of the API',
   expect(sent.filter((r) => isApi(r.url) && r.by?.endsWith('/dist/vigil-evacuation.js'))).toEqual([]);
 });
 
-test('the portal home asks for its projects while it validates the user, not after, and once', async ({ page, signIn }) => {
+test('the portal home asks for its projects while it validates the user and loads its texts, not after, and once', async ({
+  page,
+  signIn,
+}) => {
   await signIn('manager@vigil.test');
-  // The validation's answer is held until the projects have been asked for: were the
-  // projects asked only after it, the page would never show them.
+  // The validation's answer and the catalogue are held until the projects have been asked
+  // for: were the projects asked only after either (the page, and the header's evacuation
+  // bar, render once the texts are there), the page would never show them.
   const projects: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/v2/projects') projects.push(r.url());
   });
   let validations = 0;
   await page.route(
-    (url) => url.pathname === '/api/v2/user',
+    (url) => url.pathname === '/api/v2/user' || url.pathname === '/i18n/messages/en.json',
     async (route) => {
       validations++;
       await expect.poll(() => projects.length, { message: 'the projects asked for during the validation' }).toBeGreaterThan(0);

@@ -96,6 +96,11 @@ describe('createPortalRouter', () => {
     let release!: (u: CurrentUser | null) => void;
     validate.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
     $user.set(USER);
+    // Made, not started yet (the portal starts it once it has rendered): already asked.
+    history.replaceState(null, '', '/');
+    createPortalRouter({ validate, user: $user, warm });
+    expect(warm).toHaveBeenCalledTimes(1);
+    warm.mockClear();
     const r = start('/', { warm });
     await settle();
     // Still checking the user: the page's answer is already on its way.
@@ -105,6 +110,11 @@ describe('createPortalRouter', () => {
     release(USER);
     await settle();
     expect(view(r.$state.get())?.route).toBe('home');
+    // An in-app navigation: its page's request beside its validation.
+    r.navigator.open('/inbox');
+    await settle();
+    expect(warm).toHaveBeenCalledTimes(2);
+    expect(warm.mock.calls[1]![0]).toMatchObject({ route: 'inbox' });
     stop?.();
     // Signed out: nothing is started (the login page needs no validation).
     warm.mockClear();

@@ -148,7 +148,9 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     if (!showing) $state.set({ status: 'checking', fullPath: view.fullPath, previous: lastView() });
 
     if (mustValidate) {
-      options.warm?.(view);
+      // An in-app navigation (the first page's went out when the router was made): the
+      // page's request beside the validation.
+      if (nav > 1) options.warm?.(view);
       const user = await validate();
       if (gen !== generation) return;
       validatedNavigation = nav;
@@ -169,6 +171,14 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
       }
     }
     ready(view);
+  }
+
+  // The first page's request goes out now, beside the session's validation and catalogue:
+  // the router itself starts only once the portal has rendered, after the catalogue.
+  if (options.warm) {
+    const first = toView();
+    const decision = first && guard({ route: first.route, fullPath: first.fullPath, search: first.search, user: $user.get() });
+    if (decision && decision.action === 'render' && decision.validate) options.warm(first!);
   }
 
   return {
