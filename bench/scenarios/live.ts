@@ -656,7 +656,10 @@ export async function live(bench: Bench) {
       const until = Math.min(end, Date.now() + BUDGET.idle);
       const twenty = html('20 elements', TWENTY.join('\n'));
       const ready = async (page: Page) => {
-        await page.locator('vigil-schedule-matrix').getByRole('grid').waitFor({ state: 'visible' });
+        await page
+          .locator('vigil-schedule-matrix')
+          .getByRole('grid', { name: /^Security hours of / })
+          .waitFor({ state: 'visible' });
         await waitForCount(page.getByRole('button', { name: 'Start evacuation' }), 8);
       };
       const idle = async (mode: Mode) => {

@@ -55,7 +55,10 @@ const SCREENS: { path: string; minimum: string[] }[] = [
 
 /** The twenty elements have rendered: the schedule grid and every evacuation control (4 elements, 2 project and 2 site pages). */
 async function twentyReady(page: Page): Promise<void> {
-  await page.locator('vigil-schedule-matrix').getByRole('grid').waitFor({ state: 'visible' });
+  await page
+    .locator('vigil-schedule-matrix')
+    .getByRole('grid', { name: /^Security hours of / })
+    .waitFor({ state: 'visible' });
   await waitForCount(page.getByRole('button', { name: 'Start evacuation' }), 8);
 }
 

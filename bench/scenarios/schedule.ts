@@ -31,9 +31,11 @@ export async function schedule(bench: Bench) {
 <body><vigil-schedule-matrix site="${SITE}"></vigil-schedule-matrix></body></html>`,
   );
   await page.goto(url);
-  const cells = page.getByRole('gridcell');
+  // The week's grid, not the exceptions' calendar beside it.
+  const grid = page.getByRole('grid', { name: /^Security hours of / });
+  const cells = grid.getByRole('gridcell');
   await cells.nth(335).waitFor({ timeout: 30_000 });
-  await page.getByRole('grid').scrollIntoViewIfNeeded();
+  await grid.scrollIntoViewIfNeeded();
   const count = await cells.count();
   await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[]; __events: number[] };
