@@ -136,7 +136,9 @@ describe('leave guard: Back/Forward in the portal without the Navigation API', (
   /** The portal on /project/p1, then the site page (one entry further), as a user gets there. */
   async function portalOnSite() {
     history.replaceState(null, '', '/project/p1');
-    const router = createPortalRouter({ user: atom<CurrentUser | null>(USER), validate: async () => USER });
+    // With a warm-up, as the portal makes it (reading the first page must not start the
+    // router's own popstate listener ahead of the gate).
+    const router = createPortalRouter({ user: atom<CurrentUser | null>(USER), validate: async () => USER, warm: () => undefined });
     const stopRouter = router.start();
     const unregister = registerNavigator(router.navigator);
     stop = () => {
@@ -281,7 +283,9 @@ describe('leave guard: with the guard’s own question (the portal’s dialog)',
 
   it('without the Navigation API, in the portal: walks back at once, asks, and on "leave" goes again', async () => {
     history.replaceState(null, '', '/project/p1');
-    const router = createPortalRouter({ user: atom<CurrentUser | null>(USER), validate: async () => USER });
+    // With a warm-up, as the portal makes it (reading the first page must not start the
+    // router's own popstate listener ahead of the gate).
+    const router = createPortalRouter({ user: atom<CurrentUser | null>(USER), validate: async () => USER, warm: () => undefined });
     const stopRouter = router.start();
     const unregister = registerNavigator(router.navigator);
     try {

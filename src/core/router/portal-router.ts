@@ -108,8 +108,7 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     });
   };
 
-  const toView = (): PortalView | null => {
-    const page = router.get();
+  const toView = (page = router.get()): PortalView | null => {
     if (!page) return null;
     const appPath = page.path.slice(base.length) || '/';
     return {
@@ -176,7 +175,9 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
   // The first page's request goes out now, beside the session's validation and catalogue:
   // the router itself starts only once the portal has rendered, after the catalogue.
   if (options.warm) {
-    const first = toView();
+    // Read from a router of its own: reading the portal's would start its popstate listener
+    // now, ahead of the leave guard's, which must come first (start()).
+    const first = toView(createRouter(patterns, { links: false }).get());
     const decision = first && guard({ route: first.route, fullPath: first.fullPath, search: first.search, user: $user.get() });
     if (decision && decision.action === 'render' && decision.validate) options.warm(first!);
   }
