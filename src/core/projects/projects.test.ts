@@ -65,21 +65,33 @@ describe('projects list', () => {
     expect($toasts.get()).toEqual([]);
   });
 
-  it('the home page takes the list started for it, loaded or on its way: one request', async () => {
+  it('the home page takes the load started for it while the user was validated: one request', async () => {
     const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
     warmProjects();
-    await openProjects(); // on its way
-    await openProjects(); // loaded moments ago
+    await openProjects();
     expect(m.callsTo('/api/v2/projects')).toHaveLength(1);
     expect($projects.get().list?.data).toHaveLength(1);
   });
 
-  it('the home page loads the list again once it is a few seconds old', async () => {
+  it('the home page loads the list again each time it opens without a warm-up, even one loaded moments ago', async () => {
+    const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    await loadProjects();
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
+    // A warm-up is taken once: the next opening asks again.
+    warmProjects();
+    await openProjects();
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(4);
+  });
+
+  it('a warm-up too old for the opening page is not taken', async () => {
     const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
-    await openProjects();
-    clock.mockReturnValue(now + 6000);
+    warmProjects();
+    await vi.waitFor(() => expect($projects.get().list?.status).toBe('ready'));
+    clock.mockReturnValue(now + 11_000);
     await openProjects();
     expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
   });

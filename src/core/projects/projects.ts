@@ -8,6 +8,7 @@ import type { ProjectSummary } from '../api/contract.ts';
 import { isApiError, request, type ApiError } from '../api/client.ts';
 import { filterByWords } from '../i18n/search.ts';
 import { createResource } from '../resources/resource.ts';
+import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 
 export const projectList = createResource<ProjectSummary[]>('projects.list', (_key, { quiet }) =>
@@ -32,28 +33,33 @@ export function loadProjects(): Promise<void> {
   );
 }
 
-/** A list loaded this recently is shown as is when the home page opens. */
-const FRESH_MS = 5000;
+/** A warm-up older than this is not taken for the page that opens: it asks again. */
+const WARM_MS = 10_000;
+
+const warm = shared('projects.warm', () => ({ started: null as { at: number; loaded: Promise<boolean> } | null }));
 
 /**
- * Starts loading the list, quietly: the portal calls it while it validates the user, one
- * round trip before the home page would ask. A failure is the page's to show: it asks again.
+ * Loads the list again, quietly, for the home page about to open: the portal calls it while
+ * it validates the user, one round trip before the page would ask. A failure is the page's
+ * to show: it asks again.
  */
 export function warmProjects(): void {
-  projectList.load('list', { quiet: true }).catch(() => undefined);
+  const loaded = projectList.load('list', { force: true, quiet: true }).then(
+    () => true,
+    () => false,
+  );
+  warm.started = { at: Date.now(), loaded };
 }
 
 /**
- * The home page's load when it opens: takes the list on its way or loaded moments ago
- * (warmProjects), else loads it again. Never throws.
+ * The home page's load when it opens: the one warmProjects started for it, else a fresh
+ * one (the list is refreshed each time the page is shown). Never throws.
  */
 export function openProjects(): Promise<void> {
-  const entry = $projects.get().list;
-  const stale = entry?.data !== undefined && Date.now() - (entry.loadedAt ?? 0) > FRESH_MS;
-  return projectList.load('list', { force: stale }).then(
-    () => undefined,
-    () => undefined,
-  );
+  const started = warm.started;
+  warm.started = null;
+  if (started && Date.now() - started.at < WARM_MS) return started.loaded.then((ok) => (ok ? undefined : loadProjects()));
+  return loadProjects();
 }
 
 /** Show a search box from this many projects on. */
