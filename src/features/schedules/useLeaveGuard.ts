@@ -1,8 +1,10 @@
-import { lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AskToLeave } from '../../core/router/leave-guard.ts';
 
 type LeaveGuardModule = typeof import('../../core/router/leave-guard.ts');
 let loading: Promise<LeaveGuardModule> | null = null;
+/** The guard's code once it has arrived: held from then on in the same commit as the edit. */
+let loaded: LeaveGuardModule | null = null;
 let dialogLoading: Promise<typeof import('./LeaveDialog.tsx')> | null = null;
 
 const loadLeaveDialog = () => (dialogLoading ??= import('./LeaveDialog.tsx'));
@@ -16,7 +18,7 @@ export const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: 
  * schedule that is only looked at never loads them.
  */
 export function preloadLeaveGuard(): Promise<LeaveGuardModule> {
-  loading ??= import('../../core/router/leave-guard.ts');
+  loading ??= import('../../core/router/leave-guard.ts').then((m) => (loaded = m));
   void loadLeaveDialog().catch(() => null);
   return loading;
 }
@@ -40,13 +42,18 @@ export const startLeaveGuard = (): void => void preloadLeaveGuard();
  * from the first change and offered back after a reload anyway).
  */
 export function useLeaveGuard(active: boolean, message: string, ask?: AskToLeave): void {
-  useEffect(() => {
+  // A layout effect, and at once when the code is there (the first touch loaded it): the
+  // guard holds before the edit is painted, so a Back pressed as soon as the Save button
+  // shows cannot slip past it.
+  useLayoutEffect(() => {
     if (!active) return;
     let release: (() => void) | null = null;
     let done = false;
-    void preloadLeaveGuard().then(({ holdLeaveGuard }) => {
+    const hold = ({ holdLeaveGuard }: LeaveGuardModule) => {
       if (!done) release = holdLeaveGuard(message, ask);
-    });
+    };
+    if (loaded) hold(loaded);
+    else void preloadLeaveGuard().then(hold);
     return () => {
       done = true;
       release?.();
