@@ -18,19 +18,21 @@ function fail(msg) {
   process.exit(1);
 }
 
-/** Runs a command; false (and a note) when it could not start or failed. */
-function tryRun(cmd, args) {
+/** Runs a command with its output on the terminal; the spawn's result. */
+function spawn(cmd, args) {
   log(`$ ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+/** Runs a command; false when it could not start or failed (the caller goes on). */
+function tryRun(cmd, args) {
+  const result = spawn(cmd, args);
   return !result.error && result.status === 0;
 }
 
+/** Runs a command; exits with the reason when it could not start or failed. */
 function run(cmd, args) {
-  log(`$ ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const result = spawn(cmd, args);
   if (result.error) fail(`${cmd} could not start: ${result.error.message}`);
   if (result.status !== 0) fail(`"${cmd} ${args.join(' ')}" failed (exit ${result.status ?? result.signal}).`);
 }
