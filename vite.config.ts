@@ -76,16 +76,19 @@ const LOADERS: LoaderOptions = {
   firstUse: {
     all: [/src\/core\/api\/validate\.ts$/],
     signedIn: {
-      // The session's: the live channel, the notice it shows when paused, the toasts.
-      '*': [/src\/core\/live\/live\.ts$/, /src\/features\/common\/(LiveNotice|ToastRegion)\.tsx$/],
-      // The control, and its dialog (so that the first Start opens at once).
-      'vigil-evacuation': [/src\/features\/evacuation\/(EvacuationControl|EvacuationDialog)\.tsx$/],
-      // The incident list, and the live view's grid.
+      // The control, the incident list, the live view's grid.
+      'vigil-evacuation': [/src\/features\/evacuation\/EvacuationControl\.tsx$/],
       'vigil-inbox': [/src\/features\/inbox\/(IncidentList|VirtualList)\.tsx$/],
       'vigil-live-view': [/src\/features\/live-view\/LiveView\.tsx$/],
     },
     // The compact sign-in form an element shows while nobody is signed in.
     signedOut: { '*': [/src\/features\/auth\/CompactSignInForm\.tsx$/] },
+    later: {
+      // The session's: the live channel, the notice it shows when paused, the toasts.
+      '*': [/src\/core\/live\/live\.ts$/, /src\/features\/common\/(LiveNotice|ToastRegion)\.tsx$/],
+      // The control's dialog, so that the first Start opens at once.
+      'vigil-evacuation': [/src\/features\/evacuation\/EvacuationDialog\.tsx$/],
+    },
   },
   data: {
     'vigil-evacuation': [

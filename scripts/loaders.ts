@@ -24,6 +24,11 @@ export interface FirstUse {
   signedIn: Record<string, RegExp[]>;
   /** Per entry name ('*': every entry): … when nobody is signed in. */
   signedOut: Record<string, RegExp[]>;
+  /**
+   * Per entry name ('*': every entry): the source modules a signed-in element wants soon
+   * after its first screen but not for it, asked for last and at low priority.
+   */
+  later: Record<string, RegExp[]>;
 }
 
 /** The marker that tells the bundle graph (scripts/bundle-graph.ts) this file is a loader. */
@@ -61,9 +66,11 @@ function relativeTo(from: string, file: string): string {
 
 async function loaderCode(plan: LoadPlan, data: DataPlan | undefined, main: string, exports: string[]): Promise<string> {
   const source = [
-    `import { preload, prefetch } from ${JSON.stringify(BOOT)};`,
-    `preload(${JSON.stringify(plan)}, import.meta.url);`,
+    `import { preload, preloadLater, prefetch } from ${JSON.stringify(BOOT)};`,
+    `const plan = ${JSON.stringify(plan)};`,
+    'preload(plan, import.meta.url);',
     data ? `prefetch(${JSON.stringify(data)});` : '',
+    'preloadLater(plan, import.meta.url);',
     // A placeholder: the bundler would rewrite a relative specifier of an external module.
     `const element = await import("${MAIN}");`,
     ...exports.map((name) => `export const ${name} = element.${name};`),
@@ -122,14 +129,16 @@ export function loaders(options: LoaderOptions): Plugin {
         for (const f of everywhere) all.add(f);
         const only = (lists: Record<string, RegExp[]>) =>
           [...chunksOf(bundle, [...(lists['*'] ?? []), ...(lists[entry.name] ?? [])])].filter((f) => !all.has(f));
+        const signedIn = only(options.firstUse.signedIn);
         const plan = {
           all: [...all],
-          signedIn: only(options.firstUse.signedIn),
+          signedIn,
           signedOut: only(options.firstUse.signedOut),
+          later: only(options.firstUse.later).filter((f) => !signedIn.includes(f)),
         };
         const keep = options.keep.includes(entry.name);
         const file = keep ? entry.fileName : `${entry.name}.js`;
-        plans[file] = { all: plan.all.filter((f) => f !== file), signedIn: plan.signedIn, signedOut: plan.signedOut };
+        plans[file] = { ...plan, all: plan.all.filter((f) => f !== file) };
         const routes = options.routes[entry.name];
         if (routes)
           plans[file].routes = Object.fromEntries(
@@ -140,7 +149,7 @@ export function loaders(options: LoaderOptions): Plugin {
         const name = (f: string) => f.replace(/^chunks\//, '').replace(/\.js$/, '');
         const paths = options.data[entry.name];
         const code = await loaderCode(
-          { all: plan.all.map(name), signedIn: plan.signedIn.map(name), signedOut: plan.signedOut.map(name) },
+          { all: plan.all.map(name), signedIn: plan.signedIn.map(name), signedOut: plan.signedOut.map(name), later: plan.later.map(name) },
           paths && { tag: entry.name, paths },
           rel(entry.fileName),
           entry.exports.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default'),

@@ -29,6 +29,7 @@ beforeAll(() => {
         all: ['chunks/base-a1.js'],
         signedIn: ['chunks/live-b2.js'],
         signedOut: [],
+        later: ['chunks/Toasts-e5.js', 'chunks/live-b2.js', '../../etc/shadow'],
         routes: { '/': ['chunks/ProjectsPage-c3.js'], '/project/:uuid': ['chunks/ProjectPage-d4.js', '../../etc/passwd'] },
       },
     }),
@@ -77,6 +78,14 @@ describe('the portal page', () => {
       '/dist/chunks/ProjectPage-d4.js',
     ]);
     expect(await links('/inbox')).toEqual(['/dist/chunks/base-a1.js', '/dist/chunks/live-b2.js']);
+  });
+
+  it('names what is wanted soon after the first screen last, at low priority, and only once', async () => {
+    const html = await (await get('/')).text();
+    const links = [...html.matchAll(/<link rel="modulepreload" [^>]+>/g)].map((m) => m[0]);
+    expect(links.at(-1)).toBe('<link rel="modulepreload" href="/dist/chunks/Toasts-e5.js" fetchpriority="low">');
+    expect(links.filter((l) => l.includes('live-b2'))).toEqual(['<link rel="modulepreload" href="/dist/chunks/live-b2.js">']);
+    expect(html).not.toContain('shadow');
   });
 
   it('is the real demo/index.html in this checkout: external script, no inline code', async () => {

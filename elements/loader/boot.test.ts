@@ -4,7 +4,7 @@ import { EARLY, type TakeEarly } from '../../src/core/api/prefetched.ts';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
 import { $currentUser, startLanguage } from '../../src/core/session/session.ts';
 import { shared } from '../../src/core/shared.ts';
-import { prefetch, preload } from './boot.ts';
+import { prefetch, preload, preloadLater } from './boot.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const PLAN = {
@@ -31,8 +31,10 @@ describe('the loader: preload', () => {
     signIn(null);
   });
 
-  const plan = { all: ['main-A1', 'base-B2'], signedIn: ['Control-C3'], signedOut: ['SignIn-D4'] };
+  const plan = { all: ['main-A1', 'base-B2'], signedIn: ['Control-C3'], signedOut: ['SignIn-D4'], later: ['Dialog-F6', 'base-B2'] };
   const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href);
+  const lowPriority = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].filter((l) => l.fetchPriority === 'low').map((l) => l.href);
 
   it('asks at once for the module, its imports and the signed-in view when someone is signed in', () => {
     signIn({});
@@ -53,9 +55,28 @@ describe('the loader: preload', () => {
     ]);
   });
 
+  it('asks for what is wanted after the first screen last, at low priority, and only when someone is signed in', () => {
+    signIn({});
+    preload(plan, 'https://cdn.vigil.test/dist/vigil-evacuation.js');
+    expect(lowPriority()).toEqual([]);
+    preloadLater(plan, 'https://cdn.vigil.test/dist/vigil-evacuation.js');
+    // base-B2 was asked for already, at the first screen's priority: no second link.
+    expect(links()).toEqual([
+      'https://cdn.vigil.test/dist/chunks/main-A1.js',
+      'https://cdn.vigil.test/dist/chunks/base-B2.js',
+      'https://cdn.vigil.test/dist/chunks/Control-C3.js',
+      'https://cdn.vigil.test/dist/chunks/Dialog-F6.js',
+    ]);
+    expect(lowPriority()).toEqual(['https://cdn.vigil.test/dist/chunks/Dialog-F6.js']);
+    document.head.innerHTML = '';
+    signIn(null);
+    preloadLater(plan, 'https://cdn.vigil.test/dist/vigil-evacuation.js');
+    expect(links()).toEqual([]);
+  });
+
   it('adds no second link for a file another loader already asked for', () => {
     preload(plan, 'https://cdn.vigil.test/dist/vigil-evacuation.js');
-    preload({ all: ['base-B2', 'other-E5'], signedIn: [], signedOut: [] }, 'https://cdn.vigil.test/dist/vigil-inbox.js');
+    preload({ all: ['base-B2', 'other-E5'], signedIn: [], signedOut: [], later: [] }, 'https://cdn.vigil.test/dist/vigil-inbox.js');
     expect(links().filter((href) => href.endsWith('base-B2.js'))).toHaveLength(1);
     expect(links()).toContain('https://cdn.vigil.test/dist/chunks/other-E5.js');
   });
@@ -94,8 +115,9 @@ describe('the loader: first answers', () => {
       '/i18n/messages/de.json - en',
       '/api/v2/user Bearer secret de',
       '/auth/jwt Bearer secret de',
-      '/api/v2/notifications?filter%5Bunread%5D=true&locale=de&per_page=1 Bearer secret de',
       `/api/public/v2/projects/${PROJECT}/evacuation/status Bearer secret de`,
+      // The unread count last: the element's first screen does not wait for it.
+      '/api/v2/notifications?filter%5Bunread%5D=true&locale=de&per_page=1 Bearer secret de',
     ]);
     expect(m.calls.every((c) => c.url.origin === ORIGIN)).toBe(true);
   });

@@ -10,6 +10,9 @@
  *
  * It also asks for the element's first answers from the API (the session's catalogue and
  * user, the element's own resource), so that they arrive with the code rather than after it.
+ * Last, at low priority, it asks for what a signed-in element wants soon after its first
+ * screen (its dialog, the live channel): with six connections to a server that speaks
+ * HTTP/1.1, every request ahead of the first screen's costs it a share of a round trip.
  *
  * Kept tiny, and bundled into each loader: anything it imported at run time would be one
  * more round trip.
@@ -24,6 +27,12 @@ export interface LoadPlan {
   signedIn: string[];
   /** Needed when nobody is. */
   signedOut: string[];
+  /**
+   * Wanted soon after the first screen when a user is signed in (a dialog's first opening,
+   * the live channel), not for it: asked for after the first answers and at low priority,
+   * so that on a connection the browser shares six ways they hold up neither.
+   */
+  later: string[];
 }
 
 /** localStorage key of the signed-in user (the session store's). */
@@ -38,8 +47,7 @@ function signedIn(): boolean {
 }
 
 /** Adds a `modulepreload` link for each file not already asked for on this page. */
-export function preload(plan: LoadPlan, base: string): void {
-  const files = [...plan.all, ...(signedIn() ? plan.signedIn : plan.signedOut)];
+function addLinks(files: string[], base: string, priority?: 'low'): void {
   const asked = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href));
   for (const file of files) {
     const href = new URL(`chunks/${file}.js`, base).href;
@@ -47,9 +55,20 @@ export function preload(plan: LoadPlan, base: string): void {
     asked.add(href);
     const link = document.createElement('link');
     link.rel = 'modulepreload';
+    if (priority) link.fetchPriority = priority;
     link.href = href;
     document.head.append(link);
   }
+}
+
+/** Asks for what the element needs for its first screen: its module, and the signed-in view or the sign-in form. */
+export function preload(plan: LoadPlan, base: string): void {
+  addLinks([...plan.all, ...(signedIn() ? plan.signedIn : plan.signedOut)], base);
+}
+
+/** Asks, at low priority, for what a signed-in element wants soon after its first screen. */
+export function preloadLater(plan: LoadPlan, base: string): void {
+  if (signedIn()) addLinks(plan.later, base, 'low');
 }
 
 /**
@@ -180,11 +199,12 @@ export function prefetch(plan: DataPlan): void {
   };
   const [tag, messages] = startLanguage(user);
   // The session asks for its catalogue before its language is applied (in English), then
-  // for the user, the JWT and the unread count in that language.
+  // for the user, the JWT and the unread count in that language. The count is asked for
+  // last: the element's first screen does not wait for it, and its own answers should not
+  // wait for a connection behind it.
   ask(`/i18n/messages/${messages}.json`, '', 'en');
   ask('/api/v2/user', `Bearer ${user.token}`, tag);
   ask('/auth/jwt', `Bearer ${user.token}`, tag);
-  ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag);
   for (const entry of plan.paths) {
     const [, name, wanted, byDefault, path = entry] = /^\[(\w[\w-]*)=(\w+)(\*?)\](.*)$/.exec(entry) ?? [];
     if (name && (element?.getAttribute(name) ?? (byDefault ? wanted : null)) !== wanted) continue;
@@ -197,4 +217,5 @@ export function prefetch(plan: DataPlan): void {
     });
     if (complete) ask(filled, `Bearer ${user.token}`, tag);
   }
+  ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag);
 }

@@ -13,6 +13,8 @@ interface Sent {
   /** The script on top of the stack that sent it, if a script did. */
   by: string | undefined;
   type: string;
+  /** Chromium's priority for it ('VeryHigh' … 'VeryLow'). */
+  priority: string;
 }
 
 async function recordRequests(page: Page): Promise<Sent[]> {
@@ -23,7 +25,7 @@ async function recordRequests(page: Page): Promise<Sent[]> {
   cdp.on('Network.requestWillBeSent', (e) => {
     let by: string | undefined;
     for (let s = e.initiator.stack as Stack | undefined; s && !by; s = s.parent) by = s.callFrames.find((f) => f.url)?.url;
-    sent.push({ url: new URL(e.request.url), by, type: e.type ?? '' });
+    sent.push({ url: new URL(e.request.url), by, type: e.type ?? '', priority: e.request.initialPriority });
   });
   return sent;
 }
@@ -62,6 +64,14 @@ test('<vigil-evacuation> on its own script: code and first answers asked at once
 
   // And once everything has settled, nothing was sent twice (the client took the early answers).
   await network.quiet();
+  // What it wants only after its first screen (the dialog, the live channel) went at low
+  // priority, so that it held up neither the first screen's code nor its answers; nothing
+  // the first screen needs did.
+  const script = (name: RegExp) => sent.find((r) => r.type === 'Script' && name.test(r.url.pathname));
+  expect(script(/\/EvacuationDialog-[\w-]+\.js$/)?.priority).toBe('Low');
+  expect(script(/\/ToastRegion-[\w-]+\.js$/)?.priority).toBe('Low');
+  expect(script(/\/EvacuationControl-[\w-]+\.js$/)?.priority).not.toBe('Low');
+  expect(sent.filter((r) => r.priority === 'Low' && !r.url.pathname.startsWith('/dist/chunks/')).map((r) => r.url.pathname)).toEqual([]);
   const counts = new Map<string, number>();
   for (const r of sent.filter((x) => isApi(x.url) || x.type === 'Script')) counts.set(r.url.href, (counts.get(r.url.href) ?? 0) + 1);
   expect([...counts].filter(([, n]) => n > 1)).toEqual([]);

@@ -146,6 +146,8 @@ export function staticRoutes(app: App, root = REPO_ROOT, { sourceMaps = false }:
 interface PortalPlan {
   all: string[];
   signedIn: string[];
+  /** Wanted soon after the first screen: named last, at low priority (an older build has none). */
+  later?: string[];
   routes?: Record<string, string[]>;
 }
 
@@ -157,6 +159,8 @@ async function portalPlan(root: string): Promise<PortalPlan | undefined> {
     return undefined; // no build yet, or an older one: the page loads as it is
   }
 }
+
+const isChunk = (f: string) => /^chunks\/[\w.-]+\.js$/.test(f);
 
 /** `/project/:uuid` matches `/project/abc`. */
 const routeMatches = (route: string, path: string) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace(/\//g, '\\/')}/?$`).test(path);
@@ -176,8 +180,12 @@ export async function portalPage(c: Ctx, root = REPO_ROOT): Promise<Response> {
   const send = (body: string) => c.body(body, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
   if (!plan || !html.includes(entry)) return send(html);
   const page = Object.entries(plan.routes ?? {}).find(([route]) => routeMatches(route, c.req.path))?.[1] ?? [];
-  const links = [...new Set([...plan.all, ...plan.signedIn, ...page])]
-    .filter((f) => /^chunks\/[\w.-]+\.js$/.test(f))
-    .map((f) => `<link rel="modulepreload" href="/dist/${f}">`);
+  const first = new Set([...plan.all, ...plan.signedIn, ...page]);
+  const later = (plan.later ?? []).filter((f) => !first.has(f));
+  const link = (f: string, attributes = '') => `<link rel="modulepreload" href="/dist/${f}"${attributes}>`;
+  const links = [
+    ...[...first].filter(isChunk).map((f) => link(f)),
+    ...later.filter(isChunk).map((f) => link(f, ' fetchpriority="low"')),
+  ];
   return send(html.replace(entry, `${entry}\n    ${links.join('\n    ')}`));
 }
