@@ -172,8 +172,9 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     ready(view);
   }
 
-  // The first page's request goes out now, beside the session's validation and catalogue:
-  // the router itself starts only once the portal has rendered, after the catalogue.
+  // The first page's warm-up starts now, beside the session's validation and catalogue,
+  // not when the router starts (after the portal's first render). A warm-up that loads its
+  // code with import() (the home's) sends its request once that code is there.
   if (options.warm) {
     // Read from a router of its own: reading the portal's would start its popstate listener
     // now, ahead of the leave guard's, which must come first (start()).
