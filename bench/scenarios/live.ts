@@ -66,6 +66,8 @@ interface InPage {
   arm(name: string, spec: Spec): boolean;
   at(name: string): number | null;
   toast(suffix: string): number | null;
+  /** Closes every toast on screen, as the person watching does once they have read it; returns how many. */
+  dismissToasts(): number;
   fetchAfter(path: string, since: number): { start: number; end: number } | null;
 }
 
@@ -97,7 +99,9 @@ function instrument(): void {
       case 'bar':
         return linksTo('aside.evac-bar a[href]', s.site) === s.active;
       case 'site':
-        return all(`.evac-status--${s.active ? 'active' : 'inactive'}`).some(shown);
+        // In the portal an evacuation under way is the control's compact line (the page-wide
+        // bar says it loudly); an element on its own shows its full status card.
+        return all(s.active ? '.evac-status--active, section.evac-compact' : '.evac-status--inactive').some(shown);
       case 'project':
         return all('section.evac .evac-status').some(shown) && linksTo('section.evac .evac-sites a[href]', s.site) === s.active;
     }
@@ -137,6 +141,11 @@ function instrument(): void {
     toast(suffix) {
       for (const [href, at] of toasts) if (href.endsWith(suffix)) return at;
       return null;
+    },
+    dismissToasts() {
+      const open = all('.v-toast .v-toast-close').filter(shown) as HTMLButtonElement[];
+      for (const close of open) close.click();
+      return open.length;
     },
     fetchAfter: (path, since) => fetches.find((f) => f.path.endsWith(path) && f.start >= since) ?? null,
   };
@@ -440,6 +449,10 @@ export async function live(bench: Bench) {
         run.steps.push({ noticed: seen.fetch ? seen.fetch.start - t0 : null, loaded: seen.fetch ? seen.fetch.end - t0 : null });
       }
       run.perEvent.push(last);
+      // Critical and high incidents raise alarms that stay until dismissed, and beyond four
+      // toasts the next incidents come as one summary without their own link: read and
+      // closed after each incident, as the control room does, every incident gets its toast.
+      for (const t of tabs) await t.page.evaluate(() => (window as unknown as { __liveBench: InPage }).__liveBench.dismissToasts());
     }
   };
 
