@@ -65,6 +65,8 @@ const CHROME =
 const PORTAL =
   /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
+const INBOX_LIVE = /src\/core\/inbox\/live\/live\.ts$/;
+
 /**
  * What each single-element script asks for at once besides its module's static imports
  * (scripts/loaders.ts): the chunks an element loads on first use. The answers' validation
@@ -88,6 +90,11 @@ const LOADERS: LoaderOptions = {
       '*': [/src\/core\/live\/live\.ts$/, /src\/features\/common\/(LiveNotice|ToastRegion)\.tsx$/],
       // The control's dialog, so that the first Start opens at once.
       'vigil-evacuation': [/src\/features\/evacuation\/EvacuationDialog\.tsx$/],
+      // What keeps the inbox's lists and counts fresh (features/inbox/useLive.ts loads it
+      // after the first render), asked for with the rest rather than discovered then.
+      'vigil-inbox': [INBOX_LIVE],
+      'vigil-unread-badge': [INBOX_LIVE],
+      'vigil-portal': [INBOX_LIVE],
     },
   },
   data: {

@@ -77,6 +77,26 @@ test('<vigil-evacuation> on its own script: code and first answers asked at once
   expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
 });
 
+test('<vigil-inbox> on its own script: every script it loads, live updates included, asked for at once', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  await signIn('manager@vigil.test');
+  await servePage(page, baseURL, '/dist/vigil-inbox.js', '<vigil-inbox view="incidents"></vigil-inbox>');
+  const sent = await recordRequests(page);
+  const network = trackNetwork(page);
+  await page.goto('/e2e/first-load.html');
+  await expect(page.locator('vigil-inbox').locator('[data-row]').first()).toBeVisible();
+  await network.quiet();
+  // Including what keeps the lists fresh, loaded after the first render: asked for by the
+  // loader (at low priority), not discovered one import at a time once the list showed.
+  const links = new Set(await preloaded(page));
+  const scripts = sent.filter((r) => r.type === 'Script' && r.url.href !== `${baseURL}/dist/vigil-inbox.js`);
+  expect(scripts.filter((r) => !links.has(r.url.href)).map((r) => r.url.pathname)).toEqual([]);
+  expect(scripts.filter((r) => r.priority === 'Low').length).toBeGreaterThan(0);
+});
+
 test('an element found by the autoloader starts the same way, one step later', async ({ page, signIn, baseURL }) => {
   await signIn('manager@vigil.test');
   await servePage(page, baseURL, '/dist/vigil.js', `<vigil-evacuation project="${PROJECTS.northwind}"></vigil-evacuation>`);
