@@ -34,7 +34,9 @@ describe('the loader: preload', () => {
   const plan = { all: ['main-A1', 'base-B2'], signedIn: ['Control-C3'], signedOut: ['SignIn-D4'], later: ['Dialog-F6', 'base-B2'] };
   const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href);
   const lowPriority = () =>
-    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].filter((l) => l.fetchPriority === 'low').map((l) => l.href);
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')]
+      .filter((l) => l.fetchPriority === 'low')
+      .map((l) => l.href);
 
   it('asks at once for the module, its imports and the signed-in view when someone is signed in', () => {
     signIn({});

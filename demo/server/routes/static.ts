@@ -183,9 +183,6 @@ export async function portalPage(c: Ctx, root = REPO_ROOT): Promise<Response> {
   const first = new Set([...plan.all, ...plan.signedIn, ...page]);
   const later = (plan.later ?? []).filter((f) => !first.has(f));
   const link = (f: string, attributes = '') => `<link rel="modulepreload" href="/dist/${f}"${attributes}>`;
-  const links = [
-    ...[...first].filter(isChunk).map((f) => link(f)),
-    ...later.filter(isChunk).map((f) => link(f, ' fetchpriority="low"')),
-  ];
+  const links = [...[...first].filter(isChunk).map((f) => link(f)), ...later.filter(isChunk).map((f) => link(f, ' fetchpriority="low"'))];
   return send(html.replace(entry, `${entry}\n    ${links.join('\n    ')}`));
 }
