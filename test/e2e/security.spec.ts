@@ -375,7 +375,8 @@ test.describe('clickjacking', () => {
     await expect(armedLater).not.toHaveAttribute('aria-disabled', 'true');
     await armedLater.focus();
     await page.keyboard.press('Enter');
-    await expect(evacuation.getByText('Evacuation in progress')).toBeVisible();
+    // Exactly: a text match ignores case, and "No evacuation in progress" holds this one.
+    await expect(evacuation.getByText('Evacuation in progress', { exact: true })).toBeVisible();
     expect(await evacuationStatus(request, token)).toBe('active');
   });
 });
