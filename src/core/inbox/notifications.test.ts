@@ -73,6 +73,30 @@ describe('notifications: open and mark read', () => {
     expect($unreadCount.get()).toBe(4);
   });
 
+  it("asks for the count again, not lowering it twice, when the server's count came first", async () => {
+    // The live channel's "unread" event and its count can arrive before the mark's own
+    // answer is read: that count already leaves the notification out.
+    let answer!: () => void;
+    const m = mockFetch((call) => {
+      if (call.method === 'PUT') return new Promise<Response>((resolve) => (answer = () => resolve(json({}))));
+      return json({ data: [], meta: { total: 4 } });
+    });
+    const marked = markRead(unread);
+    await settle();
+    $unreadCount.set(4);
+    answer();
+    expect(await marked).toBe(true);
+    expect($unreadCount.get()).toBe(4);
+    expect(m.callsTo('/api/v2/notifications').filter((c) => c.url.searchParams.get('filter[unread]') === 'true')).toHaveLength(1);
+  });
+
+  it('lowers the count by one, asking nothing more, when nothing changed it meanwhile', async () => {
+    const m = mockFetch(() => json({}));
+    expect(await markRead(unread)).toBe(true);
+    expect($unreadCount.get()).toBe(4);
+    expect(m.calls.map((c) => c.method)).toEqual(['PUT']);
+  });
+
   it('keeps the count and toasts when marking fails', async () => {
     mockFetch(() => json({ errors: [{ message: 'boom' }] }, 500));
     expect(await markRead(unread)).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * Opening a notification (docs/product.md#session, #api-calls): it is loaded fresh in the user's language, and an
- * unread one is marked read on the server, which lowers the page's unread count by one
- * (every badge of the page and of other tabs follows), updates the cached notification
+ * unread one is marked read on the server, which lowers the page's unread count by one (or,
+ * when the count changed meanwhile, asks for it again; every badge of the page and of other
+ * tabs follows), updates the cached notification
  * and its list row, and emits `vigil-notification-read`.
  */
 import { isAborted, isUnauthorized, readAs, request } from '../api/client.ts';
@@ -9,7 +10,7 @@ import * as Answers from '../api/answer-names.ts';
 import type { Notification } from '../api/contract.ts';
 import { emit } from '../events.ts';
 import { notificationCache } from '../resources/resources.ts';
-import { $unreadCount, decrementUnread } from '../session/session.ts';
+import { $unreadCount, decrementUnread, fetchUnreadCount } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 import { notificationList } from './lists.ts';
@@ -31,13 +32,22 @@ export function markRead(notification: Notification, target?: EventTarget | null
   if (notification.read_at || notificationCache.peek(uuid)?.read_at) return Promise.resolve(false);
   const running = marking.get(uuid);
   if (running) return running;
+  // A count set while this call is out (the server's answer to the live channel's "unread"
+  // event, another tab, another mark) may already leave this notification out: lowering it
+  // once more would count one too few. Then the count is asked for again instead.
+  let overtaken = false;
+  const stopWatching = $unreadCount.listen(() => {
+    overtaken = true;
+  });
   const promise = request('PUT', `/api/v2/notifications/${encodeURIComponent(uuid)}/mark-as-read`, Answers.empty)
     .then(
       async (answer) => {
         const read_at = await readAtFrom(answer);
+        stopWatching();
         notificationCache.set(uuid, { ...(notificationCache.peek(uuid) ?? notification), read_at });
         notificationList.update(uuid, (item) => ({ ...item, read_at }));
-        decrementUnread();
+        if (overtaken) await fetchUnreadCount();
+        else decrementUnread();
         emit(target, 'vigil-notification-read', { uuid, unread: $unreadCount.get() });
         return true;
       },
@@ -47,7 +57,10 @@ export function markRead(notification: Notification, target?: EventTarget | null
         return false;
       },
     )
-    .finally(() => marking.delete(uuid));
+    .finally(() => {
+      stopWatching();
+      marking.delete(uuid);
+    });
   marking.set(uuid, promise);
   return promise;
 }
