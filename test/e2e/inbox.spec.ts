@@ -289,17 +289,20 @@ test.describe('inbox in the portal', () => {
     page.on('request', (r) => {
       if (r.method() === 'GET' && isList(new URL(r.url()))) listCalls.push(r.url());
     });
-    // The first call fails (the server is down for a moment); the next ones reach the server.
-    await page.route(
-      isList,
-      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }),
-      { times: 1 },
+    // The server is down until the page has shown the failure; then the calls reach it. (Not
+    // only the first call: under stress-ng a first call was once superseded by a second one
+    // while the page started, which then showed the list, and the failure never showed.)
+    let down = true;
+    await page.route(isList, (route) =>
+      down ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }) : route.fallback(),
     );
     const inbox = await new InboxPage(page).openPortal('/inbox');
     await expect(page.getByText('The list could not be loaded.')).toBeVisible();
     await expect(inbox.errorToast(/Unable to load incidents/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible(); // the visible retry stays
-    expect(listCalls).toHaveLength(1);
+    down = false;
+    const failed = listCalls.length;
+    expect(failed).toBeGreaterThan(0);
 
     // Elsewhere and back by the portal's own links: the list is asked for once more, and shows.
     await inbox.layout.pill('Projects').click();
@@ -309,14 +312,14 @@ test.describe('inbox in the portal', () => {
     await inbox.expectRoute('/inbox');
     await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
     await expect(page.getByText('The list could not be loaded.')).toHaveCount(0);
-    expect(listCalls).toHaveLength(2);
+    expect(listCalls).toHaveLength(failed + 1);
 
     // A loaded list is not asked for again when shown again.
     await inbox.layout.pill('Projects').click();
     await expect(inbox.heading('Projects')).toBeVisible();
     await inbox.layout.pill(/^Inbox/).click();
     await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
-    expect(listCalls).toHaveLength(2);
+    expect(listCalls).toHaveLength(failed + 1);
   });
 
   for (const [kind, resource] of [
