@@ -1,5 +1,6 @@
 import { lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AskToLeave } from '../../core/router/leave-guard.ts';
+import { holdUntilGuarded } from '../../core/router/leave-gates.ts';
 
 type LeaveGuardModule = typeof import('../../core/router/leave-guard.ts');
 let loading: Promise<LeaveGuardModule> | null = null;
@@ -38,8 +39,8 @@ export const startLeaveGuard = (): void => void preloadLeaveGuard();
  * where the browser lets the step be cancelled, so the host's history is never touched.
  * One question however many editors are dirty; no listener left when none is. Not
  * covered: programmatic navigation. Should the code still be on its way when the first
- * change is made, the guard holds from its arrival (the draft is kept in sessionStorage
- * from the first change and offered back after a reload anyway).
+ * change is made, a Back/Forward taken meanwhile is held by the always-loaded gate
+ * (leave-gates.ts) and taken again once the guard holds, so it asks too.
  */
 export function useLeaveGuard(active: boolean, message: string, ask?: AskToLeave): void {
   // A layout effect, and at once when the code is there (the first touch loaded it): the
@@ -53,7 +54,9 @@ export function useLeaveGuard(active: boolean, message: string, ask?: AskToLeave
       if (!done) release = holdLeaveGuard(message, ask);
     };
     if (loaded) hold(loaded);
-    else void preloadLeaveGuard().then(hold);
+    // Until the code is there, the always-loaded gate holds a Back/Forward and takes it
+    // again once the guard holds (so it asks).
+    else holdUntilGuarded(preloadLeaveGuard().then(hold));
     return () => {
       done = true;
       release?.();
