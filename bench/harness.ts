@@ -53,13 +53,15 @@ async function waitForServer(base: string, ms = 30_000): Promise<void> {
   throw new Error('demo server did not start');
 }
 
-export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void> }> {
+export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void>; serverUp(): Promise<boolean> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [join(REPO, 'demo/server/main.ts'), '--no-csp'], {
-    env: { ...process.env, PORT: String(port), VIGIL_DB: ':memory:', VIGIL_TEST_HOOKS: '1', VIGIL_PUBLIC_URL: base },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const spawnServer = (): ChildProcess =>
+    spawn(process.execPath, [join(REPO, 'demo/server/main.ts'), '--no-csp'], {
+      env: { ...process.env, PORT: String(port), VIGIL_DB: ':memory:', VIGIL_TEST_HOOKS: '1', VIGIL_PUBLIC_URL: base },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  let server = spawnServer();
   await waitForServer(base);
   const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
 
@@ -92,7 +94,11 @@ export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void
       return url;
     },
     async reset() {
-      await fetch(`${base}/__test/reset`, { method: 'POST' });
+      // A scenario that broke the server (or its connection) is already reported as failed;
+      // the reset only prepares the next one, so it must not end the run.
+      await fetch(`${base}/__test/reset`, { method: 'POST' }).catch((e: unknown) => {
+        console.warn(`bench: reset failed (${String(e)})`);
+      });
     },
     async bulkInbox(email, counts) {
       const r = await fetch(`${base}/__test/bulk-inbox`, {
@@ -105,6 +111,26 @@ export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void
   };
   return {
     bench,
+    /**
+     * Whether the demo server answers; one that exited is started again on the same port
+     * (with a fresh seed), so the scenarios after a crash still run. False when it cannot be.
+     */
+    async serverUp() {
+      if (server.exitCode === null && server.signalCode === null) {
+        const answers = await fetch(`${base}/api/ping`, { method: 'HEAD' }).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (answers) return true;
+        server.kill();
+      }
+      console.warn('bench: the demo server is gone; starting it again');
+      server = spawnServer();
+      return waitForServer(base).then(
+        () => true,
+        () => false,
+      );
+    },
     async stop() {
       await browser.close();
       server.kill();

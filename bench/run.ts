@@ -39,7 +39,17 @@ await loadOptional('live', './scenarios/live.ts', 'live', 'Live channel: event t
 
 const only = process.argv.slice(2);
 const chosen = Object.entries(scenarios).filter(([name]) => !only.length || only.includes(name));
-const { bench, stop } = await startBench();
+const { bench, stop, serverUp } = await startBench();
+
+// A promise a scenario forgot to await (a fetch to a server that closed, a page event) must
+// fail that scenario, not end the process before the report is written.
+let stray: unknown;
+const onStray = (e: unknown) => {
+  console.warn(`bench: stray failure: ${String(e)}`);
+  stray ??= e;
+};
+process.on('unhandledRejection', onStray);
+process.on('uncaughtException', onStray);
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -55,8 +65,11 @@ try {
   for (const [name, scenario] of chosen) {
     process.stdout.write(`bench: ${name}… `);
     const t0 = Date.now();
+    stray = undefined;
     try {
+      if (!(await serverUp())) throw new Error('the demo server could not be started');
       const result = await scenario.run(bench);
+      if (stray !== undefined) throw stray;
       report[name] = result;
       md.push(`## ${scenario.title}`, '', result.markdown, '');
       console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
