@@ -9,19 +9,49 @@
  * - `<vigil-inbox view="incidents">` vs `/inbox`: usable = the first incident row shows;
  * - `<vigil-live-view system>` vs `/system/{uuid}`: usable = a camera shows a live frame.
  *
- * Goal (checked: the bench fails below it): `<vigil-evacuation>` usable at least 3× faster
- * than the iframed portal on the office network, with a critical path of at most 2 round
- * trips after the HTML.
+ * Beside them, the floor of the stack: the same intranet page with a first screen written
+ * with nothing but React 19, react-dom and i18next (bench/floor/first-screen.ts), asking
+ * the same answers. No element of this stack can be faster than that page; how close each
+ * comes is the figure to improve.
+ *
+ * Goals (checked: the bench fails below them), for `<vigil-evacuation>` on the office
+ * network: at most 1.25× the floor page's time, at least 2× faster than the iframed portal,
+ * and a critical path of at most 2 round trips after the HTML.
  */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
+import { build } from 'vite';
 import { recordCriticalPath, describeChain } from '../critical-path.ts';
-import { PATIENCE, recordRequests, type Bench } from '../harness.ts';
+import { PATIENCE, REPO, recordRequests, type Bench } from '../harness.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const SYSTEM = '30000000-0000-4000-8000-000000000001'; // Antwerp docks
 const RUNS = 5;
 
-export const GOAL = { ratio: 3, criticalPath: 2 } as const;
+export const GOAL = { floorRatio: 1.25, faster: 2, criticalPath: 2 } as const;
+
+/** Where the floor page's script is built: served by the demo server like the suite's bundles. */
+const FLOOR_DIR = join(REPO, 'dist/bench-floor');
+const FLOOR_SCRIPT = '/dist/bench-floor/first-screen.js';
+
+/** Builds the floor page with the product's build settings (minified, production React). */
+async function buildFloor(): Promise<void> {
+  await build({
+    configFile: false,
+    root: REPO,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: FLOOR_DIR,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: join(REPO, 'bench/floor/first-screen.ts'), formats: ['es'], fileName: () => 'first-screen.js' },
+      rolldownOptions: { output: { minify: true, codeSplitting: false } },
+    },
+  });
+}
 
 /** The networks: loopback as is, and an office network (a VPN to the API's region). */
 const NETWORKS = [
@@ -46,6 +76,8 @@ interface Scenario {
   script: string;
   element: string;
   portal: string;
+  /** The floor page's host: which first screen it renders, for which project or system. */
+  floor: string;
   usable: Usable;
 }
 
@@ -55,6 +87,7 @@ const SCENARIOS: Scenario[] = [
     script: 'vigil-evacuation',
     element: `<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`,
     portal: `/project/${PROJECT}`,
+    floor: `<div data-floor="evacuation" data-target="${PROJECT}"></div>`,
     // The Start button, enabled.
     usable: { selector: 'button', text: 'start evacuation' },
   },
@@ -63,6 +96,7 @@ const SCENARIOS: Scenario[] = [
     script: 'vigil-inbox',
     element: '<vigil-inbox view="incidents"></vigil-inbox>',
     portal: '/inbox',
+    floor: '<div data-floor="inbox"></div>',
     // The first incident row.
     usable: { selector: '[data-row]' },
   },
@@ -71,6 +105,7 @@ const SCENARIOS: Scenario[] = [
     script: 'vigil-live-view',
     element: `<vigil-live-view system="${SYSTEM}"></vigil-live-view>`,
     portal: `/system/${SYSTEM}`,
+    floor: `<div data-floor="live" data-target="${SYSTEM}"></div>`,
     // A camera showing a live frame.
     usable: { selector: '[part=camera][data-status=live]' },
   },
@@ -129,7 +164,9 @@ async function emulate(cdp: CDPSession, network: (typeof NETWORKS)[number]): Pro
   });
 }
 
-async function measure(bench: Bench, scenario: Scenario, variant: 'element' | 'iframe', network: (typeof NETWORKS)[number]): Promise<Run> {
+type Variant = 'element' | 'iframe' | 'floor';
+
+async function measure(bench: Bench, scenario: Scenario, variant: Variant, network: (typeof NETWORKS)[number]): Promise<Run> {
   const context = await bench.context({ as: 'manager@vigil.test' });
   await context.addInitScript(watchUsable, scenario.usable);
   const page = await context.newPage();
@@ -137,7 +174,9 @@ async function measure(bench: Bench, scenario: Scenario, variant: 'element' | 'i
   const html =
     variant === 'element'
       ? shell(scenario.element, `<script type="module" src="/dist/${scenario.script}.js"></script>`)
-      : shell(`<iframe src="${scenario.portal}" title="Portal" style="width:100%;height:800px;border:0"></iframe>`);
+      : variant === 'floor'
+        ? shell(scenario.floor, `<script type="module" src="${FLOOR_SCRIPT}"></script>`)
+        : shell(`<iframe src="${scenario.portal}" title="Portal" style="width:100%;height:800px;border:0"></iframe>`);
   const url = await bench.htmlPage(page, `/bench/intranet-${scenario.script}-${variant}.html`, html);
   let requests = 0;
   let jsBytes = 0;
@@ -177,51 +216,90 @@ function summary(runs: Run[]): Run {
   };
 }
 
+export interface Row {
+  network: string;
+  scenario: string;
+  element: Run;
+  iframe: Run;
+  floor: Run;
+  /** The iframe's time ÷ the element's: how much faster the element is. */
+  faster: number;
+  /** The element's time ÷ the floor page's: 1 is as fast as the stack allows. */
+  floorRatio: number;
+}
+
 export async function sideBySide(bench: Bench) {
-  const results: { network: string; scenario: string; element: Run; iframe: Run; faster: number }[] = [];
+  mkdirSync(FLOOR_DIR, { recursive: true });
+  await buildFloor();
+  try {
+    return report(await measureAll(bench));
+  } finally {
+    rmSync(FLOOR_DIR, { recursive: true, force: true });
+  }
+}
+
+async function measureAll(bench: Bench): Promise<Row[]> {
+  const results: Row[] = [];
   for (const network of NETWORKS) {
     for (const scenario of SCENARIOS) {
-      const runs = { element: [] as Run[], iframe: [] as Run[] };
-      // Alternate, so that a busy moment of the machine does not fall on one side only.
+      const runs: Record<Variant, Run[]> = { element: [], iframe: [], floor: [] };
+      // In turn, so that a busy moment of the machine does not fall on one side only.
       for (let i = 0; i < RUNS; i++) {
-        runs.element.push(await measure(bench, scenario, 'element', network));
-        runs.iframe.push(await measure(bench, scenario, 'iframe', network));
+        for (const variant of ['element', 'iframe', 'floor'] as const) runs[variant].push(await measure(bench, scenario, variant, network));
       }
       const element = summary(runs.element);
       const iframe = summary(runs.iframe);
-      results.push({ network: network.name, scenario: scenario.name, element, iframe, faster: iframe.ms / element.ms });
+      const floor = summary(runs.floor);
+      results.push({
+        network: network.name,
+        scenario: scenario.name,
+        element,
+        iframe,
+        floor,
+        faster: iframe.ms / element.ms,
+        floorRatio: element.ms / floor.ms,
+      });
     }
   }
+  return results;
+}
+
+function report(results: Row[]) {
   const goal = results.find((r) => r.scenario === SCENARIOS[0]!.name && r.network === NETWORKS[1].name)!;
-  const met = goal.faster >= GOAL.ratio && goal.element.criticalPath <= GOAL.criticalPath;
-  // The element on loopback waits on no network at all: what is left is this machine's CPU
-  // (parsing, running and rendering). No change to the requests can make it faster than
-  // that on the office network, so this is the most the ratio can reach here.
-  const floor = results.find((r) => r.scenario === SCENARIOS[0]!.name && r.network === NETWORKS[0].name)!;
-  const ceiling = goal.iframe.ms / floor.element.ms;
+  const misses = [
+    goal.floorRatio > GOAL.floorRatio && `${goal.floorRatio.toFixed(2)}× the floor page (goal ≤ ${GOAL.floorRatio}×)`,
+    goal.faster < GOAL.faster && `${goal.faster.toFixed(2)}× faster than the iframe (goal ≥ ${GOAL.faster}×)`,
+    goal.element.criticalPath > GOAL.criticalPath && `critical path ${goal.element.criticalPath} (goal ≤ ${GOAL.criticalPath})`,
+  ].filter((m): m is string => typeof m === 'string');
+  const met = misses.length === 0;
   const rows = results.map(
     (r) =>
-      `| ${r.network} | ${r.scenario} | ${r.element.ms} ms | ${r.element.criticalPath} | ${r.iframe.ms} ms | ${r.iframe.criticalPath} | ${r.faster.toFixed(2)}× | ${(r.element.jsBytes / 1024).toFixed(1)} / ${(r.iframe.jsBytes / 1024).toFixed(1)} KB | ${r.element.requests} / ${r.iframe.requests} |`,
+      `| ${r.network} | ${r.scenario} | ${r.element.ms} ms | ${r.element.criticalPath} | ${r.floor.ms} ms | ${r.floor.criticalPath} | ${r.floorRatio.toFixed(2)}× | ${r.iframe.ms} ms | ${r.iframe.criticalPath} | ${r.faster.toFixed(2)}× | ${(r.element.jsBytes / 1024).toFixed(1)} / ${(r.floor.jsBytes / 1024).toFixed(1)} / ${(r.iframe.jsBytes / 1024).toFixed(1)} KB | ${r.element.requests} / ${r.floor.requests} / ${r.iframe.requests} |`,
   );
   return {
     results,
-    goal: { ...GOAL, faster: goal.faster, criticalPath: goal.element.criticalPath, ceiling, met },
-    failed: met
-      ? undefined
-      : `<vigil-evacuation> on the office network: ${goal.faster.toFixed(2)}× faster (goal ${GOAL.ratio}×), critical path ${goal.element.criticalPath} (goal ≤ ${GOAL.criticalPath})`,
+    goal: {
+      goals: GOAL,
+      floorRatio: goal.floorRatio,
+      faster: goal.faster,
+      criticalPath: goal.element.criticalPath,
+      met,
+    },
+    failed: met ? undefined : `<vigil-evacuation> on the office network: ${misses.join('; ')}`,
     markdown: [
-      `Median of ${RUNS} cold loads each, element and iframe in turn (signed in, compressed, same machine). Critical path: round trips after the HTML, the most of the ${RUNS} runs.`,
+      `Median of ${RUNS} cold loads each, element, iframe and floor page in turn (signed in, compressed, same machine). Critical path: round trips after the HTML, the most of the ${RUNS} runs. The floor page does the same first screen with React 19, react-dom and i18next alone.`,
       '',
-      '| network | element | element usable | its critical path | portal page in an iframe | its critical path | element faster | JS transferred (element / iframe) | requests (element / iframe) |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| network | element | element usable | its critical path | floor page | its critical path | element ÷ floor | portal page in an iframe | its critical path | element faster | JS transferred (element / floor / iframe) | requests (element / floor / iframe) |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows,
       '',
-      `Goal: \`<vigil-evacuation>\` at least ${GOAL.ratio}× faster than the iframed portal on the office network, critical path ≤ ${GOAL.criticalPath}: ${met ? 'met' : 'NOT met'} (${goal.faster.toFixed(2)}×, ${goal.element.criticalPath}).`,
-      `Ceiling on this machine: \`<vigil-evacuation>\` takes ${floor.element.ms} ms on loopback, where it waits on no network, so on the office network it can be at most ${ceiling.toFixed(2)}× faster than the iframe's ${goal.iframe.ms} ms, however few its round trips.`,
+      `Goals for \`<vigil-evacuation>\` on the office network: ≤ ${GOAL.floorRatio}× the floor page, ≥ ${GOAL.faster}× faster than the iframed portal, critical path ≤ ${GOAL.criticalPath}: ${met ? 'met' : 'NOT met'} (${goal.floorRatio.toFixed(2)}×, ${goal.faster.toFixed(2)}×, ${goal.element.criticalPath}).`,
       '',
-      'Deepest chains (element / iframe):',
+      'Deepest chains (element / floor / iframe):',
       '',
-      ...results.map((r) => `- ${r.network}, ${r.scenario}: ${r.element.chain || '—'} / ${r.iframe.chain || '—'}`),
+      ...results.map(
+        (r) => `- ${r.network}, ${r.scenario}: ${r.element.chain || '—'} / ${r.floor.chain || '—'} / ${r.iframe.chain || '—'}`,
+      ),
     ].join('\n'),
   };
 }
