@@ -63,6 +63,8 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
   const tools = toolsModule.use();
   const savedWeek = draft?.saved;
   const changes = useMemo(() => (savedWeek && textCells ? describeDiff(savedWeek, textCells) : ''), [savedWeek, textCells]);
+  // One array per loaded site, so the memoized holidays panel is not drawn again per painted cell.
+  const sites = useMemo(() => (data ? [data] : []), [data]);
 
   if (!data || !saved || !cells || (!tools.module && !tools.failed)) {
     return (
@@ -120,7 +122,7 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
       {editable && tools.module && <tools.module.ScheduleTools week={cells} onChange={edit} />}
       <ScheduleGrid week={cells} onChange={editable ? edit : undefined} label={t('schedules.grid.label', { site: data.name })} />
       <WeekSummary week={textCells ?? cells} />
-      <LazyExceptions sites={[data]} project={project} editable={editable} />
+      <LazyExceptions sites={sites} project={project} editable={editable} />
       {editable && (
         <SaveBar
           dirty={dirty}
