@@ -9,6 +9,7 @@ import type { GenericSchema, InferOutput } from 'valibot';
 import type { Db } from './db.ts';
 import type { EventHub } from './events.ts';
 import type { Limiter } from './limiter.ts';
+import type { Quotas } from './limits.ts';
 import type { FrameRenderer } from './media.ts';
 import {
   errorAnswer,
@@ -53,6 +54,8 @@ export type Deps = {
   reseed: () => void;
   /** Attempt counters of sign-in, forgot-password and reset-password (limits.ts). */
   limiter: Limiter;
+  /** Limits that protect everyone: event streams, replays, evacuation actions (limits.ts). */
+  quotas: Quotas;
   /** A token unused this long (ms) is expired (sliding, besides its absolute lifetime). */
   tokenIdleMs: number;
   /** Live events: routes publish every change here; GET /api/v2/events streams them (events.ts). */
