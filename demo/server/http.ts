@@ -126,15 +126,18 @@ export async function readBody<S extends GenericSchema>(c: Ctx, schema: S): Prom
   return result.value;
 }
 
-/** `page` (from 1) and `per_page` (default 25, at most 100) from the query. */
-export function paging(c: Ctx): { page: number; perPage: number; offset: number } {
+/** `page` (from 1) and `per_page` (default 25, at most 100 unless the route says) from the query. */
+export function paging(
+  c: Ctx,
+  { perPage: defaultPerPage = 25, maxPerPage = 100 }: { perPage?: number; maxPerPage?: number } = {},
+): { page: number; perPage: number; offset: number } {
   const read = (name: string, fallback: number, max: number): number => {
     const raw = c.req.query(name);
     if (raw === undefined || raw === '') return fallback;
     if (!/^\d+$/.test(raw) || Number(raw) < 1) throw invalid(name, text('query.positiveWhole', { name }));
     return Math.min(Number(raw), max);
   };
-  const perPage = read('per_page', 25, 100);
+  const perPage = read('per_page', defaultPerPage, maxPerPage);
   // Far past the end is simply an empty page (and keeps OFFSET an integer SQLite accepts).
   const page = read('page', 1, 10_000_000);
   return { page, perPage, offset: (page - 1) * perPage };
