@@ -72,7 +72,7 @@ export const DEFAULT_EVENT_OPTIONS: EventOptions = {
   tokenCheckMs: 5_000,
   retentionMs: 15 * 60_000,
   logLimit: 10_000,
-  replayMaxEvents: 500,
+  replayMaxEvents: 1000,
 };
 
 /** Where a stream's bytes go (the SSE response). `write` settles once the client took them (or is gone). */

@@ -159,7 +159,7 @@ export const DEFAULT_SHARE_LIMITS: ShareLimits = {
   streamsPerSession: 10,
   streamsPerUser: 30,
   streamsPerAddress: 100,
-  replayMaxEvents: 500,
+  replayMaxEvents: 1000,
   replaysPerSessionPerMinute: 30,
   replaysInFlight: 20,
   evacuationActionsPerUserPerMinute: 20,
