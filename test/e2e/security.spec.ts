@@ -89,16 +89,18 @@ test.afterEach(async () => {
 });
 
 test.describe('the token stays with the API that issued it', () => {
-  test('a host page that inserts <vigil-unread-badge> before <vigil-login api-base> sends nothing to its own origin, the token only to the API, also after a reload', async ({
+  test('a host page that inserts <vigil-unread-badge api-base> before <vigil-login api-base> sends nothing to its own origin, the token only to the API, also after a reload', async ({
     page,
     baseURL,
   }) => {
     const api = new URL(baseURL!).origin;
     // Like a Vue template with two root nodes, or elements a script inserts: the badge
-    // connects first, the element naming the API right after, in the same task.
+    // connects first, the login right after, in the same task; both name the API (one
+    // naming none would name the host page's own origin).
     const app = `
       await customElements.whenDefined('vigil-login');
       const badge = document.createElement('vigil-unread-badge');
+      badge.setAttribute('api-base', ${JSON.stringify(api)});
       document.getElementById('badge').append(badge);
       const login = document.createElement('vigil-login');
       login.setAttribute('api-base', ${JSON.stringify(api)});
