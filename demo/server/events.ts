@@ -233,7 +233,8 @@ export class EventHub {
   /**
    * Opens a stream for the user signed in with `tokenHash`. With a `lastEventId` it first
    * replays every event after it that the user may see, or sends `reset` when the log
-   * cannot tell what was missed (too old, newer than the newest id, not an id); without
+   * cannot tell what was missed (too old, newer than the newest id, not an id) or when more
+   * than `replayMaxEvents` were missed (the client refetches instead); without
    * one, `since` (ms since the epoch: when the client's page loaded) replays the events
    * logged from then on, or `reset` when that is past the log's retention; then
    * `ready` with the newest id. Live events follow; nothing is lost or sent twice in
