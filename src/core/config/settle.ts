@@ -84,7 +84,7 @@ function placedByPage(el: Element): boolean {
   if (!el.localName.startsWith('vigil-') || el.localName === 'vigil-toast-region') return false;
   const root = el.getRootNode();
   // Inside a Vigil element's shadow root: the suite put it there, not the page.
-  return !(root instanceof ShadowRoot && root.host.localName.startsWith('vigil-'));
+  return !(typeof ShadowRoot !== 'undefined' && root instanceof ShadowRoot && root.host.localName.startsWith('vigil-'));
 }
 
 /**
