@@ -254,18 +254,15 @@ export class EventHub {
      * the database: at most `max` (one more tells that there are too many: then `reset`).
      */
     const replay = (condition: 'at >= ?' | 'id > ?', value: number) => {
-      const rows = this.#db.all<LogRow>(
-        `SELECT id, type, project_uuid, user_id, data FROM event_log WHERE ${condition}
-         AND (user_id = ? OR project_uuid IN (SELECT value FROM json_each(?))) ORDER BY id LIMIT ?`,
-        value,
-        userId,
-        JSON.stringify(readableProjects(this.#db, userId)),
-        max + 1,
-      );
-      if (rows.length > max) {
+      const mine = `FROM event_log WHERE ${condition} AND (user_id = ? OR project_uuid IN (SELECT value FROM json_each(?)))`;
+      const params = [value, userId, JSON.stringify(readableProjects(this.#db, userId))] as const;
+      // Counted in the database first: a replay that is too long costs no row in memory.
+      const { n } = this.#db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 ${mine} LIMIT ?)`, ...params, max + 1)!;
+      if (n > max) {
         frames.push(sseFrame('reset', {}));
         return;
       }
+      const rows = this.#db.all<LogRow>(`SELECT id, type, project_uuid, user_id, data ${mine} ORDER BY id`, ...params);
       resumed = true;
       for (const row of rows) frames.push(rowFrame(row));
       replayed = rows.length;

@@ -40,10 +40,11 @@ async function fillTo(count: number, from = 0): Promise<void> {
   }
 }
 
+// A fresh site per test; signing in hashes a password, slow on a busy machine.
 beforeEach(async () => {
   app = testApp();
   manager = await login(app, 'manager@vigil.test');
-});
+}, 30_000);
 
 describe('upcoming exceptions per site', () => {
   it('refuses the 201st upcoming exception of a site (422, saying so); removing one frees its place', async () => {
