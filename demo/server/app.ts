@@ -14,7 +14,7 @@ import { EventHub } from './events.ts';
 import type { Fixture } from './fixture.ts';
 import { ApiError, errorResponse, type AppEnv, type Deps } from './http.ts';
 import { Limiter, type LimitOptions } from './limiter.ts';
-import { DEFAULT_LIMITS, TooManyAttempts } from './limits.ts';
+import { DEFAULT_LIMITS, Quotas, TooManyAttempts, type ShareLimits } from './limits.ts';
 import { FrameRenderer } from './media.ts';
 import { text } from './messages.ts';
 import { authenticate, authRoutes, sessionOf } from './routes/auth.ts';
@@ -123,6 +123,8 @@ export type AppOptions = {
   eventsRetentionMs?: number;
   /** The most events the log keeps for replay (default 10 000). */
   eventsLogLimit?: number;
+  /** Limits that protect everyone (limits.ts DEFAULT_SHARE_LIMITS: streams, replays, evacuation actions). */
+  shareLimits?: Partial<ShareLimits>;
 };
 
 /** The cross-origin example (examples/cross-origin/serve.ts) serves its page here. */
@@ -188,12 +190,14 @@ export type VigilApp = Hono<AppEnv> & { deps: Deps };
 
 export function createApp(options: AppOptions): VigilApp {
   const { db, csp = true, testHooks = false, fixture, root = REPO_ROOT } = options;
+  const quotas = new Quotas(options.shareLimits);
   // An event stream lives while its token signs in, the terms accepted (as every call but the user's own).
   const events = new EventHub(db, (hash) => sessionOf(deps, hash)?.terms_accepted === 1, {
     ...(options.eventsHeartbeatMs === undefined ? {} : { heartbeatMs: options.eventsHeartbeatMs }),
     ...(options.eventsTokenCheckMs === undefined ? {} : { tokenCheckMs: options.eventsTokenCheckMs }),
     ...(options.eventsRetentionMs === undefined ? {} : { retentionMs: options.eventsRetentionMs }),
     ...(options.eventsLogLimit === undefined ? {} : { logLimit: options.eventsLogLimit }),
+    replayMaxEvents: quotas.limits.replayMaxEvents,
   });
   const deps: Deps = {
     db,
@@ -207,6 +211,7 @@ export function createApp(options: AppOptions): VigilApp {
       events.closeAll();
     },
     limiter: new Limiter({ ...DEFAULT_LIMITS, ...options.limits }),
+    quotas,
     tokenIdleMs: options.tokenIdleMs ?? DEFAULT_TOKEN_IDLE_MS,
     events,
     state: {},

@@ -189,7 +189,29 @@ describe('the CSV export', () => {
       .split('\r\n')
       .filter(Boolean);
   };
-  const HEADER = 'scope,name,mode,reason,started_by,started_at,ended_by,ended_at,duration';
+  const HEADER = '"scope","name","mode","reason","started_by","started_at","ended_by","ended_at","duration"';
+  /** A line's cells as a spreadsheet honouring quotes reads them with `separator`. */
+  const cells = (line: string, separator = ','): string[] => {
+    const out: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i]!;
+      if (quoted) {
+        if (ch === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (ch === '"') quoted = false;
+        else cell += ch;
+      } else if (ch === '"') quoted = true;
+      else if (ch === separator) {
+        out.push(cell);
+        cell = '';
+      } else cell += ch;
+    }
+    return [...out, cell];
+  };
+  const FORMULA = /^[\s]*[=+\-@\t\r]/;
 
   it('has a header row and one row per evacuation, with the same filters, by ?format=csv or Accept', async () => {
     const all = (await rows('?per_page=100')).data;
@@ -198,13 +220,13 @@ describe('the CSV export', () => {
     expect(lines).toHaveLength(all.length + 1);
     expect(await csv('', { Accept: 'text/csv' })).toEqual(lines);
     const drills = await csv('?format=csv&mode=drill');
-    expect(drills.slice(1).every((l) => l.split(',')[2] === 'drill')).toBe(true);
+    expect(drills.slice(1).every((l) => cells(l)[2] === 'drill')).toBe(true);
     expect(drills).toHaveLength((await rows('?mode=drill&per_page=100')).data.length + 1);
     const seededReal = await csv(`?format=csv&mode=real&to=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}`);
     expect(seededReal).toEqual([
       HEADER,
       expect.stringMatching(
-        /^site,Brussels Head Office,real,Fire alarm on the 3rd floor,Sofie Peeters,[^,]+,Morgan Manager,[^,]+,0:38:00$/,
+        /^"site","Brussels Head Office","real","Fire alarm on the 3rd floor","Sofie Peeters","[^"]+","Morgan Manager","[^"]+","0:38:00"$/,
       ),
     ]);
   });
@@ -216,14 +238,29 @@ describe('the CSV export', () => {
       await call(app, 'POST', path('sites', SITES.brusselsOffice, 'abort'), { token: manager });
     }
     const lines = await csv(`?format=csv&site=${SITES.brusselsOffice}&mode=drill`);
-    const cells = lines.slice(1).map((l) => l.split(',')[3]);
-    expect(lines.slice(1, 6).map((l) => l.slice(l.indexOf('drill,') + 6, l.indexOf(',Morgan')))).toEqual([
-      '"Hall ""B"", floor 2"',
+    expect(lines.slice(1, 6).map((l) => cells(l)[3])).toEqual([
+      'Hall "B", floor 2',
       "'@SUM(A1)",
       "'-1+1",
       "'+32 evacuate",
-      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+      `'=HYPERLINK("http://evil.example","click")`,
     ]);
-    expect(cells.every((c) => !/^[=+\-@]/.test(c!))).toBe(true);
+    expect(lines.slice(1).every((l) => cells(l).every((c) => !FORMULA.test(c)))).toBe(true);
+  });
+
+  it('a reason with `;` separators gives no cell starting a formula, read with `,`, `;` or a tab, with or without quotes', async () => {
+    const message = 'Fire drill;=1+1;@SUM(1)\t-2,+3';
+    await call(app, 'POST', path('sites', SITES.brusselsOffice, 'start'), { token: manager, body: { mode: 'drill', message } });
+    await call(app, 'POST', path('sites', SITES.brusselsOffice, 'abort'), { token: manager });
+    const lines = await csv(`?format=csv&site=${SITES.brusselsOffice}&mode=drill`);
+    const line = lines.find((l) => l.includes('Fire drill'))!;
+    for (const separator of [',', ';', '\t']) {
+      // A reader that honours quotes, and one that splits the raw line (quotes left in or dropped).
+      const readings = [cells(line, separator), line.split(separator), line.replaceAll('"', '').split(separator)];
+      for (const reading of readings)
+        for (const cell of reading) expect(cell, `${JSON.stringify(separator)}: ${cell}`).not.toMatch(FORMULA);
+    }
+    // Quotes honoured with `,`: the reason is one cell, readable, each formula start defused.
+    expect(cells(line)[3]).toBe("Fire drill;'=1+1;'@SUM(1)\t'-2,'+3");
   });
 });

@@ -63,6 +63,8 @@ export type EventOptions = {
   retentionMs: number;
   /** The most events the log keeps. */
   logLimit: number;
+  /** The most events one replay sends; a stream that missed more gets `reset` instead (limits.ts). */
+  replayMaxEvents: number;
 };
 
 export const DEFAULT_EVENT_OPTIONS: EventOptions = {
@@ -70,6 +72,7 @@ export const DEFAULT_EVENT_OPTIONS: EventOptions = {
   tokenCheckMs: 5_000,
   retentionMs: 15 * 60_000,
   logLimit: 10_000,
+  replayMaxEvents: 1000,
 };
 
 /** Where a stream's bytes go (the SSE response). `write` settles once the client took them (or is gone). */
@@ -114,25 +117,31 @@ class Stream implements OpenStream {
   readonly hub: EventHub;
   readonly userId: number;
   readonly tokenHash: string;
+  readonly address: string;
   readonly sink: EventSink;
   backlog = 0;
   closed = false;
   readonly done: Promise<void>;
   #settle!: () => void;
 
-  constructor(hub: EventHub, userId: number, tokenHash: string, sink: EventSink) {
+  constructor(hub: EventHub, userId: number, tokenHash: string, address: string, sink: EventSink) {
     this.hub = hub;
     this.userId = userId;
     this.tokenHash = tokenHash;
+    this.address = address;
     this.sink = sink;
     this.done = new Promise((resolve) => (this.#settle = resolve));
   }
 
-  send(chunk: Uint8Array): void {
-    if (this.closed) return;
-    if (this.backlog >= MAX_BACKLOG) return this.close();
+  /** Queues `chunk`; the returned promise settles once the client took it (or the stream is gone). */
+  send(chunk: Uint8Array): Promise<unknown> {
+    if (this.closed) return Promise.resolve();
+    if (this.backlog >= MAX_BACKLOG) return Promise.resolve(this.close());
     this.backlog++;
-    void this.sink.write(chunk).finally(() => this.backlog--);
+    return this.sink.write(chunk).then(
+      () => void this.backlog--,
+      () => void this.backlog--,
+    );
   }
 
   close(): void {
@@ -155,6 +164,7 @@ export class EventHub {
   #tokenCheck: ReturnType<typeof setInterval> | undefined;
   #sincePrune = 0;
   #prunedAt = 0;
+  #replaysInFlight = 0;
 
   constructor(db: Db, tokenValid: (tokenHash: string) => boolean, options: Partial<EventOptions> = {}) {
     this.#db = db;
@@ -165,6 +175,22 @@ export class EventHub {
   /** How many streams are open. */
   get size(): number {
     return this.#streams.size;
+  }
+
+  /** Replays whose events are still being written to their client (limits.ts bounds them). */
+  get replaysInFlight(): number {
+    return this.#replaysInFlight;
+  }
+
+  /** The streams open now for this session, this user and this client address. */
+  openCounts(userId: number, tokenHash: string, address: string): { session: number; user: number; address: number } {
+    let session = 0;
+    let byAddress = 0;
+    for (const stream of this.#streams) {
+      if (stream.tokenHash === tokenHash) session++;
+      if (stream.address === address) byAddress++;
+    }
+    return { session, user: this.#byUser.get(userId)?.size ?? 0, address: byAddress };
   }
 
   /** The newest id given out (0 before the first event); the next event's id is higher. */
@@ -193,7 +219,7 @@ export class EventHub {
     if (!this.#streams.size) return id;
     const chunk = encoder.encode(rowFrame({ id, type, project_uuid: project, user_id: user, data: json }));
     for (const userId of user !== null ? [user] : projectReaders(this.#db, project!)) {
-      for (const stream of this.#byUser.get(userId) ?? []) stream.send(chunk);
+      for (const stream of this.#byUser.get(userId) ?? []) void stream.send(chunk);
     }
     return id;
   }
@@ -207,13 +233,14 @@ export class EventHub {
   /**
    * Opens a stream for the user signed in with `tokenHash`. With a `lastEventId` it first
    * replays every event after it that the user may see, or sends `reset` when the log
-   * cannot tell what was missed (too old, newer than the newest id, not an id); without
+   * cannot tell what was missed (too old, newer than the newest id, not an id) or when more
+   * than `replayMaxEvents` were missed (the client refetches instead); without
    * one, `since` (ms since the epoch: when the client's page loaded) replays the events
    * logged from then on, or `reset` when that is past the log's retention; then
    * `ready` with the newest id. Live events follow; nothing is lost or sent twice in
    * between, as all of this happens before anything else can be published.
    */
-  open(userId: number, tokenHash: string, lastEventId: string | undefined, sink: EventSink, since?: string): OpenStream {
+  open(userId: number, tokenHash: string, lastEventId: string | undefined, sink: EventSink, since?: string, address = 'local'): OpenStream {
     this.prune();
     const newest = this.newestId();
     const cursor = parseCursor(lastEventId);
@@ -221,40 +248,49 @@ export class EventHub {
     const frames: string[] = [];
     let resumed = false;
     let replayed = 0;
-    const replay = (rows: LogRow[]) => {
-      const readable = new Set(readableProjects(this.#db, userId));
-      for (const row of rows) {
-        if (row.user_id === userId || (row.project_uuid !== null && readable.has(row.project_uuid))) {
-          frames.push(rowFrame(row));
-          replayed++;
-        }
+    const max = this.#options.replayMaxEvents;
+    /**
+     * The events the user may see from `value` on (a time or an id), filtered and bounded by
+     * the database: at most `max` (one more tells that there are too many: then `reset`).
+     */
+    const replay = (condition: 'at >= ?' | 'id > ?', value: number) => {
+      const mine = `FROM event_log WHERE ${condition} AND (user_id = ? OR project_uuid IN (SELECT value FROM json_each(?)))`;
+      const params = [value, userId, JSON.stringify(readableProjects(this.#db, userId))] as const;
+      // Counted in the database first: a replay that is too long costs no row in memory.
+      const { n } = this.#db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 ${mine} LIMIT ?)`, ...params, max + 1)!;
+      if (n > max) {
+        frames.push(sseFrame('reset', {}));
+        return;
       }
+      const rows = this.#db.all<LogRow>(`SELECT id, type, project_uuid, user_id, data ${mine} ORDER BY id`, ...params);
+      resumed = true;
+      for (const row of rows) frames.push(rowFrame(row));
+      replayed = rows.length;
     };
     if (from !== undefined) {
       // A first connection asks for what happened since its page loaded (ms since the epoch).
       if (from === null || from < Date.now() - this.#options.retentionMs) frames.push(sseFrame('reset', {}));
-      else {
-        resumed = true;
-        replay(this.#db.all<LogRow>('SELECT id, type, project_uuid, user_id, data FROM event_log WHERE at >= ? ORDER BY id', from));
-      }
+      else replay('at >= ?', from);
     } else if (cursor !== undefined) {
       const oldest = this.#db.get<{ id: number | null }>('SELECT MIN(id) AS id FROM event_log')!.id;
       // Every event after `floor` is still in the log.
       const floor = oldest === null ? newest : oldest - 1;
       if (cursor === null || cursor < floor || cursor > newest) {
         frames.push(sseFrame('reset', {}));
-      } else {
-        resumed = true;
-        replay(this.#db.all<LogRow>('SELECT id, type, project_uuid, user_id, data FROM event_log WHERE id > ? ORDER BY id', cursor));
-      }
+      } else replay('id > ?', cursor);
     }
     frames.push(sseFrame('ready', { resumed, replayed } satisfies StreamPayloads['ready'], newest));
-    const stream = new Stream(this, userId, tokenHash, sink);
+    const stream = new Stream(this, userId, tokenHash, address, sink);
     this.#streams.add(stream);
     let mine = this.#byUser.get(userId);
     if (!mine) this.#byUser.set(userId, (mine = new Set()));
     mine.add(stream);
-    stream.send(encoder.encode(frames.join('')));
+    const written = stream.send(encoder.encode(frames.join('')));
+    if (replayed) {
+      // A replay is in flight until its client took it (or left).
+      this.#replaysInFlight++;
+      void written.finally(() => this.#replaysInFlight--);
+    }
     this.#startTimers();
     return stream;
   }
@@ -309,7 +345,7 @@ export class EventHub {
   #startTimers(): void {
     if (!this.#heartbeat) {
       this.#heartbeat = setInterval(() => {
-        for (const stream of [...this.#streams]) stream.send(PING);
+        for (const stream of [...this.#streams]) void stream.send(PING);
       }, this.#options.heartbeatMs);
       this.#heartbeat.unref();
     }

@@ -8,10 +8,13 @@
  *   whose first day has begun can no longer be changed or removed.
  * - Two one-off exceptions, or two yearly ones, may not share a day (a one-off and a
  *   yearly one may: the one-off wins, as in src/core/schedules/secured.ts).
+ * - Dates lie within 2000–2100, and a site holds at most 200 upcoming exceptions (yearly ones
+ *   and one-off ones not over yet; limits.ts): checking one never reads all of them twice.
  */
 import { randomUUID } from 'node:crypto';
 import type { Interval, ScheduleException } from '../../src/core/api/contract.ts';
 import { nowIso, type Db } from './db.ts';
+import { EXCEPTION_YEARS, UPCOMING_EXCEPTIONS_PER_SITE } from './limits.ts';
 import { text, type ErrorItem } from './messages.ts';
 import { toMinutes } from './schedule.ts';
 
@@ -35,6 +38,12 @@ export function dayNumber(date: string): number {
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? d.getTime() / 86_400_000 : NaN;
 }
+
+/** The longest an exception lasts, in days (a one-off one; a yearly one is shorter). */
+const MAX_DAYS = 366;
+
+/** "YYYY-MM-DD" `days` before `date`. */
+const daysBefore = (date: string, days: number): string => new Date((dayNumber(date) - days) * 86_400_000).toISOString().slice(0, 10);
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -66,7 +75,13 @@ export function exceptionRows(db: Db, siteUuid: string): ExceptionRow[] {
 /** The exceptions that still matter for "secured now" and the calendar: yearly ones and those not yet over. */
 export function currentExceptions(db: Db, site: { uuid: string; timezone: string }): ScheduleException[] {
   const today = localDate(site.timezone);
-  return exceptionRows(db, site.uuid)
+  // Read by the index: a site's history of past exceptions is never loaded for this.
+  return db
+    .all<ExceptionRow>(
+      'SELECT * FROM schedule_exceptions WHERE site_uuid = ? AND (yearly = 1 OR to_date >= ?) ORDER BY from_date, created_at, uuid',
+      site.uuid,
+      today,
+    )
     .map((r) => exceptionView(r, today))
     .filter((e) => !e.past)
     .map(({ past: _past, ...e }) => e);
@@ -98,8 +113,14 @@ export function exceptionErrors(e: ExceptionInput, today: string, prefix = ''): 
   if (Number.isNaN(first)) errors.push({ field: `${prefix}from`, text: text('exceptions.notADay') });
   if (Number.isNaN(last)) errors.push({ field: `${prefix}to`, text: text('exceptions.notADay') });
   if (errors.length) return errors;
+  const years = { first: EXCEPTION_YEARS.first, last: EXCEPTION_YEARS.last };
+  for (const field of ['from', 'to'] as const) {
+    const year = Number(e[field].slice(0, 4));
+    if (year < years.first || year > years.last) errors.push({ field: `${prefix}${field}`, text: text('exceptions.years', years) });
+  }
+  if (errors.length) return errors;
   if (first > last) return [{ field: `${prefix}to`, text: text('exceptions.toBeforeFrom') }];
-  if (last - first >= (e.yearly ? 365 : 366)) return [{ field: `${prefix}to`, text: text('exceptions.tooLong') }];
+  if (last - first >= (e.yearly ? MAX_DAYS - 1 : MAX_DAYS)) return [{ field: `${prefix}to`, text: text('exceptions.tooLong') }];
   if (e.from < today) return [{ field: `${prefix}from`, text: text('exceptions.past') }];
   if (Array.isArray(e.secured)) {
     const spans: [number, number][] = [];
@@ -116,11 +137,89 @@ export function exceptionErrors(e: ExceptionInput, today: string, prefix = ''): 
   return errors;
 }
 
-/** The site's exception of the same kind sharing a day with `e` (other than `except`), if any. */
-export function conflictOf(db: Db, siteUuid: string, e: ExceptionInput, except?: string): ExceptionRow | undefined {
-  return exceptionRows(db, siteUuid).find(
-    (r) => r.uuid !== except && overlaps(e, { from: r.from_date, to: r.to_date, yearly: r.yearly === 1 }),
+/**
+ * Finds, for the site, the exception of the same kind sharing a day with a given one (other
+ * than `except`): one-off ones through the index on the site's dates (one query, no scan of
+ * the site's history), yearly ones through a map of their days read once. Each check costs
+ * the days of the exception checked, not the number the site holds.
+ */
+export function conflictFinder(db: Db, siteUuid: string, except?: string): (e: ExceptionInput) => ExceptionRow | undefined {
+  const yearly = db.all<ExceptionRow>(
+    'SELECT * FROM schedule_exceptions WHERE site_uuid = ? AND yearly = 1 AND uuid <> ? ORDER BY from_date, created_at, uuid',
+    siteUuid,
+    except ?? '',
   );
+  const byDay = new Map<number, number>();
+  yearly.forEach((r, i) => {
+    for (const d of monthDays(r.from_date, r.to_date)) if (!byDay.has(d)) byDay.set(d, i);
+  });
+  return (e) => {
+    if (e.yearly) {
+      // The first in the site's order, as a listing would show it.
+      let first = Infinity;
+      for (const d of monthDays(e.from, e.to)) first = Math.min(first, byDay.get(d) ?? Infinity);
+      return yearly[first];
+    }
+    // None lasts over 366 days: only those starting within that much before `e` can reach it.
+    return db.get<ExceptionRow>(
+      `SELECT * FROM schedule_exceptions WHERE site_uuid = ? AND from_date BETWEEN ? AND ? AND yearly = 0 AND uuid <> ? AND to_date >= ?
+       ORDER BY from_date, created_at, uuid LIMIT 1`,
+      siteUuid,
+      daysBefore(e.from, MAX_DAYS),
+      e.to,
+      except ?? '',
+      e.from,
+    );
+  };
+}
+
+/** The site's exception of the same kind sharing a day with `e` (other than `except`), if any. */
+export const conflictOf = (db: Db, siteUuid: string, e: ExceptionInput, except?: string): ExceptionRow | undefined =>
+  conflictFinder(db, siteUuid, except)(e);
+
+/**
+ * The pairs of exceptions among `list` that share a day (same kind): sorted by start, one
+ * sweep for one-off ones; yearly ones through a map of their days. Each pair is reported by
+ * its later index.
+ */
+export function overlapsWithin(list: readonly ExceptionInput[]): { index: number; other: number }[] {
+  const found: { index: number; other: number }[] = [];
+  const oneOff = list.map((e, i) => ({ e, i })).filter(({ e }) => !e.yearly);
+  oneOff.sort((a, b) => (a.e.from < b.e.from ? -1 : a.e.from > b.e.from ? 1 : a.i - b.i));
+  let reach: { to: string; i: number } | undefined;
+  for (const { e, i } of oneOff) {
+    if (reach && e.from <= reach.to) found.push(i > reach.i ? { index: i, other: reach.i } : { index: reach.i, other: i });
+    if (!reach || e.to > reach.to) reach = { to: e.to, i };
+  }
+  const days = new Map<number, number>();
+  list.forEach((e, i) => {
+    if (!e.yearly) return;
+    let hit: number | undefined;
+    for (const d of monthDays(e.from, e.to)) {
+      const other = days.get(d);
+      if (other === undefined) days.set(d, i);
+      else hit ??= other;
+    }
+    if (hit !== undefined) found.push({ index: i, other: hit });
+  });
+  return found;
+}
+
+/** How many upcoming exceptions the site holds: yearly ones, and one-off ones not over by `today`. */
+export function upcomingCount(db: Db, siteUuid: string, today: string): number {
+  // Through the index on the site's dates: one-off ones not over started at most 366 days ago.
+  const count = (sql: string, ...params: string[]) =>
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM schedule_exceptions WHERE site_uuid = ? AND ${sql}`, siteUuid, ...params)!.n;
+  return count('yearly = 1') + count('from_date >= ? AND yearly = 0 AND to_date >= ?', daysBefore(today, MAX_DAYS), today);
+}
+
+/** 422 items when adding `adding` exceptions would take the site past the most it may hold; none when it may. */
+export function upcomingErrors(db: Db, site: { uuid: string; name: string }, today: string, adding: number, bulk: boolean): ErrorItem[] {
+  const count = upcomingCount(db, site.uuid, today);
+  const max = UPCOMING_EXCEPTIONS_PER_SITE;
+  if (count + adding <= max) return [];
+  const t = bulk ? text('exceptions.tooManyBulk', { site: site.name, count, adding, max }) : text('exceptions.tooMany', { max });
+  return [{ field: bulk ? 'exceptions' : 'from', text: t }];
 }
 
 export function insertException(db: Db, siteUuid: string, e: ExceptionInput, uuid: string = randomUUID()): ExceptionRow {

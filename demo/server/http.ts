@@ -9,6 +9,7 @@ import type { GenericSchema, InferOutput } from 'valibot';
 import type { Db } from './db.ts';
 import type { EventHub } from './events.ts';
 import type { Limiter } from './limiter.ts';
+import type { Quotas } from './limits.ts';
 import type { FrameRenderer } from './media.ts';
 import {
   errorAnswer,
@@ -53,6 +54,8 @@ export type Deps = {
   reseed: () => void;
   /** Attempt counters of sign-in, forgot-password and reset-password (limits.ts). */
   limiter: Limiter;
+  /** Limits that protect everyone: event streams, replays, evacuation actions (limits.ts). */
+  quotas: Quotas;
   /** A token unused this long (ms) is expired (sliding, besides its absolute lifetime). */
   tokenIdleMs: number;
   /** Live events: routes publish every change here; GET /api/v2/events streams them (events.ts). */
@@ -123,15 +126,18 @@ export async function readBody<S extends GenericSchema>(c: Ctx, schema: S): Prom
   return result.value;
 }
 
-/** `page` (from 1) and `per_page` (default 25, at most 100) from the query. */
-export function paging(c: Ctx): { page: number; perPage: number; offset: number } {
+/** `page` (from 1) and `per_page` (default 25, at most 100 unless the route says) from the query. */
+export function paging(
+  c: Ctx,
+  { perPage: defaultPerPage = 25, maxPerPage = 100 }: { perPage?: number; maxPerPage?: number } = {},
+): { page: number; perPage: number; offset: number } {
   const read = (name: string, fallback: number, max: number): number => {
     const raw = c.req.query(name);
     if (raw === undefined || raw === '') return fallback;
     if (!/^\d+$/.test(raw) || Number(raw) < 1) throw invalid(name, text('query.positiveWhole', { name }));
     return Math.min(Number(raw), max);
   };
-  const perPage = read('per_page', 25, 100);
+  const perPage = read('per_page', defaultPerPage, maxPerPage);
   // Far past the end is simply an empty page (and keeps OFFSET an integer SQLite accepts).
   const page = read('page', 1, 10_000_000);
   return { page, perPage, offset: (page - 1) * perPage };

@@ -129,3 +129,98 @@ export function guard(limiter: Limiter, action: string, c: Ctx, email: string | 
     },
   };
 }
+
+/*
+ * Limits that protect everyone (docs/security.md "Limits that protect everyone"): how many
+ * event streams a session, a user and an address may hold, how much and how often a stream
+ * may replay, how many evacuation actions a person may take per minute, and how many
+ * upcoming schedule exceptions a site may hold. Every figure is here; the routes only
+ * compare against them. Counters live in memory, as the sign-in counters above.
+ */
+
+export type ShareLimits = {
+  /** Event streams open at once per session (token). */
+  streamsPerSession: number;
+  /** Event streams open at once per user, over all their sessions. */
+  streamsPerUser: number;
+  /** Event streams open at once per client address, whoever signed in. */
+  streamsPerAddress: number;
+  /** The most events one replay sends; a stream that missed more gets `reset` (refetch). */
+  replayMaxEvents: number;
+  /** Replays (`Last-Event-ID` or `?since=`) one session may ask for per minute. */
+  replaysPerSessionPerMinute: number;
+  /** Replays whose events the server is still writing, over every stream. */
+  replaysInFlight: number;
+  /** Evacuation starts and aborts per user per minute (an Idempotency-Key replay is free). */
+  evacuationActionsPerUserPerMinute: number;
+};
+
+export const DEFAULT_SHARE_LIMITS: ShareLimits = {
+  streamsPerSession: 10,
+  streamsPerUser: 30,
+  streamsPerAddress: 100,
+  replayMaxEvents: 1000,
+  replaysPerSessionPerMinute: 30,
+  replaysInFlight: 20,
+  evacuationActionsPerUserPerMinute: 20,
+};
+
+/** How long (s) a client refused a stream is asked to wait: a slot frees when another stream ends. */
+export const STREAM_RETRY_AFTER_S = 10;
+
+/** The most upcoming exceptions (yearly ones, and one-off ones not over yet) one site may hold. */
+export const UPCOMING_EXCEPTIONS_PER_SITE = 200;
+/** Exception dates lie within these years (both included). */
+export const EXCEPTION_YEARS = { first: 2000, last: 2100 } as const;
+
+/** At most `max` actions per key in any `windowMs`: a sliding window of the actions' times. */
+export class RateWindow {
+  readonly #hits = new Map<string, number[]>();
+  readonly max: number;
+  readonly windowMs: number;
+  constructor(max: number, windowMs = 60_000) {
+    this.max = max;
+    this.windowMs = windowMs;
+  }
+
+  /** Counts an action of `key` and returns 0, or returns the seconds until it may act (not counted). */
+  take(key: string, now = Date.now()): number {
+    const hits = (this.#hits.get(key) ?? []).filter((at) => at > now - this.windowMs);
+    if (hits.length >= this.max) {
+      this.#hits.set(key, hits);
+      return Math.max(1, Math.ceil((hits[0]! + this.windowMs - now) / 1000));
+    }
+    hits.push(now);
+    this.#hits.set(key, hits);
+    // Keep memory bounded: forget keys whose actions are all past the window now and then.
+    if (this.#hits.size > 10_000) for (const [k, times] of this.#hits) if (times.at(-1)! <= now - this.windowMs) this.#hits.delete(k);
+    return 0;
+  }
+
+  clear(): void {
+    this.#hits.clear();
+  }
+}
+
+/** The limits and their counters, one set per app (Deps.quotas). */
+export class Quotas {
+  readonly limits: ShareLimits;
+  readonly evacuations: RateWindow;
+  readonly replays: RateWindow;
+  constructor(limits: Partial<ShareLimits> = {}) {
+    this.limits = { ...DEFAULT_SHARE_LIMITS, ...limits };
+    this.evacuations = new RateWindow(this.limits.evacuationActionsPerUserPerMinute);
+    this.replays = new RateWindow(this.limits.replaysPerSessionPerMinute);
+  }
+
+  /** 429 with Retry-After when `key` used up its window, else counts the action. */
+  static take(window: RateWindow, key: string): void {
+    const wait = window.take(key);
+    if (wait) throw new TooManyAttempts(wait);
+  }
+
+  clearAll(): void {
+    this.evacuations.clear();
+    this.replays.clear();
+  }
+}

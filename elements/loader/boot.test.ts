@@ -152,6 +152,24 @@ describe('the loader: first answers', () => {
     expect(m.calls).toHaveLength(0);
   });
 
+  it('asks nothing when any Vigil element names another API, even one placed before or after it, or none beside one that does', () => {
+    const m = mockFetch(() => json({}));
+    signIn({});
+    // An injected element elsewhere on the page (another tag) disagrees with the page's own.
+    place(`<vigil-login api-base="https://evil.example"></vigil-login><vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation><vigil-login api-base="https://evil.example"></vigil-login>`);
+    prefetch(PLAN);
+    expect(m.calls).toHaveLength(0);
+    // Every element naming the page's own API agrees; the toast region does not count.
+    place(
+      `<vigil-login api-base="${ORIGIN}"></vigil-login><vigil-evacuation project="${PROJECT}"></vigil-evacuation><vigil-toast-region></vigil-toast-region>`,
+    );
+    prefetch(PLAN);
+    expect(m.calls.length).toBeGreaterThan(0);
+    expect(m.calls.every((c) => c.url.origin === ORIGIN)).toBe(true);
+  });
+
   it('skips a resource whose attribute is missing or not a uuid', () => {
     const m = mockFetch(() => json({}));
     signIn({});

@@ -162,11 +162,18 @@ export function prefetch(plan: DataPlan): void {
   const user = storedUser();
   if (!user || typeof user.token !== 'string' || !window.fetch) return;
   const element = document.querySelector(plan.tag);
-  // The API the page names (a meta tag, the element's attribute), else the one that issued
-  // the token, else the page's own origin: the session settles on the same.
-  const named = [document.querySelector<HTMLMetaElement>('meta[name=vigil-api-base]')?.content, element?.getAttribute('api-base')]
-    .filter((value) => value != null)
-    .map(normalized);
+  // The API the page names (its meta tag; else every Vigil element's attribute, one without
+  // naming the page's own origin), else the one that issued the token, else the page's own
+  // origin: the session settles on the same (src/core/config/settle.ts).
+  const meta = document.querySelector<HTMLMetaElement>('meta[name=vigil-api-base]')?.content;
+  let named = meta == null ? [] : [normalized(meta)];
+  if (meta == null) {
+    const tags = [...document.querySelectorAll('*')].filter(
+      (el) => el.localName.startsWith('vigil-') && el.localName !== 'vigil-toast-region',
+    );
+    const given = tags.map((el) => el.getAttribute('api-base'));
+    if (given.some((value) => value != null)) named = given.map((value) => (value == null ? location.origin : normalized(value)));
+  }
   const bound = user.api_base ?? user.api_origin;
   const owner = bound === undefined ? location.origin : normalized(String(bound));
   const base = named[0] ?? owner;

@@ -77,8 +77,8 @@ ${pre(`vigil-evacuation:not(:defined) { display: block; min-block-size: 270px; }
 <ol>
 <li><code>configure({ apiBase })</code>, called before the first element connects;</li>
 <li><code>&lt;meta name="vigil-api-base" content="https://portal.example.com"&gt;</code> in the page's <code>&lt;head&gt;</code> (a meta tag in the body is ignored, so injected markup cannot set it);</li>
-<li>the <code>api-base</code> attribute of the Vigil elements in the document at that moment. If they disagree, the page settles on no API at all: every element says so and nothing is sent;</li>
-<li>the API that issued the stored sign-in;</li>
+<li>the <code>api-base</code> attribute of the Vigil elements in the document at that moment; an element without one names the page's own origin. If they disagree, or name another API than the one you are signed in to, the page settles on no API at all: every element says why, nothing is sent and nobody is signed out;</li>
+<li>the API that issued the stored sign-in (when no element names one);</li>
 <li>the page's own origin.</li>
 </ol>
 <p>Once settled it never moves. An element added later whose <code>api-base</code> names another API shows a message instead of a sign-in form and sends nothing there; <code>configure()</code> with another base after settling throws.</p>

@@ -89,16 +89,18 @@ test.afterEach(async () => {
 });
 
 test.describe('the token stays with the API that issued it', () => {
-  test('a host page that inserts <vigil-unread-badge> before <vigil-login api-base> sends nothing to its own origin, the token only to the API, also after a reload', async ({
+  test('a host page that inserts <vigil-unread-badge api-base> before <vigil-login api-base> sends nothing to its own origin, the token only to the API, also after a reload', async ({
     page,
     baseURL,
   }) => {
     const api = new URL(baseURL!).origin;
     // Like a Vue template with two root nodes, or elements a script inserts: the badge
-    // connects first, the element naming the API right after, in the same task.
+    // connects first, the login right after, in the same task; both name the API (one
+    // naming none would name the host page's own origin).
     const app = `
       await customElements.whenDefined('vigil-login');
       const badge = document.createElement('vigil-unread-badge');
+      badge.setAttribute('api-base', ${JSON.stringify(api)});
       document.getElementById('badge').append(badge);
       const login = document.createElement('vigil-login');
       login.setAttribute('api-base', ${JSON.stringify(api)});
@@ -182,13 +184,17 @@ test.describe('the token stays with the API that issued it', () => {
     await seedSignIn(page, request, host.origin, api);
     const requests = recordRequests(page);
 
-    // Alone: the page settles on the API the markup names, which did not issue the token.
+    // Alone: the markup names another API than the one that issued the stored sign-in, and
+    // nothing declares the page's: no API at all, the element says why, and the sign-in stays.
     await page.goto(`${host.origin}/alone`);
-    await expect.poll(() => foreign.requests.length).toBeGreaterThan(0); // it was asked for its catalogue
+    await expect(page.locator('vigil-unread-badge')).toContainText(
+      'This page names another Vigil server than the one you are signed in to, so none is used',
+    );
     await page.waitForLoadState('networkidle');
     await requests.settle();
-    expect(foreign.requests.filter((r) => r.authorization !== undefined)).toEqual([]);
-    expect(requests.seen.filter((r) => r.url.origin === foreign.origin && r.authorization)).toEqual([]);
+    expect(foreign.requests).toEqual([]);
+    expect(requests.seen.filter((r) => r.authorization)).toEqual([]);
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toContain('"token"');
 
     // Beside the real API's element, with nothing declaring the page's API: the page
     // settles on no API at all — both elements say so — and nobody hears anything.
@@ -254,6 +260,73 @@ test.describe('the token stays with the API that issued it', () => {
     await page.waitForLoadState('networkidle');
     expect(posts).toEqual([]);
     expect(foreign.requests).toEqual([]);
+  });
+});
+
+test.describe('an injected element above the real one on a same-origin page', () => {
+  test('<vigil-login api-base="http://evil.example"> above a <vigil-login> naming no API: nothing typed goes anywhere but the page’s API, nobody is signed out', async ({
+    page,
+    request,
+    baseURL,
+    browserProblems,
+  }) => {
+    browserProblems.allow(/Failed to load resource/);
+    const api = new URL(baseURL!).origin;
+    // The usual intranet: the page is on the API's origin; a comment carries the injected markup.
+    const injected = '<div class="comment"><vigil-login api-base="http://evil.example"></vigil-login></div>';
+    await page.route(`${api}/intranet/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Intranet</title>
+        <script type="module" src="/dist/vigil.js"></script></head>
+        <body><main><h1>Intranet</h1>${route.request().url().endsWith('/with-comment') ? injected : ''}
+        <section id="real"><vigil-login></vigil-login></section></main></body></html>`,
+      }),
+    );
+    const evil: string[] = [];
+    await page.route('http://evil.example/**', (route) => {
+      evil.push(`${route.request().method()} ${route.request().url()} ${route.request().postData() ?? ''}`);
+      return route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, body: '' });
+    });
+    const sent: { url: string; body: string }[] = [];
+    page.on('request', (req) => sent.push({ url: req.url(), body: req.postData() ?? '' }));
+
+    // Signed out: neither element offers a form, both say why, nothing is asked of evil.example.
+    await page.goto(`${api}/intranet/with-comment`);
+    const real = page.locator('#real vigil-login');
+    for (const login of [real, page.locator('.comment vigil-login')]) {
+      await expect(login).toContainText('This page names several Vigil servers, so none is used');
+      await expect(login.getByLabel('Password')).toHaveCount(0);
+    }
+    await page.keyboard.type('manager@vigil.test\tvigil-demo\n'); // whatever the visitor types
+    await page.waitForLoadState('networkidle');
+    expect(evil).toEqual([]);
+    expect(sent.filter((r) => r.body.includes('vigil-demo') || r.body.includes('manager@vigil.test'))).toEqual([]);
+
+    // Signed in: the injected element does not sign anyone out, in this tab or any other.
+    const login = await request.post('/api/v2/user/login', {
+      data: { email: 'manager@vigil.test', password: SEED_PASSWORD, device_name: 'e2e' },
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [USER_STORAGE_KEY, JSON.stringify({ ...data, api_base: api })],
+    );
+    await page.reload();
+    await expect(real).toContainText('This page names several Vigil servers, so none is used');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toContain(data.token);
+    expect(evil).toEqual([]);
+
+    // Without the injected markup the real form is the page's, and what is typed goes to the page's API only.
+    await page.evaluate((key) => localStorage.removeItem(key), USER_STORAGE_KEY);
+    sent.length = 0;
+    await page.goto(`${api}/intranet/plain`);
+    await signInOnLoginCard(page);
+    await expect(real).toContainText('Signed in as Morgan Manager');
+    const posted = sent.filter((r) => r.body.includes(SEED_PASSWORD));
+    expect(posted.map((r) => new URL(r.url).origin)).toEqual([api]);
+    expect(evil).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
  * row is a start and the end that followed it (none while it lasts). No call changes it.
  */
 import { memberProject } from '../access.ts';
+import { csvDocument } from '../csv.ts';
 import { invalid, paging, type App, type Ctx, type Deps } from '../http.ts';
 import { text } from '../messages.ts';
 import { EVACUATION_MODES } from './evacuation-start.ts';
@@ -110,41 +111,24 @@ function clock(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
- * doubled. A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a
- * tab or a carriage return) gets a leading apostrophe, so it is shown as text.
- */
-export function csvCell(value: string | number | null): string {
-  let cell = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
-  return /[",\r\n]/.test(cell) || cell !== cell.trim() ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
-
 export const CSV_HEADER = ['scope', 'name', 'mode', 'reason', 'started_by', 'started_at', 'ended_by', 'ended_at', 'duration'] as const;
 
-function csv(rows: EvacuationRecord[]): string {
-  const lines = [CSV_HEADER.join(',')];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.scope,
-        r.target.name,
-        r.mode,
-        r.message,
-        r.started_by,
-        r.started_at,
-        r.ended_by,
-        r.ended_at,
-        r.duration_seconds === null ? null : clock(r.duration_seconds),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  // A byte order mark, so spreadsheets read the names (Liège) as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
+/** The history as a CSV file (csv.ts: every field quoted, formulas defused). */
+const csv = (rows: EvacuationRecord[]): string =>
+  csvDocument(
+    CSV_HEADER,
+    rows.map((r) => [
+      r.scope,
+      r.target.name,
+      r.mode,
+      r.message,
+      r.started_by,
+      r.started_at,
+      r.ended_by,
+      r.ended_at,
+      r.duration_seconds === null ? null : clock(r.duration_seconds),
+    ]),
+  );
 
 const wantsCsv = (c: Ctx): boolean =>
   c.req.query('format') === 'csv' || (c.req.query('format') === undefined && /\btext\/csv\b/.test(c.req.header('Accept') ?? ''));

@@ -2,13 +2,15 @@
  * Evacuations of a project or a site: a state machine inactive → active → inactive,
  * stored with its history. Starting an active evacuation or aborting an inactive one
  * changes nothing and answers the current state. An `Idempotency-Key` header (per user)
- * replays the first answer instead of acting twice.
+ * replays the first answer instead of acting twice. Actions are limited per user and minute
+ * (limits.ts); a replay does not count.
  */
 import type { EvacuationStatus } from '../../../src/core/api/contract.ts';
 import { evacuableTarget, memberName, memberProject, memberSite } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
 import { checkEvacuateMfa } from '../mfa.ts';
 import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
+import { Quotas } from '../limits.ts';
 import { EVACUATION_MODES, readStart, type Start } from './evacuation-start.ts';
 import { text } from '../messages.ts';
 
@@ -118,10 +120,21 @@ function transition(
   });
 }
 
-/** Runs `act` once per (user, Idempotency-Key); later calls with the key get the stored answer. */
-function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data: EvacuationStatus }; replayed: boolean } {
+/**
+ * Runs `act` once per (user, Idempotency-Key); later calls with the key get the stored
+ * answer. `admit` runs just before `act` (never for a replay): it may refuse the action.
+ */
+function idempotent(
+  db: Db,
+  c: Ctx,
+  admit: () => void,
+  act: () => EvacuationStatus,
+): { body: { data: EvacuationStatus }; replayed: boolean } {
   const key = c.req.header('Idempotency-Key');
-  if (key === undefined) return { body: { data: act() }, replayed: false };
+  if (key === undefined) {
+    admit();
+    return { body: { data: act() }, replayed: false };
+  }
   if (!key.trim() || key.length > 255) throw invalid('Idempotency-Key', text('evacuation.keyLength'));
   const user = c.get('user');
   const request = `${c.req.method} ${c.req.path}`;
@@ -135,6 +148,7 @@ function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data
       if (stored.request !== request) throw invalid('Idempotency-Key', text('evacuation.keyReused'));
       return { body: JSON.parse(stored.body) as { data: EvacuationStatus }, replayed: true };
     }
+    admit();
     const body = { data: act() };
     db.run(
       'INSERT INTO idempotency (user_id, key, request, status, body, created_at) VALUES (?, ?, ?, 200, ?, ?)',
@@ -148,7 +162,7 @@ function idempotent(db: Db, c: Ctx, act: () => EvacuationStatus): { body: { data
   });
 }
 
-export function evacuationRoutes(app: App, { db, events }: Deps): void {
+export function evacuationRoutes(app: App, { db, events, quotas }: Deps): void {
   /** The target's uuid: 404 for non-readers; starting and aborting also need 'evacuate' (403). */
   const target = (c: Ctx, scope: Scope, act = false): string => {
     const user = c.get('user');
@@ -174,7 +188,9 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
         const json = await readJson(c);
         const start = action === 'start' ? readStart(json) : undefined;
         let change: Change | undefined;
-        const { body, replayed } = idempotent(db, c, () => {
+        // A person never needs many actions a minute; a replay of one already taken is free (limits.ts).
+        const admit = () => Quotas.take(quotas.evacuations, `user:${c.get('user').id}`);
+        const { body, replayed } = idempotent(db, c, admit, () => {
           const done = transition(db, scope, uuid, action, c.get('user'), start);
           change = done.change;
           return done.answer;

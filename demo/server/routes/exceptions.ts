@@ -7,19 +7,21 @@ import Holidays from 'date-holidays';
 import { Bodies, EDIT_SCHEDULES, type ExceptionsApplied } from '../../../src/core/api/contract.ts';
 import { memberSite, requirePermission, scheduleEditableProject, type SiteRow } from '../access.ts';
 import {
+  conflictFinder,
   conflictOf,
   exceptionErrors,
-  exceptionRows,
   exceptionView,
   insertException,
   localDate,
-  overlaps,
+  overlapsWithin,
+  upcomingErrors,
   type ExceptionInput,
   type ExceptionRow,
 } from '../exceptions.ts';
-import { ApiError, invalid, notFound, readBody, responseLanguage, type App, type Ctx, type Deps } from '../http.ts';
+import { ApiError, invalid, notFound, paging, readBody, responseLanguage, type App, type Ctx, type Deps } from '../http.ts';
 import { text, type ErrorItem } from '../messages.ts';
 import type { Db } from '../db.ts';
+import { UPCOMING_EXCEPTIONS_PER_SITE } from '../limits.ts';
 
 type Located = { country: string | null; region: string | null };
 
@@ -41,10 +43,16 @@ const rowInput = (r: ExceptionRow): ExceptionInput => {
   return e as ExceptionInput;
 };
 
-/** 422 with the rule violations, or when a same-kind exception of the site shares a day. */
+/**
+ * 422 with the rule violations, when a same-kind exception of the site shares a day, or (a
+ * new one) when the site holds the most upcoming exceptions it may.
+ */
 function checkException(db: Db, site: SiteRow, e: ExceptionInput, except?: string): void {
-  const errors = exceptionErrors(e, localDate(site.timezone));
+  const today = localDate(site.timezone);
+  const errors = exceptionErrors(e, today);
   if (errors.length) throw new ApiError(422, errors);
+  const full = except === undefined ? upcomingErrors(db, site, today, 1, false) : [];
+  if (full.length) throw new ApiError(422, full);
   const conflict = conflictOf(db, site.uuid, e, except);
   if (conflict) throw invalid('from', text('exceptions.conflict', { label: conflict.label, from: conflict.from_date }));
 }
@@ -61,13 +69,28 @@ export function publicHolidays(site: Located & { timezone: string }, year: numbe
 }
 
 export function exceptionRoutes(app: App, { db }: Deps): void {
+  // Paged (`page`, `per_page` up to 200, the most upcoming ones a site holds), oldest first;
+  // `meta.total` counts every exception the filter keeps.
   app.get('/api/v2/sites/:uuid/schedule-exceptions', (c) => {
     const { site } = memberSite(db, c.get('user'), c.req.param('uuid'));
     const when = c.req.query('filter[when]');
     if (when !== undefined && when !== 'past' && when !== 'upcoming') throw invalid('filter[when]', text('exceptions.when'));
+    const { page, perPage, offset } = paging(c, { perPage: 100, maxPerPage: UPCOMING_EXCEPTIONS_PER_SITE });
     const today = localDate(site.timezone);
-    const all = exceptionRows(db, site.uuid).map((r) => exceptionView(r, today));
-    return c.json({ data: when ? all.filter((e) => e.past === (when === 'past')) : all });
+    const where =
+      when === 'past' ? 'AND yearly = 0 AND to_date < ?' : when === 'upcoming' ? 'AND (yearly = 1 OR to_date >= ?)' : 'AND ? IS NOT NULL';
+    const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM schedule_exceptions WHERE site_uuid = ? ${where}`, site.uuid, today)!.n;
+    const rows = db.all<ExceptionRow>(
+      `SELECT * FROM schedule_exceptions WHERE site_uuid = ? ${where} ORDER BY from_date, created_at, uuid LIMIT ? OFFSET ?`,
+      site.uuid,
+      today,
+      perPage,
+      offset,
+    );
+    return c.json({
+      data: rows.map((r) => exceptionView(r, today)),
+      meta: { total, page, per_page: perPage },
+    });
   });
 
   app.post('/api/v2/sites/:uuid/schedule-exceptions', async (c) => {
@@ -116,24 +139,38 @@ export function exceptionRoutes(app: App, { db }: Deps): void {
     const foreign = siteUuids.filter((_, i) => !sites[i]);
     if (foreign.length) throw invalid('siteUuids', text('schedule.foreignSites', { sites: foreign.join(', ') }));
     const errors: ErrorItem[] = [];
-    body.exceptions.forEach((e, i) => {
-      // "Today" differs by zone: the latest today of the chosen sites decides.
-      const today = (sites as SiteRow[])
-        .map((s) => localDate(s.timezone))
-        .sort()
-        .at(-1)!;
-      errors.push(...exceptionErrors(e, today, `exceptions.${i}.`));
-      if (body.exceptions.some((o, j) => j < i && overlaps(o, e)))
-        errors.push({ field: `exceptions.${i}.from`, text: text('exceptions.overlapsSent', { label: e.label }) });
-    });
+    // "Today" differs by zone: the latest today of the chosen sites decides.
+    const latestToday = (sites as SiteRow[])
+      .map((s) => localDate(s.timezone))
+      .sort()
+      .at(-1)!;
+    body.exceptions.forEach((e, i) => errors.push(...exceptionErrors(e, latestToday, `exceptions.${i}.`)));
+    if (!errors.length) {
+      const reported = new Set<number>();
+      for (const { index } of overlapsWithin(body.exceptions)) {
+        if (reported.has(index)) continue;
+        reported.add(index);
+        errors.push({ field: `exceptions.${index}.from`, text: text('exceptions.overlapsSent', { label: body.exceptions[index]!.label }) });
+      }
+    }
     if (errors.length) throw new ApiError(422, errors);
+    // All or nothing: a site that would pass the most upcoming exceptions it may hold refuses
+    // the whole call before anything is written (what a site skips as a conflict is not added).
+    const plans = (sites as SiteRow[]).map((site) => {
+      const conflictWith = conflictFinder(db, site.uuid);
+      const entries = body.exceptions.map((e) => ({ e, conflict: conflictWith(e) }));
+      return { site, entries };
+    });
+    const full = plans.flatMap(({ site, entries }) =>
+      upcomingErrors(db, site, localDate(site.timezone), entries.filter((x) => !x.conflict).length, true),
+    );
+    if (full.length) throw new ApiError(422, full);
     const result: ExceptionsApplied = db.transaction(() => ({
-      sites: (sites as SiteRow[]).map((site) => {
+      sites: plans.map(({ site, entries }) => {
         const today = localDate(site.timezone);
         const created = [];
         const skipped = [];
-        for (const e of body.exceptions) {
-          const conflict = conflictOf(db, site.uuid, e);
+        for (const { e, conflict } of entries) {
           if (conflict) skipped.push({ label: e.label, from: e.from, conflict: conflict.label });
           else created.push(exceptionView(insertException(db, site.uuid, e), today));
         }

@@ -55,6 +55,7 @@ export function testHookRoutes(app: App, deps: Deps): void {
   app.post('/__test/reset', (c) => {
     deps.reseed();
     deps.limiter.clearAll();
+    deps.quotas.clearAll();
     deps.state.lastResetLink = undefined;
     deps.frames.frozen.clear();
     return c.json({ data: { reset: true } });

@@ -51,7 +51,7 @@ describe('settling the page API base', () => {
   });
 
   it('waits for the end of the task, so an element inserted after the first one still counts', async () => {
-    const badge = element('vigil-unread-badge');
+    const badge = element('vigil-unread-badge', API);
     elementConnected(badge);
     const settled = whenApiBaseSettled();
     expect($apiBase.get()).toBeNull();
@@ -76,7 +76,7 @@ describe('settling the page API base', () => {
 
   it('scans the whole document, including elements that are not Vigil elements only by tag', () => {
     element('div', EVIL); // not a Vigil element
-    element('vigil-inbox');
+    element('vigil-inbox', `${API}/`);
     element('vigil-evacuation', API);
     expect(settleApiBase()).toBe(API);
   });
@@ -110,6 +110,49 @@ describe('settling the page API base', () => {
     element('vigil-login', 'https://second.test');
     expect(settleApiBase()).toBeNull();
     expect($apiBase.get()).toBe('');
+  });
+
+  it('an element without api-base names the page itself: an injected api-base above it disagrees, and nobody is signed out', async () => {
+    $currentUser.set(user(location.origin));
+    element('vigil-login', EVIL); // injected in a comment above the real element
+    element('vigil-login'); // the real one: the page's own API
+    expect(settleApiBase()).toBeNull();
+    expect(settle.settleConflict()).toBe('elements');
+    expect($currentUser.get()?.token).toBe('tok');
+
+    // Naming the page's own origin out loud agrees with an element that names none.
+    await newPage();
+    $currentUser.set(null);
+    document.body.replaceChildren();
+    element('vigil-login', `${location.origin}/`);
+    element('vigil-unread-badge');
+    expect(settleApiBase()).toBe(location.origin);
+    expect(settle.settleConflict()).toBeNull();
+  });
+
+  it('the suite’s own elements do not count: the toast region, and elements inside a Vigil element', () => {
+    element('vigil-toast-region');
+    const outer = element('vigil-portal', API);
+    const inner = document.createElement('vigil-unread-badge');
+    outer.attachShadow({ mode: 'open' }).append(inner);
+    elementConnected(inner);
+    expect(settleApiBase()).toBe(API);
+  });
+
+  it('an element alone naming another API than the stored sign-in’s settles on nothing and keeps the sign-in', async () => {
+    $currentUser.set(user(API));
+    element('vigil-unread-badge', EVIL);
+    expect(settleApiBase()).toBeNull();
+    expect(settle.settleConflict()).toBe('sign-in');
+    expect($currentUser.get()?.token).toBe('tok');
+
+    // The same API as the sign-in: settled, signed in.
+    await newPage();
+    $currentUser.set(user(API));
+    document.body.replaceChildren();
+    element('vigil-unread-badge', API);
+    expect(settleApiBase()).toBe(API);
+    expect($currentUser.get()?.token).toBe('tok');
   });
 
   it('on disagreeing elements, the meta tag or configure() decides', async () => {

@@ -7,18 +7,22 @@
  * 1. `configure({ apiBase })`, called by the integrator's own module before that;
  * 2. `<meta name="vigil-api-base" content="…">` in the document's head;
  * 3. the `api-base` attribute of the Vigil elements present at that moment (the whole
- *    document is scanned, plus the elements connected so far, in shadow roots too). When
- *    they disagree, the page settles on nothing: markup injected before the real element
- *    must not win, so `$apiBase` is the empty string: every element shows the conflict, no form
- *    is usable and no request is sent — the integrator declares the API with 1. or 2.;
- * 4. the API that issued the stored sign-in;
+ *    document is scanned, plus the elements connected so far, in shadow roots too); an
+ *    element without one names the page's own origin. An API named this way is trusted
+ *    only when every element agrees and a stored sign-in, if any, is that API's. Otherwise
+ *    the page settles on nothing: markup injected before (or beside) the real element must
+ *    neither win nor sign the user out, so `$apiBase` is the empty string: every element
+ *    shows why (`settleConflict()`), no form is usable, no request is sent and the stored
+ *    sign-in is kept — the integrator declares the API with 1. or 2.;
+ * 4. the API that issued the stored sign-in (when no element names one);
  * 5. the page's own origin.
  *
  * Settling waits for the end of the current task, so elements inserted together are all
  * seen. Once settled the base never moves: an element naming another API shows a message
  * instead (see the element factory) and the token never goes there. A stored sign-in of
- * another API (or one from an older version that does not say which API issued it, unless
- * the page's origin is the API) is dropped: the elements then ask to sign in to this API.
+ * another API than the one the integrator declared (1. or 2.; or one from an older version
+ * that does not say which API issued it, unless the page's origin is the API) is dropped:
+ * the elements then ask to sign in to this API. Elements alone never drop it (3.).
  */
 import { $currentUser, $unreadCount, boundApiBase } from '../session/store.ts';
 import { shared } from '../shared.ts';
@@ -42,6 +46,7 @@ const state = shared('config.settle', () => ({
   /** Elements connected before settling (some may sit in shadow roots the scan cannot see). */
   connected: new Set<Element>(),
   watching: false,
+  conflict: 'elements' as 'elements' | 'sign-in',
 }));
 
 /**
@@ -74,18 +79,35 @@ function metaBase(): string | null {
   return content ? normalizeApiBase(content) : null;
 }
 
-function elementBases(): string[] {
-  const found: string[] = [];
+/** Whether `el` was placed by the page: a Vigil element not rendered by the suite itself. */
+function placedByPage(el: Element): boolean {
+  if (!el.localName.startsWith('vigil-') || el.localName === 'vigil-toast-region') return false;
+  const root = el.getRootNode();
+  // Inside a Vigil element's shadow root: the suite put it there, not the page.
+  return !(typeof ShadowRoot !== 'undefined' && root instanceof ShadowRoot && root.host.localName.startsWith('vigil-'));
+}
+
+/**
+ * What the page's Vigil elements name: the distinct `api-base` values (normalised; an
+ * invalid one is reported by its element and names nothing), and whether some element
+ * names none — which counts as naming the page's own API.
+ */
+function elementBases(): { named: string[]; bare: boolean } {
+  const named: string[] = [];
+  let bare = false;
   const add = (el: Element) => {
+    if (!placedByPage(el)) return;
     const raw = el.getAttribute('api-base');
-    const base = raw ? normalizeApiBase(raw) : null;
-    if (base && !found.includes(base)) found.push(base);
+    if (!raw?.trim()) {
+      bare = true;
+      return;
+    }
+    const base = normalizeApiBase(raw);
+    if (base && !named.includes(base)) named.push(base);
   };
-  if (typeof document !== 'undefined') {
-    for (const el of document.querySelectorAll('[api-base]')) if (el.localName.startsWith('vigil-')) add(el);
-  }
+  if (typeof document !== 'undefined') for (const el of document.querySelectorAll('*')) if (el.localName.startsWith('vigil-')) add(el);
   for (const el of state.connected) if (el.isConnected) add(el);
-  return found;
+  return { named, bare };
 }
 
 /**
@@ -110,22 +132,36 @@ export function settleApiBase(): string | null {
   const settled = $apiBase.get();
   if (settled !== null) return settled || null;
   const meta = metaBase();
-  const bases = state.configured || meta ? [] : elementBases();
+  const declared = state.configured || meta;
+  const { named, bare } = declared ? { named: [], bare: false } : elementBases();
   state.connected.clear();
-  if (bases.length > 1) {
-    // Disagreeing elements and nobody deciding: no API at all (the stored sign-in is kept).
-    $apiBase.set('');
-    return null;
-  }
   // The API base of the stored sign-in (none, or one from before any binding: null).
   const user = $currentUser.get();
   const stored = user && boundApiBase(user);
   const fromStored = stored ? normalizeApiBase(stored) : null;
+  // Undeclared, an element naming an API is trusted only when every element agrees — one
+  // without api-base names the page's own — and the stored sign-in is not another API's:
+  // markup must neither win nor sign anyone out (the stored sign-in is kept, unused).
+  const disagree = named.length > 1 || (named.length === 1 && bare && named[0] !== pageOrigin());
+  const otherSignIn = !disagree && named.length === 1 && user !== null && (fromStored ?? pageOrigin()) !== named[0];
+  if (disagree || otherSignIn) {
+    state.conflict = disagree ? 'elements' : 'sign-in';
+    $apiBase.set('');
+    return null;
+  }
   // configure(), else the meta tag, else the elements, else the stored sign-in's, else the page's.
-  const base = state.configured || meta || bases[0] || fromStored || pageOrigin();
+  const base = declared || named[0] || fromStored || pageOrigin();
   $apiBase.set(base);
   bindStoredUser(base);
   return base;
+}
+
+/**
+ * Why the page settled on no API (`$apiBase` is the empty string): its elements name
+ * different APIs, or they name one other than the API of the stored sign-in.
+ */
+export function settleConflict(): 'elements' | 'sign-in' | null {
+  return $apiBase.get() === '' ? state.conflict : null;
 }
 
 function watchStoredUser(): void {

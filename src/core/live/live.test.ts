@@ -204,6 +204,39 @@ describe('the live channel', () => {
     stop();
   });
 
+  it('a 429 on the stream is a failure with backoff: never sooner than Retry-After, so no hammering', async () => {
+    vi.useFakeTimers();
+    let refuse = true;
+    const streams: Stream[] = [];
+    const m = mockFetch((call) => {
+      if (call.url.pathname !== '/api/v2/events') return json({ data: [], meta: { total: 0 } });
+      if (refuse) return json({ errors: [{ message: 'Too many attempts. Try again in 40 seconds.' }] }, 429, { 'Retry-After': '40' });
+      const st = sseStream();
+      streams.push(st);
+      return st.response;
+    });
+    const opens = () => m.callsTo('/api/v2/events').length;
+    const stop = watchLive();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(opens()).toBe(1);
+    // Backoff alone would try again within a second: the server asked for 40.
+    await vi.advanceTimersByTimeAsync(39_900);
+    expect(opens()).toBe(1);
+    expect($liveState.get().mode).not.toBe('stream');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(opens()).toBe(2);
+    // Still refused: again at least 40 s, however few the failures; in the meantime no hammering.
+    await vi.advanceTimersByTimeAsync(39_000);
+    expect(opens()).toBe(2);
+    refuse = false;
+    await vi.advanceTimersByTimeAsync(BACKOFF_MAX_MS + 1000);
+    expect(streams).toHaveLength(1);
+    streams[0]!.send('ready', 5, { resumed: false, replayed: 0 });
+    await vi.advanceTimersByTimeAsync(10);
+    expect($liveState.get().mode).toBe('stream');
+    stop();
+  });
+
   it('a quiet stream is not a failure: its heartbeat keeps it confirmed', async () => {
     vi.useFakeTimers();
     const s = server();

@@ -45,6 +45,9 @@ export const HIDDEN_GRACE_MS = 5 * 60_000;
 /** A cursor older than this is not taken over (a new page asks from its own start). */
 const CURSOR_FRESH_MS = 60_000;
 
+/** The longest `Retry-After` the stream honours before trying again. */
+export const RETRY_AFTER_MAX_MS = 5 * 60_000;
+
 /** The wait before reconnect attempt `failures` (1-based), with "equal jitter". */
 export function reconnectDelay(failures: number, random: () => number = Math.random): number {
   const cap = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(failures, 16) - 1));
@@ -360,6 +363,8 @@ async function connectLoop(run: Run): Promise<void> {
       watchdog = setTimeout(() => connection.abort(), SILENCE_MS);
     };
     let opened = false;
+    /** What the server asked us to wait (a 429's or 503's `Retry-After`), in ms. */
+    let asked = 0;
     try {
       await readStream({
         cursor: run.cursor,
@@ -387,6 +392,9 @@ async function connectLoop(run: Run): Promise<void> {
         // The session deals with it (sign-out, the terms); a new user starts a new run.
         break;
       }
+      // Too many streams or replays (429), or a busy server: a failure like any other, and
+      // never sooner than the server asked (at most RETRY_AFTER_MAX_MS: a stale header must not park us).
+      if (isApiError(e) && e.retryAfter !== undefined) asked = Math.min(RETRY_AFTER_MAX_MS, e.retryAfter * 1000);
     } finally {
       clearTimeout(watchdog);
       signal.removeEventListener('abort', onAbort);
@@ -399,7 +407,7 @@ async function connectLoop(run: Run): Promise<void> {
       if (run.failures >= FALLBACK_AFTER_FAILURES) startPolling(run);
       else setState({ mode: 'polling' });
     }
-    await sleep(reconnectDelay(run.failures), signal);
+    await sleep(Math.max(asked, reconnectDelay(run.failures)), signal);
   }
 }
 
