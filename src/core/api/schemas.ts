@@ -142,6 +142,8 @@ export type ExceptionsApplied = v.InferOutput<typeof ExceptionsApplied>;
 
 export const SiteRef = v.looseObject({ uuid, name: v.string() });
 export type SiteRef = v.InferOutput<typeof SiteRef>;
+/** An incident's site: with its IANA zone, in which the incident's time is told (absent from older servers). */
+export const IncidentSite = v.looseObject({ uuid, name: v.string(), timezone: v.optional(v.string()) });
 
 export const Site = v.looseObject({
   uuid,
@@ -194,7 +196,7 @@ export const Incident = v.looseObject({
   description: v.string(),
   occurred_at: isoDate,
   severity: v.picklist(SEVERITIES),
-  site: v.nullable(SiteRef),
+  site: v.nullable(IncidentSite),
   system: v.nullable(SiteRef),
   /** Media URLs; each one's last segment is the media uuid. */
   media: v.array(v.string()),
