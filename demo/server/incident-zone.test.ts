@@ -1,6 +1,7 @@
 /**
- * An incident names its site's time zone, so the portal can tell its time on the site's
- * clock (docs/product.md#times): in the list and on its own answer, for every incident with a site.
+ * An incident and a system name their site's time zone, so the portal can tell an incident's
+ * or a camera image's time on the site's clock (docs/product.md#times): in the incidents list
+ * and on each answer.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Answers, parse } from '../../src/core/api/contract.ts';
@@ -35,5 +36,14 @@ describe("an incident's site carries its time zone", () => {
     const one = await call(app, 'GET', `/api/v2/incidents/${list.data[0]!.uuid}`, { token: manager });
     expect(one.status).toBe(200);
     expect(parse(Answers.incident, one.body).data.site?.timezone).toBe('America/New_York');
+  });
+});
+
+describe("a system's site carries its time zone", () => {
+  it('on GET /api/v2/systems/{uuid}', async () => {
+    const site = parse(Answers.site, (await call(app, 'GET', `/api/v2/sites/${SITES.newarkDataHall}`, { token: manager })).body).data;
+    const res = await call(app, 'GET', `/api/v2/systems/${site.systems[0]!.uuid}`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(parse(Answers.system, res.body).data.site?.timezone).toBe('America/New_York');
   });
 });

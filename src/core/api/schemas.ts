@@ -83,8 +83,8 @@ export const System = v.looseObject({
   type: v.string(),
   online: v.boolean(),
   site_uuid: v.optional(uuid),
-  /** GET /api/v2/systems/{uuid} only: the site and project it belongs to (for breadcrumbs). */
-  site: v.optional(v.looseObject({ uuid, name: v.string() })),
+  /** GET /api/v2/systems/{uuid} only: the site and project it belongs to (for breadcrumbs), with the site's zone. */
+  site: v.optional(v.looseObject({ uuid, name: v.string(), timezone: v.optional(v.string()) })),
   project_uuid: v.optional(uuid),
   cameras: v.array(Camera),
 });
