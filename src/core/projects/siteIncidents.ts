@@ -1,5 +1,5 @@
 /**
- * A site's incidents for its page (docs/product.md#site-page): the open ones first (the
+ * A site's incidents for its page (docs/product.md#the-site-page): the open ones first (the
  * control room or a member has not handled them yet), with how many there are, then the
  * latest handled ones. Two small requests to `GET /api/v2/incidents?filter[site]=…`; the
  * page reloads them when the live channel says an incident arrived or changed.

@@ -21,7 +21,7 @@ import { SiteIncidents } from './SiteIncidents.tsx';
 import { SystemList } from './SystemList.tsx';
 
 /**
- * A site's operations view (docs/product.md#site-page): what is happening there now. Its
+ * A site's operations view (docs/product.md#the-site-page): what is happening there now. Its
  * evacuation state and whether it is secured, then its cameras' live tiles, its open and
  * recent incidents, and its other systems (alarm panels as what they are). The security
  * hours and exceptions are the site's other page (`/site/{uuid}/schedule`). One column on a
