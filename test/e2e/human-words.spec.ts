@@ -61,7 +61,7 @@ for (const [language, words] of Object.entries(WORDS)) {
     for (const chip of await chips.allTextContents()) expect(RAW_PERMISSIONS, `raw permission chip "${chip}"`).not.toContain(chip.trim());
     await expectNoCodes(page, 'users');
 
-    await new SitePage(page).openSite(SITES.antwerpWarehouse);
+    await new SitePage(page).openSchedule(SITES.antwerpWarehouse);
     await expect(page.locator('vigil-portal main dd', { hasText: words.zone }).first()).toContainText(/\(UTC\+[12]\)/);
     await expect(page.locator('[part~="time-note"]').first()).toBeVisible();
     await expectNoCodes(page, 'site');

@@ -165,9 +165,9 @@ test('start and end an evacuation of a site by keyboard', async ({ page, signIn 
   await expectNoPointer(page);
 });
 
-test('paint security hours on the site page with arrows, Space and Shift+arrows, and save', async ({ page, api, signIn }) => {
+test("paint security hours on the site's schedule page with arrows, Space and Shift+arrows, and save", async ({ page, api, signIn }) => {
   const user = await signIn('manager@vigil.test');
-  await page.goto(portalPath(`/site/${SITES.antwerpWarehouse}`));
+  await page.goto(portalPath(`/site/${SITES.antwerpWarehouse}/schedule`));
   await waitForContent(page);
   const grid = page.getByRole('grid', { name: /^Security hours of / });
   const cell = (name: string) => grid.getByRole('gridcell', { name, exact: true });

@@ -19,7 +19,7 @@ const calendarDay = (page: Page, date: string) => panel(page).locator(`[role="gr
 test('an exception secured all day is marked on the calendar and named as the next one', async ({ page, signIn }) => {
   test.setTimeout(90_000);
   await signIn(MANAGER);
-  await page.goto(`/site/${SITES.ghentDistribution}`);
+  await page.goto(`/site/${SITES.ghentDistribution}/schedule`);
   await expect(panel(page).locator('[part="next-exception"]')).toHaveText('No holidays or one-off days coming: the weekly hours apply.');
 
   const date = brusselsDate(20);
@@ -116,7 +116,7 @@ test('a public-holiday set goes to two sites through the review, in one request'
 
 test('the site page\'s "secured now" follows an exception for today', async ({ page, signIn }) => {
   await signIn(MANAGER);
-  await page.goto(`/site/${SITES.ghentDistribution}`);
+  await page.goto(`/site/${SITES.ghentDistribution}/schedule`);
   const secured = page.locator('[part="secured-now"]');
   // Ghent has no weekly hours.
   await expect(secured).toHaveText('Not secured · no security hours set');
@@ -131,7 +131,7 @@ test('the site page\'s "secured now" follows an exception for today', async ({ p
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   // Secured until the end of today (midnight, then the empty week), named by the exception.
-  await expect(secured).toHaveText(/^Secured now · until ([A-Z][a-z]{2} )?00:00 \(Inspection\)$/);
+  await expect(secured).toHaveText(/^Secured now · until ([A-Z][a-z]{2} )?12:00 AM \(Inspection\)$/);
 
   // Removing it gives the week back, without a reload.
   await panel(page).getByRole('button', { name: 'Remove Inspection' }).click();
@@ -142,7 +142,7 @@ test('the site page\'s "secured now" follows an exception for today', async ({ p
 test('the calendar and the editor fit a 360 px phone', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await signIn(MANAGER);
-  await page.goto(`/site/${SITES.brusselsOffice}`);
+  await page.goto(`/site/${SITES.brusselsOffice}/schedule`);
   await expect(panel(page).locator('[part="next-exception"]')).toContainText('Next:');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

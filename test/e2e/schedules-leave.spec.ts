@@ -65,7 +65,7 @@ test.describe('leaving unsaved security hours by an in-app link', () => {
     expect(violations, formatViolations(violations)).toEqual([]);
     await leave.stay.click();
     await expect(leave.dialog).toBeHidden();
-    await matrix.expectRoute(`/site/${SITES.antwerpWarehouse}`);
+    await matrix.expectRoute(`/site/${SITES.antwerpWarehouse}/schedule`);
     expect(await matrix.securedCells()).toEqual(painted);
     await expect(matrix.saveButton()).toBeEnabled();
 
@@ -74,7 +74,7 @@ test.describe('leaving unsaved security hours by an in-app link', () => {
     await expect(leave.stay).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(leave.dialog).toBeHidden();
-    await matrix.expectRoute(`/site/${SITES.antwerpWarehouse}`);
+    await matrix.expectRoute(`/site/${SITES.antwerpWarehouse}/schedule`);
     expect(await matrix.securedCells()).toEqual(painted);
 
     await projectLink(page).click();
@@ -123,7 +123,7 @@ test.describe('leaving unsaved security hours by an in-app link', () => {
       await expect(matrix.saveError()).toContainText('Something went wrong. Unable to save security hours.');
       await expect(matrix.saveError()).toContainText('Nothing was saved; everything you painted is still here.');
       await expect(leave.dialog).toBeHidden();
-      await matrix.expectRoute(`/site/${SITES.brusselsOffice}`);
+      await matrix.expectRoute(`/site/${SITES.brusselsOffice}/schedule`);
       expect(await matrix.securedCells()).toEqual(painted);
       await expect(matrix.saveButton()).toBeEnabled();
 

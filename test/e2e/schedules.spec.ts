@@ -4,7 +4,7 @@
 // multi-site editor applies one schedule to two sites in different time zones in ONE
 // request after a per-site review; painting the whole week causes no long task.
 //
-// Mostly in the portal (/site/{uuid} embeds the matrix, /projects/{uuid}/site-schedules is
+// Mostly in the portal (/site/{uuid}/schedule holds the matrix, /projects/{uuid}/site-schedules is
 // the multi-site editor); the standalone elements on the schedules try page too.
 import type { APIRequestContext } from '@playwright/test';
 import { Answers, parse, type CurrentUser, type Interval } from '../../src/core/api/contract.ts';

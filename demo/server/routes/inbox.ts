@@ -16,6 +16,7 @@ type IncidentRow = {
   severity: Incident['severity'];
   site_uuid: string | null;
   site_name: string | null;
+  site_timezone: string | null;
   system_uuid: string | null;
   system_name: string | null;
   handled_by: string | null;
@@ -23,7 +24,7 @@ type IncidentRow = {
 type NotificationRow = { uuid: string; title: string; body_html: string; created_at: string; read_at: string | null };
 
 const INCIDENT_SELECT = `SELECT i.uuid, i.title, i.description, i.occurred_at, i.severity, i.handled_by,
-  i.site_uuid, s.name AS site_name, i.system_uuid, y.name AS system_name
+  i.site_uuid, s.name AS site_name, s.timezone AS site_timezone, i.system_uuid, y.name AS system_name
   FROM incidents i LEFT JOIN sites s ON s.uuid = i.site_uuid LEFT JOIN systems y ON y.uuid = i.system_uuid`;
 /** One incident's page also names its project (and, from it, the control room to call). */
 const INCIDENT_SELECT_WITH_PROJECT = INCIDENT_SELECT.replace(
@@ -40,7 +41,11 @@ function incidentView(db: Db, r: IncidentRow, locale: string): Incident {
     description: localized(r.description, locale),
     occurred_at: r.occurred_at,
     severity: r.severity,
-    site: r.site_uuid && r.site_name ? { uuid: r.site_uuid, name: r.site_name } : null,
+    // The site's zone: an incident's time is told in it (docs/product.md#times).
+    site:
+      r.site_uuid && r.site_name
+        ? { uuid: r.site_uuid, name: r.site_name, ...(r.site_timezone ? { timezone: r.site_timezone } : {}) }
+        : null,
     system: r.system_uuid && r.system_name ? { uuid: r.system_uuid, name: r.system_name } : null,
     media: db
       .all<{ uuid: string }>('SELECT uuid FROM incident_media WHERE incident_uuid = ? ORDER BY position', r.uuid)

@@ -71,10 +71,11 @@ export function projectRoutes(app: App, { db }: Deps): void {
       type: string;
       online: number;
       site_name: string;
+      site_timezone: string;
       project_uuid: string;
       project_name: string;
     }>(
-      `SELECT y.*, s.name AS site_name, s.project_uuid, p.name AS project_name FROM systems y
+      `SELECT y.*, s.name AS site_name, s.timezone AS site_timezone, s.project_uuid, p.name AS project_name FROM systems y
        JOIN sites s ON s.uuid = y.site_uuid JOIN projects p ON p.uuid = s.project_uuid WHERE y.uuid = ?`,
       c.req.param('uuid'),
     );
@@ -85,7 +86,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
         project_uuid: row.project_uuid,
         // Where it sits, for the breadcrumbs Projects › project › site › system.
         project: { uuid: row.project_uuid, name: row.project_name },
-        site: { uuid: row.site_uuid, name: row.site_name },
+        // Its site's zone too: its images' times are told on the site's clock (docs/product.md#times).
+        site: { uuid: row.site_uuid, name: row.site_name, timezone: row.site_timezone },
       },
     });
   });

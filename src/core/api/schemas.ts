@@ -83,8 +83,8 @@ export const System = v.looseObject({
   type: v.string(),
   online: v.boolean(),
   site_uuid: v.optional(uuid),
-  /** GET /api/v2/systems/{uuid} only: the site and project it belongs to (for breadcrumbs). */
-  site: v.optional(v.looseObject({ uuid, name: v.string() })),
+  /** GET /api/v2/systems/{uuid} only: the site and project it belongs to (for breadcrumbs), with the site's zone. */
+  site: v.optional(v.looseObject({ uuid, name: v.string(), timezone: v.optional(v.string()) })),
   project_uuid: v.optional(uuid),
   cameras: v.array(Camera),
 });
@@ -142,6 +142,8 @@ export type ExceptionsApplied = v.InferOutput<typeof ExceptionsApplied>;
 
 export const SiteRef = v.looseObject({ uuid, name: v.string() });
 export type SiteRef = v.InferOutput<typeof SiteRef>;
+/** An incident's site: with its IANA zone, in which the incident's time is told (absent from older servers). */
+export const IncidentSite = v.looseObject({ uuid, name: v.string(), timezone: v.optional(v.string()) });
 
 export const Site = v.looseObject({
   uuid,
@@ -194,7 +196,7 @@ export const Incident = v.looseObject({
   description: v.string(),
   occurred_at: isoDate,
   severity: v.picklist(SEVERITIES),
-  site: v.nullable(SiteRef),
+  site: v.nullable(IncidentSite),
   system: v.nullable(SiteRef),
   /** Media URLs; each one's last segment is the media uuid. */
   media: v.array(v.string()),

@@ -10,6 +10,7 @@ export const ROUTES = {
   projectEvacuations: '/projects/:uuid/evacuations',
   project: '/project/:uuid',
   site: '/site/:uuid',
+  siteSchedule: '/site/:uuid/schedule',
   system: '/system/:uuid',
   inbox: '/inbox',
   notifications: '/inbox/notifications',

@@ -8,10 +8,31 @@ import { useT } from '../common/useT.ts';
 import { DrillTag } from './DrillTag.tsx';
 import { EvacuationAction } from './EvacuationAction.tsx';
 import { momentParams } from '../../core/time/moments.ts';
+import { siteMomentParams } from '../../core/time/siteMoment.ts';
 import { CheckIcon, WarningIcon } from './icons.tsx';
 
 export interface EvacuationStateViewProps {
   state: EvacuationCoverage;
+  /** The site's IANA zone: "since" is told on the site's clock, zone named (else the viewer's). */
+  timeZone?: string | undefined;
+}
+
+/**
+ * Since when and by whom one evacuation runs. With the site's zone, on the site's clock with
+ * the zone named and the viewer's own clock on hover (docs/product.md#times).
+ */
+export function SinceBy({ ongoing: o, timeZone }: { ongoing: Ongoing; timeZone?: string | undefined }) {
+  const t = useT();
+  const { viewer, ...params } = timeZone ? siteMomentParams(o.since, timeZone) : { ...momentParams(o.since), viewer: undefined };
+  const text =
+    o.since && o.by
+      ? t('evacuation.banner.sinceBy', { ...params, name: o.by })
+      : o.since
+        ? t('evacuation.control.since', params)
+        : o.by
+          ? t('evacuation.control.startedBy', { name: o.by })
+          : '';
+  return <span title={o.since && viewer ? t('core.time.yourTime', { time: viewer }) : undefined}>{text}</span>;
 }
 
 /**
@@ -21,22 +42,14 @@ export interface EvacuationStateViewProps {
  * it says so and keeps the last confirmed state — an evacuation never turns calm for it.
  * Only the state is a live region; "Last confirmed at 14:32" changes every poll and is not announced.
  */
-export function EvacuationStateView({ state }: EvacuationStateViewProps) {
+export function EvacuationStateView({ state, timeZone }: EvacuationStateViewProps) {
   const t = useT();
   const { evacuating, unconfirmed } = state;
-  const sinceBy = (o: Ongoing) =>
-    o.since && o.by
-      ? t('evacuation.banner.sinceBy', { ...momentParams(o.since), name: o.by })
-      : o.since
-        ? t('evacuation.control.since', momentParams(o.since))
-        : o.by
-          ? t('evacuation.control.startedBy', { name: o.by })
-          : '';
   // A drill says so beside what it covers, and the reason given, to everyone who sees it.
   const about = (o: Ongoing) => (
     <>
       {o.mode === 'drill' && <DrillTag />}
-      <span>{sinceBy(o)}</span>
+      <SinceBy ongoing={o} timeZone={timeZone} />
       {o.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: o.message })}</span>}
     </>
   );
@@ -108,7 +121,9 @@ export function EvacuationStateView({ state }: EvacuationStateViewProps) {
             {lines.length > 0 && <ul className="evac-lines">{lines}</ul>}
             {!evacuating && state.scope === 'system' && state.siteName && <p>{t('evacuation.control.systemNone', { site: siteName })}</p>}
             {!evacuating && state.lastEnded && (
-              <p className="v-small">{t('evacuation.control.lastEnded', momentParams(state.lastEnded))}</p>
+              <p className="v-small">
+                {t('evacuation.control.lastEnded', timeZone ? siteMomentParams(state.lastEnded, timeZone) : momentParams(state.lastEnded))}
+              </p>
             )}
           </div>
           {state.activeSites.length > 0 && (

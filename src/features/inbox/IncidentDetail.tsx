@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { telHref } from '../../core/inbox/tel.ts';
 import { onTopic } from '../../core/live/topics.ts';
 import { incidentCache, isMissing } from '../../core/resources/resources.ts';
 import { pathTo } from '../../core/router/routes.ts';
-import { FULL_DATE } from './dates.ts';
 import { Link } from '../common/Link.tsx';
+import { SiteTime } from '../common/SiteTime.tsx';
 import { retryLoad, useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
@@ -94,7 +93,7 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
         <dl className="vi-facts">
           <dt>{t('inbox.incident.occurredAt')}</dt>
           <dd>
-            <time dateTime={incident.occurred_at}>{formatDateTime(incident.occurred_at, FULL_DATE)}</time>
+            <SiteTime at={incident.occurred_at} timeZone={incident.site?.timezone} date="full" viewer="beside" />
           </dd>
           {project && (
             <>

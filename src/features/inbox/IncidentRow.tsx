@@ -1,5 +1,5 @@
 import type { Incident } from '../../core/api/contract.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { SiteTime } from '../common/SiteTime.tsx';
 import { useT } from '../common/useT.ts';
 import { HandlingState } from './HandlingState.tsx';
 import { RowAction, type RowTarget } from './RowAction.tsx';
@@ -36,9 +36,8 @@ export function IncidentRow({ incident, target, tabIndex }: IncidentRowProps) {
         </span>
         <HandlingState handled={incident.handled_by !== null} />
       </span>
-      <time className="vi-irow-time" dateTime={incident.occurred_at}>
-        {formatDateTime(incident.occurred_at)}
-      </time>
+      {/* On the site's clock, zone named; the viewer's own clock on hover. */}
+      <SiteTime className="vi-irow-time" at={incident.occurred_at} timeZone={incident.site?.timezone} date="always" />
     </RowAction>
   );
 }

@@ -19,6 +19,7 @@ const PROJECT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'home',
   'project',
   'site',
+  'siteSchedule',
   'system',
   'projectUsers',
   'siteSchedules',

@@ -15,6 +15,7 @@ function page<C extends ComponentType<any>>(load: () => Promise<{ default: C }>)
 const ProjectsPage = page(() => import('../projects/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
 const ProjectPage = page(() => import('../projects/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })));
 const SitePage = page(() => import('../projects/SitePage.tsx').then((m) => ({ default: m.SitePage })));
+const SiteSchedulePage = page(() => import('../projects/SiteSchedulePage.tsx').then((m) => ({ default: m.SiteSchedulePage })));
 const SystemPage = page(() => import('../projects/SystemPage.tsx').then((m) => ({ default: m.SystemPage })));
 const DemoLiveViewPage = page(() => import('../live-view/DemoLiveViewPage.tsx').then((m) => ({ default: m.DemoLiveViewPage })));
 const InboxPage = page(() => import('../inbox/InboxPage.tsx').then((m) => ({ default: m.InboxPage })));
@@ -65,6 +66,8 @@ export function renderPage({ route, params, search }: PortalView): ReactNode {
       return <ProjectPage uuid={uuid} />;
     case 'site':
       return <SitePage uuid={uuid} />;
+    case 'siteSchedule':
+      return <SiteSchedulePage uuid={uuid} />;
     case 'system':
       return <SystemPage uuid={uuid} />;
     case 'inbox':

@@ -15,6 +15,8 @@ export interface CameraTileProps {
   /** The camera's system is online. */
   online: boolean;
   intervalMs?: number;
+  /** The site's IANA zone: an image's time is told on the site's clock. */
+  timeZone?: string | undefined;
   buttonRef: Ref<HTMLButtonElement>;
   onOpen(): void;
   /** Reports whether the tile is on screen in a visible tab. */
@@ -26,11 +28,11 @@ export interface CameraTileProps {
  * large view. The status is part of the button's name (read when focused, never
  * announced on its own at each refresh).
  */
-export function CameraTile({ camera, feed, now, online, intervalMs, buttonRef, onOpen, onVisible }: CameraTileProps) {
+export function CameraTile({ camera, feed, now, online, intervalMs, timeZone, buttonRef, onOpen, onVisible }: CameraTileProps) {
   const t = useT();
   const state = useStore(feed.$state);
   const item = useRef<HTMLLIElement>(null);
-  const text = feedText(t, state, now, online, intervalMs);
+  const text = feedText(t, state, now, online, intervalMs, timeZone);
 
   const visibilityChanged = useEffectEvent((visible: boolean) => onVisible(visible));
   useEffect(() => {

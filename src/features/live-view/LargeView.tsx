@@ -19,6 +19,8 @@ export interface LargeViewProps {
   /** The camera's system is online. */
   online: boolean;
   intervalMs?: number;
+  /** The site's IANA zone, for when the image was taken. */
+  timeZone?: string | undefined;
   onClose(): void;
   onStep(delta: 1 | -1): void;
   /** Reports whether the large view is in a visible tab. */
@@ -33,11 +35,11 @@ type Watcher = { onclose: (() => void) | null; destroy(): void };
  * through the cameras, Tab stays inside. Up to 600 px wide (or 500 px high) it fills the
  * screen, with Previous, Close and Next as one row of large buttons.
  */
-export function LargeView({ camera, feed, index, count, now, online, intervalMs, onClose, onStep, onVisible }: LargeViewProps) {
+export function LargeView({ camera, feed, index, count, now, online, intervalMs, timeZone, onClose, onStep, onVisible }: LargeViewProps) {
   useStyles(css);
   const t = useT();
   const state = useStore(feed.$state);
-  const text = feedText(t, state, now, online, intervalMs);
+  const text = feedText(t, state, now, online, intervalMs, timeZone);
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);

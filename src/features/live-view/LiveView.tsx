@@ -19,6 +19,8 @@ export interface LiveViewProps {
   intervalMs?: number;
   /** The system is online (default): when it is not, no camera is Live whatever it sends. */
   online?: boolean;
+  /** The site's IANA zone: when an image was taken is told on the site's clock, zone named. */
+  timeZone?: string | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface LiveViewProps {
  * A camera polls only while its tile is on screen in a visible tab; with the large view
  * open, only the camera shown there polls.
  */
-export function LiveView({ cameras, label, intervalMs, online = true }: LiveViewProps) {
+export function LiveView({ cameras, label, intervalMs, online = true, timeZone }: LiveViewProps) {
   useStyles(css);
   const now = useNow();
   const feeds = useCameraFeeds(cameras, intervalMs);
@@ -67,6 +69,7 @@ export function LiveView({ cameras, label, intervalMs, online = true }: LiveView
               feed={feed}
               now={now}
               online={online}
+              timeZone={timeZone}
               {...(intervalMs === undefined ? {} : { intervalMs })}
               buttonRef={(el) => {
                 if (el) buttons.current.set(camera.uuid, el);
@@ -87,6 +90,7 @@ export function LiveView({ cameras, label, intervalMs, online = true }: LiveView
             count={cameras.length}
             now={now}
             online={online}
+            timeZone={timeZone}
             {...(intervalMs === undefined ? {} : { intervalMs })}
             onVisible={setLargeVisible}
             onStep={(delta) => setOpen((open + delta + cameras.length) % cameras.length)}

@@ -63,6 +63,7 @@ export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
       <LazyLiveView
         cameras={data.cameras}
         online={data.online}
+        timeZone={data.site?.timezone}
         label={t('liveView.regionLabel', { name: data.name })}
         {...(interval ? { intervalMs: Number(interval) } : {})}
       />

@@ -1,6 +1,7 @@
-import { formatDateTime, type t as translate } from '../../core/i18n/i18n.ts';
+import type { t as translate } from '../../core/i18n/i18n.ts';
 import type { FeedState, FeedStatus } from '../../core/live-view/frameLoop.ts';
 import { cameraStatus, frameAgeSeconds } from '../../core/live-view/status.ts';
+import { formatSiteMoment } from '../../core/time/siteMoment.ts';
 
 export interface FeedText {
   status: FeedStatus;
@@ -17,17 +18,26 @@ function ageText(t: typeof translate, seconds: number): string {
   return t('liveView.age.hours', { count: Math.floor(seconds / 3600) });
 }
 
-/** The time of day of `ms`, with the date unless it is today. */
-function clockText(ms: number, now: number): string {
-  const iso = new Date(ms).toISOString();
-  return new Date(ms).toDateString() === new Date(now).toDateString() ? formatDateTime(iso, { timeStyle: 'short' }) : formatDateTime(iso);
+/**
+ * When the image was taken, on the site's clock with its zone named (the date unless it is
+ * today there): the same clock as the site's incidents (docs/product.md#times).
+ */
+function clockText(ms: number, now: number, timeZone: string | undefined): string {
+  return formatSiteMoment(ms, timeZone, { now })?.label ?? '';
 }
 
 /**
  * What a camera shows about itself at `now` (docs/product.md#camera-frames): its status,
  * from its system's state and its frame's time, and when its image was taken.
  */
-export function feedText(t: typeof translate, state: FeedState, now: number, online: boolean, intervalMs?: number): FeedText {
+export function feedText(
+  t: typeof translate,
+  state: FeedState,
+  now: number,
+  online: boolean,
+  intervalMs?: number,
+  timeZone?: string,
+): FeedText {
   const status = cameraStatus(state, now, online, intervalMs);
   const seconds = frameAgeSeconds(state, now);
   const age = !state.frame
@@ -36,6 +46,6 @@ export function feedText(t: typeof translate, state: FeedState, now: number, onl
       ? t('liveView.timeUnknown')
       : status === 'live'
         ? ageText(t, seconds)
-        : t('liveView.lastImageAt', { time: clockText(state.takenAt, now), age: ageText(t, seconds) });
+        : t('liveView.lastImageAt', { time: clockText(state.takenAt, now, timeZone), age: ageText(t, seconds) });
   return { status, label: t(`liveView.status.${status}`), age };
 }

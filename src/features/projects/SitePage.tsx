@@ -1,50 +1,46 @@
 import './messages/bundled.ts';
 import { EVACUATE } from '../../core/api/constants.ts';
-import { timeZoneLabel } from '../../core/text/capitalize.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
+import { Link } from '../common/Link.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { LazyEvacuationControl } from '../evacuation/LazyEvacuationControl.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { lazy, Suspense } from 'react';
 // The evacuation components do not bundle their English fallback themselves (yet).
 import '../evacuation/messages/bundled.ts';
-import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
-import { ALARM_PANEL, CAMERA_SYSTEM } from '../../core/projects/health.ts';
-import { securedAt } from '../../core/schedules/secured.ts';
-import { useNow, useSecuredText } from './Health.tsx';
+import siteCss from './site.css?inline';
+import { CAMERA_SYSTEM } from '../../core/projects/health.ts';
 import { PendingResource } from './ResourceState.tsx';
+import { SiteCameras } from './SiteCameras.tsx';
+import { SiteHead } from './SiteHead.tsx';
+import { SiteIncidents } from './SiteIncidents.tsx';
 import { SystemList } from './SystemList.tsx';
 
-// The schedule editor is below the fold and the heaviest part of the page: it loads in
-// parallel as its own chunk, so the site's facts and the evacuation control come first.
-const ScheduleMatrixEditor = lazy(() => import('../schedules/ScheduleMatrix.tsx').then((m) => ({ default: m.ScheduleMatrixEditor })));
-
 /**
- * Site detail: address, time zone, evacuation, its systems in groups (camera systems with
- * their latest stills, alarm panels, any others) and the security-hours matrix.
+ * A site's operations view (docs/product.md#the-site-page): what is happening there now. Its
+ * evacuation state and whether it is secured, then its cameras' live tiles, its open and
+ * recent incidents, and its other systems (alarm panels as what they are). The security
+ * hours and exceptions are the site's other page (`/site/{uuid}/schedule`). One column on a
+ * phone (state, cameras, incidents); on a wide screen the cameras take the main column and
+ * the state and incidents stand beside them.
  */
 export function SitePage({ uuid }: { uuid: string }) {
-  useStyles(css);
+  useStyles(css, siteCss);
   const t = useT();
   const entry = useResource(siteCache, uuid, (e) => {
     if (isMissing(e)) notFound('Site');
   });
   const site = entry?.data;
-  const now = useNow();
-  const securedText = useSecuredText();
   usePageTitle(site?.name ?? t('projects.breadcrumb.projects'));
-  const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
   if (!site) {
     return (
       <PendingResource
-        crumbs={crumbs}
+        crumbs={[{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }]}
         cache={siteCache}
         id={uuid}
         entry={entry}
@@ -54,71 +50,36 @@ export function SitePage({ uuid }: { uuid: string }) {
     );
   }
 
-  // "Secured now" from the weekly hours and the date exceptions, as on the cards (one function).
-  const state = site.schedule ? securedAt(site.schedule, site.schedule.timezone, now) : null;
-  const projectUuid = site.project?.uuid ?? site.project_uuid;
-  if (site.project && projectUuid) crumbs.push({ label: site.project.name, to: pathTo('project', { uuid: projectUuid }) });
-  crumbs.push({ label: site.name });
-  const groups = [
-    { id: 'cameras', title: t('projects.site.cameraSystems'), systems: site.systems.filter((y) => y.type === CAMERA_SYSTEM) },
-    { id: 'alarms', title: t('projects.site.alarmPanels'), systems: site.systems.filter((y) => y.type === ALARM_PANEL) },
-    {
-      id: 'other',
-      title: t('projects.site.otherSystems'),
-      systems: site.systems.filter((y) => y.type !== CAMERA_SYSTEM && y.type !== ALARM_PANEL),
-    },
-  ];
+  const cameras = site.systems.filter((y) => y.type === CAMERA_SYSTEM);
+  const others = site.systems.filter((y) => y.type !== CAMERA_SYSTEM);
 
   return (
     <div className="pj v-stack" part="site">
-      <Breadcrumbs items={crumbs} />
-      <div className="pj-head">
-        <div className="pj-head-text">
-          <h1>{site.name}</h1>
-          <dl className="pj-facts">
-            <div>
-              <dt>{t('projects.site.address')}</dt>
-              <dd>{site.address}</dd>
-            </div>
-            <div>
-              <dt>{t('projects.site.timezone')}</dt>
-              <dd>{timeZoneLabel(site.timezone)}</dd>
-            </div>
-            {state && (
-              <div>
-                <dt>{t('projects.site.securedNow')}</dt>
-                <dd part="secured-now">
-                  {state.exception
-                    ? t('projects.health.byException', { state: securedText(state), label: state.exception })
-                    : securedText(state)}
-                </dd>
-              </div>
-            )}
-          </dl>
+      <SiteHead site={site} section="overview" />
+      <div className="st-ops">
+        <div className="st-evacuation">
+          <LazyEvacuationControl
+            scope="site"
+            uuid={uuid}
+            name={site.name}
+            timeZone={site.timezone}
+            withAction={site.project?.permissions?.includes(EVACUATE) ?? true}
+          />
         </div>
-      </div>
-      <LazyEvacuationControl scope="site" uuid={uuid} name={site.name} withAction={site.project?.permissions?.includes(EVACUATE) ?? true} />
-      <section className="v-card v-stack" aria-labelledby="pj-site-systems">
-        <h2 id="pj-site-systems">{t('projects.site.systems')}</h2>
-        {site.systems.length === 0 ? (
-          <p className="v-muted">{t('projects.site.noSystems')}</p>
-        ) : (
-          groups.map(
-            (group) =>
-              group.systems.length > 0 && (
-                <section key={group.id} className="v-stack pj-group" aria-labelledby={`pj-group-${group.id}`} part={`systems-${group.id}`}>
-                  <h3 id={`pj-group-${group.id}`}>
-                    {group.title} <span className="v-muted pj-group-count">({group.systems.length})</span>
-                  </h3>
-                  <SystemList systems={group.systems} thumbnails={group.id === 'cameras'} />
-                </section>
-              ),
-          )
+        <SiteCameras systems={cameras} timeZone={site.timezone} />
+        <SiteIncidents site={uuid} timeZone={site.timezone} />
+        {others.length > 0 && (
+          <section className="v-card v-stack st-systems" aria-labelledby="st-systems" part="systems-other">
+            <h2 id="st-systems">{t('projects.site.alarmsAndOthers')}</h2>
+            <SystemList systems={others} />
+          </section>
         )}
-      </section>
-      <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
-        <ScheduleMatrixEditor site={uuid} />
-      </Suspense>
+        <section className="v-card v-stack st-schedule" aria-labelledby="st-schedule" part="schedule-link">
+          <h2 id="st-schedule">{t('projects.site.scheduleTab')}</h2>
+          <p className="v-muted">{t('projects.site.scheduleHint')}</p>
+          <Link to={pathTo('siteSchedule', { uuid })}>{t('projects.site.editSchedule')}</Link>
+        </section>
+      </div>
     </div>
   );
 }

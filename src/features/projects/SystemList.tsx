@@ -1,4 +1,6 @@
 import type { System } from '../../core/api/contract.ts';
+import { systemTypeName } from '../../core/i18n/codes.ts';
+import { CAMERA_SYSTEM } from '../../core/projects/health.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
@@ -13,7 +15,11 @@ export interface SystemListProps {
   thumbnails?: boolean;
 }
 
-/** A site's systems: name (link), online status and number of cameras, optionally each with its latest still. */
+/**
+ * A site's systems: name (link), online status and what it is — a camera system by its
+ * number of cameras, anything else (an alarm panel) by its type — optionally each with its
+ * latest still.
+ */
 export function SystemList({ systems, emptyText, thumbnails }: SystemListProps) {
   const t = useT();
   if (systems.length === 0) return emptyText && <p className="v-muted">{emptyText}</p>;
@@ -28,7 +34,7 @@ export function SystemList({ systems, emptyText, thumbnails }: SystemListProps) 
           <span className="pj-system-facts">
             <SystemStatus online={system.online} />
             <span className="v-muted v-small">
-              {t('projects.system.cameras')}: {system.cameras.length}
+              {system.type === CAMERA_SYSTEM ? `${t('projects.system.cameras')}: ${system.cameras.length}` : systemTypeName(system.type)}
             </span>
           </span>
         </li>

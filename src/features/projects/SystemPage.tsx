@@ -67,7 +67,12 @@ export function SystemPage({ uuid }: { uuid: string }) {
   const liveView = (
     <section key="live-view" className="v-stack" aria-labelledby="pj-live-view">
       <h2 id="pj-live-view">{t('liveView.title')}</h2>
-      <LazyLiveView cameras={system.cameras} online={system.online} label={t('liveView.regionLabel', { name: system.name })} />
+      <LazyLiveView
+        cameras={system.cameras}
+        online={system.online}
+        timeZone={system.site?.timezone}
+        label={t('liveView.regionLabel', { name: system.name })}
+      />
     </section>
   );
 
@@ -97,7 +102,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
       {evacuating && liveView}
       {/* Its site's evacuation state (a project-wide one covers it too). */}
       <Suspense key="evacuation" fallback={null}>
-        <EvacuationControl scope="system" uuid={uuid} />
+        <EvacuationControl scope="system" uuid={uuid} timeZone={system.site?.timezone} />
       </Suspense>
       {!evacuating && liveView}
     </div>

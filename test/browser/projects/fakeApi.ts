@@ -4,7 +4,7 @@
  * JPEGs of changing colours, so canvases really change) and the public demo live view.
  * Tests change `state` to make calls fail.
  */
-import type { Project, ProjectSummary, Site, System } from '../../../src/core/api/contract.ts';
+import type { Incident, Project, ProjectSummary, Site, System } from '../../../src/core/api/contract.ts';
 import { USER, json } from '../helpers/api.ts';
 
 export const PROJECT = '10000000-0000-4000-8000-000000000001';
@@ -117,6 +117,34 @@ function site(state: FakeState): Site {
   };
 }
 
+/** At the site: an open break-in and a handled alarm, in the site's zone. */
+function siteIncidents(): Incident[] {
+  const base = {
+    description: '',
+    site: { uuid: SITE, name: 'Antwerp Port Warehouse', timezone: 'Europe/Brussels' },
+    system: null,
+    media: [],
+  };
+  return [
+    {
+      ...base,
+      uuid: '40000000-0000-4000-8000-000000000001',
+      title: 'Forced door at the dock',
+      occurred_at: '2026-11-27T09:15:00Z',
+      severity: 'high',
+      handled_by: null,
+    },
+    {
+      ...base,
+      uuid: '40000000-0000-4000-8000-000000000002',
+      title: 'Alarm test',
+      occurred_at: '2026-11-26T08:00:00Z',
+      severity: 'low',
+      handled_by: 'manager',
+    },
+  ];
+}
+
 function project(state: FakeState): Project {
   return {
     uuid: PROJECT,
@@ -169,6 +197,12 @@ export function fakeFetch(state: FakeState): typeof fetch {
     }
     if (path === `/api/v2/sites/${SITE}`) return json({ data: site(state) });
     if (path === `/api/v2/systems/${SYSTEM}`) return json({ data: system(state) });
+    if (path === '/api/v2/incidents') {
+      // The site's incidents: one open, one handled (newest first), narrowed like the server.
+      const all = url.searchParams.get('filter[site]') === SITE ? siteIncidents() : [];
+      const list = url.searchParams.get('filter[open]') === 'true' ? all.filter((i) => i.handled_by === null) : all;
+      return json({ data: list, meta: { total: list.length } });
+    }
     if (path.startsWith('/api/v2/media/') || path.startsWith(`/api/public/v1/demo-live-views/${DEMO}/media/`)) {
       const uuid = path.split('/').pop()!;
       const broken = state.brokenMedia.get(uuid);

@@ -186,19 +186,37 @@ describe('projects, sites and systems elements', function () {
   });
 
   describe('<vigil-site>', () => {
-    it('shows address, time zone, evacuation, systems and the security-hours matrix', async () => {
+    it('shows what is happening there: security now, evacuation, cameras, incidents, then the way to the security hours', async () => {
       await mount('vigil-site', { site: SITE }, () => $('h1')?.textContent === 'Antwerp Port Warehouse');
-      const [address, zone] = $$('.pj-facts dd').map((d) => d.textContent ?? '');
+      const [secured, address, zone] = $$('.pj-facts dd').map((d) => d.textContent ?? '');
+      // The fixture's week secures Sunday only, all day.
+      expect(secured).to.match(/^(Secured now · until|Not secured · from)/);
       expect(address).to.equal('Noorderlaan 120, 2030 Antwerpen');
       // the zone by name with its offset now (UTC+1 in winter, UTC+2 in summer), not its IANA id
       expect(/^Central European Time \(UTC\+[12]\)$/.test(zone ?? '')).to.equal(true);
       expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal(['Projects', 'Northwind Logistics', 'Antwerp Port Warehouse']);
-      expect($$('.pj-system a').map((a) => a.textContent)).to.deep.equal(['Dock cameras', 'Roof terrace']);
+      // Camera systems with their live tiles, each under its name.
+      expect($$('[part="cameras"] h3 a').map((a) => a.textContent)).to.deep.equal(['Dock cameras', 'Roof terrace']);
+      await waitFor(() => $$('[part="cameras"] [part="camera"]').length > 0);
+      // Its incidents: the open one counted and listed first, then the handled one, on the site's clock.
+      await waitFor(() => text().includes('1 open incident'));
+      expect($$('.st-incident-title').map((a) => a.textContent)).to.deep.equal(['Forced door at the dock', 'Alarm test']);
+      expect($('.st-incident time')!.textContent).to.match(/(CET|GMT\+1)$/);
+      expect($('.st-all')!.getAttribute('href')).to.equal(`/inbox?site=${SITE}`);
+      // The security hours are the site's other page, not on this one.
+      expect($$('[role="grid"]')).to.have.length(0);
+      expect($('[part="schedule-link"] a')!.getAttribute('href')).to.equal(`/site/${SITE}/schedule`);
+      // The site's evacuation control, with the status the server gives.
+      await waitFor(() => text().includes('No evacuation in progress'));
+      await expectNoA11yViolations(host!);
+    });
+
+    it('shows the security-hours matrix with section="schedule"', async () => {
+      await mount('vigil-site', { site: SITE, section: 'schedule' }, () => $('h1')?.textContent === 'Antwerp Port Warehouse');
+      expect($('[aria-current="page"].st-tab')!.textContent).to.equal('Security hours');
       // The schedules feature's matrix, read-only without 'edit schedules'.
       await waitFor(() => $$('h2').some((h) => h.textContent === 'Security hours'));
       expect(text()).to.include('Changing them needs the “Edit schedules” permission on this project.');
-      // The site's evacuation control, with the status the server gives.
-      await waitFor(() => text().includes('No evacuation in progress'));
       await expectNoA11yViolations(host!);
     });
 

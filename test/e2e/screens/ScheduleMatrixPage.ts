@@ -2,14 +2,14 @@ import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './BasePage.ts';
 
 /**
- * The security-hours matrix of one site: the editor on the portal's site page
- * (`/site/{uuid}`), or `<vigil-schedule-matrix>` on its own (`openElement`). Cells are
+ * The security-hours matrix of one site: the editor on the portal's site schedule page
+ * (`/site/{uuid}/schedule`), or `<vigil-schedule-matrix>` on its own (`openElement`). Cells are
  * named like the grid names them: "Monday 08:00–08:30".
  */
 export class ScheduleMatrixPage extends BasePage {
-  /** The portal's site page, which embeds the editor. */
+  /** The portal's page of the site's security hours, which holds the editor. */
   async openSite(uuid: string): Promise<this> {
-    await this.goto(`/site/${uuid}`);
+    await this.goto(`/site/${uuid}/schedule`);
     await expect(this.grid()).toBeVisible();
     return this;
   }

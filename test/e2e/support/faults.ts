@@ -298,6 +298,7 @@ export function signedInRoutes(ids: SeededPaths): string[] {
     '/',
     `/project/${ids.project}`,
     `/site/${ids.site}`,
+    `/site/${ids.site}/schedule`,
     `/system/${ids.system}`,
     '/inbox',
     '/inbox/notifications',
