@@ -51,8 +51,8 @@ test.describe('camera status', () => {
     await expect(system.badge('Main entrance')).toHaveText('Delayed', { timeout: 10_000 });
     await expect(system.tile('Main entrance')).toHaveAttribute('data-status', 'stale');
     await expect(system.camera('Main entrance')).toHaveAccessibleName('Open Main entrance in large view, Delayed');
-    // The clock time of today (en-US: "2:32 PM") and the age.
-    await expect(system.age('Main entrance')).toHaveText(/^Delayed, Last image \d{1,2}:\d\d\s?[AP]M \(2 min ago\)$/);
+    // The clock time of today on the site's clock, its zone named (en-US: "2:32 PM GMT+1"), and the age.
+    await expect(system.age('Main entrance')).toHaveText(/^Delayed, Last image \d{1,2}:\d\d\s?[AP]M GMT\+[12] \(2 min ago\)$/);
     await expect(system.badge('Lobby')).toHaveText('Delayed');
     await expectNoA11yViolations(page);
 

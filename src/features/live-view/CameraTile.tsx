@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useRef, type Ref } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type Ref } from 'react';
 import type { Camera } from '../../core/api/contract.ts';
 import type { FrameLoop } from '../../core/live-view/frameLoop.ts';
 import { watchVisibility } from '../../core/live-view/visibility.ts';
@@ -34,7 +34,12 @@ export function CameraTile({ camera, feed, now, online, intervalMs, timeZone, bu
   const item = useRef<HTMLLIElement>(null);
   const text = feedText(t, state, now, online, intervalMs, timeZone);
 
-  const visibilityChanged = useEffectEvent((visible: boolean) => onVisible(visible));
+  // A tile off screen loads nothing, so it shows no spinner either (a long site page has many).
+  const [onScreen, setOnScreen] = useState(false);
+  const visibilityChanged = useEffectEvent((visible: boolean) => {
+    setOnScreen(visible);
+    onVisible(visible);
+  });
   useEffect(() => {
     if (!item.current) return;
     return watchVisibility(item.current, (visible) => visibilityChanged(visible));
@@ -54,7 +59,7 @@ export function CameraTile({ camera, feed, now, online, intervalMs, timeZone, bu
         </button>
         {state.frame === null && (
           <span className="lv-placeholder" aria-hidden="true">
-            {text.status === 'offline' ? t('liveView.offlineHint') : <span className="v-spinner" />}
+            {text.status === 'offline' ? t('liveView.offlineHint') : onScreen && <span className="v-spinner" />}
           </span>
         )}
         <StatusBadge status={text.status} label={text.label} hidden />
