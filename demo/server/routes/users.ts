@@ -161,7 +161,7 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
       );
       onlyOwnRemovals(
         mine,
-        before.filter((p) => !body.permissions!.includes(p)),
+        before.filter((p) => !(body.permissions as readonly string[]).includes(p)),
       );
       keepOneManager(db, project.uuid, target.id, body.permissions, 'permissions');
     }
