@@ -49,6 +49,7 @@ async function enrolByApi(request: APIRequestContext, email: string): Promise<{ 
 
 test.describe('two-step sign-in', () => {
   test('turned on from the user menu, then asked for after the password', async ({ page, signedInPage, browserProblems }) => {
+    test.slow(); // four dialog steps with a refused password and code, two axe runs, then a sign-in with the code
     browserProblems.allow(/status of 422/); // Chromium logs the refused password and codes
     await signedInPage(VIEWER);
     const login = new LoginPage(page);
