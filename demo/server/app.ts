@@ -98,8 +98,8 @@ export type AppOptions = {
   /** The repository root, for static files (default: this checkout). */
   root?: string;
   /**
-   * Other origins allowed to call the API through CORS (default: the cross-origin
-   * example's http://localhost:8081 and http://127.0.0.1:8081). The server's own origins
+   * Other origins allowed to call the API through CORS (default: none; the cross-origin
+   * example passes its own, {@link EXAMPLE_ORIGINS}, while it runs). The server's own origins
    * (its public URL, and localhost / 127.0.0.1 on its port) are always allowed; `null` never.
    */
   allowedOrigins?: readonly string[];
@@ -127,7 +127,7 @@ export type AppOptions = {
   shareLimits?: Partial<ShareLimits>;
 };
 
-/** The cross-origin example (examples/cross-origin/serve.ts) serves its page here. */
+/** The cross-origin example (examples/cross-origin/serve.ts) serves its page here, and allows these while it runs. */
 export const EXAMPLE_ORIGINS = ['http://localhost:8081', 'http://127.0.0.1:8081'];
 export const DEFAULT_TOKEN_IDLE_MS = 12 * 3600 * 1000;
 /** The largest schedule update accepted (bytes). */
@@ -216,7 +216,7 @@ export function createApp(options: AppOptions): VigilApp {
     events,
     state: {},
   };
-  const extraOrigins = new Set((options.allowedOrigins ?? EXAMPLE_ORIGINS).map(normalOrigin).filter((o): o is string => Boolean(o)));
+  const extraOrigins = new Set((options.allowedOrigins ?? []).map(normalOrigin).filter((o): o is string => Boolean(o)));
   /** Whether a browser page on `origin` may call the API; `null` (sandboxes, files) never. */
   const allowedOrigin = (origin: string): boolean =>
     origin !== 'null' && (extraOrigins.has(origin) || ownOrigins(deps.publicUrl).includes(origin));

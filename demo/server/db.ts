@@ -234,6 +234,15 @@ const MIGRATIONS: string[] = [
   );
   ALTER TABLE projects ADD COLUMN require_mfa_for_evacuate INTEGER NOT NULL DEFAULT 0;
   `,
+  // 8: two-step as a property of the session (sessions.ts): how each token was obtained,
+  // the password alone or the password and then a code. Tokens issued before this count
+  // as the password alone. And the session that set up a pending secret, and when: only
+  // that session may confirm it, for a short while (the setup asked for the password).
+  `
+  ALTER TABLE tokens ADD COLUMN obtained_with TEXT NOT NULL DEFAULT 'password' CHECK (obtained_with IN ('password', 'password+second_step'));
+  ALTER TABLE users ADD COLUMN mfa_pending_token_id INTEGER;
+  ALTER TABLE users ADD COLUMN mfa_pending_at TEXT;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */

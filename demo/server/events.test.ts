@@ -172,7 +172,7 @@ let main: Served;
 let manager: string;
 let viewer: string;
 beforeAll(async () => {
-  main = await served();
+  main = await served({ allowedOrigins: ['http://localhost:8081'] });
   [manager, viewer] = await Promise.all([login(main.app, 'manager@vigil.test'), login(main.app, 'viewer@vigil.test')]);
 });
 afterEach(async () => {

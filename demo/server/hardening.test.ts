@@ -2,6 +2,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_ORIGINS } from './app.ts';
 import { PROJECTS, SITES } from './seed-ids.ts';
 import { call, login, testApp, type TestApp } from './testing.ts';
 
@@ -16,12 +17,21 @@ const allowOrigin = async (a: TestApp, origin: string, path = '/api/v2/user') =>
   (await a.request(path, { headers: { Origin: origin } })).headers.get('Access-Control-Allow-Origin');
 
 describe('CORS', () => {
-  it('allows the server itself and the example origins, nothing else, never null', async () => {
-    for (const origin of ['http://vigil.test', 'http://localhost:8081', 'http://127.0.0.1:8081'])
-      expect(await allowOrigin(app, origin), origin).toBe(origin);
-    for (const origin of ['null', 'https://evil.example', 'http://localhost:9999', 'http://vigil.test.evil.example']) {
+  it('allows the server itself and nothing else by default, never null: not even the example origins', async () => {
+    expect(await allowOrigin(app, 'http://vigil.test')).toBe('http://vigil.test');
+    for (const origin of [
+      'null',
+      'https://evil.example',
+      'http://localhost:9999',
+      'http://vigil.test.evil.example',
+      // The cross-origin example's page: allowed only while the example runs (it passes them).
+      'http://localhost:8081',
+      'http://127.0.0.1:8081',
+    ]) {
       expect(await allowOrigin(app, origin), origin).toBeNull();
     }
+    const example = testApp({ allowedOrigins: EXAMPLE_ORIGINS });
+    for (const origin of EXAMPLE_ORIGINS) expect(await allowOrigin(example, origin), origin).toBe(origin);
     const preflight = await app.request('/api/v2/user/login', {
       method: 'OPTIONS',
       headers: { Origin: 'null', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
@@ -41,7 +51,7 @@ describe('CORS', () => {
   });
 
   it('exposes Retry-After to the allowed origins', async () => {
-    const res = await app.request('/api/ping', { headers: { Origin: 'http://localhost:8081' } });
+    const res = await testApp({ allowedOrigins: EXAMPLE_ORIGINS }).request('/api/ping', { headers: { Origin: 'http://localhost:8081' } });
     expect(res.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
   });
 });

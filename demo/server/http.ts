@@ -11,6 +11,7 @@ import type { EventHub } from './events.ts';
 import type { Limiter } from './limiter.ts';
 import type { Quotas } from './limits.ts';
 import type { FrameRenderer } from './media.ts';
+import type { Session } from './sessions.ts';
 import {
   errorAnswer,
   negotiate,
@@ -38,7 +39,8 @@ export type UserRow = {
   mfa_enabled_at?: string | null;
 };
 
-export type AppEnv = { Variables: { user: UserRow } };
+/** `user` and `session`: who the bearer token signs in, and how that token was obtained (sessions.ts). */
+export type AppEnv = { Variables: { user: UserRow; session: Session } };
 export type App = Hono<AppEnv>;
 export type Ctx = Context<AppEnv>;
 

@@ -8,6 +8,12 @@
  * 1 s, 2 s, 4 s … (doubling per failure, at most `maxDelayMs`) counted from the latest
  * failure. A key without a failure for `windowMs` starts over. Nothing ever locks for a
  * fixed quarter of an hour, and a key only ever slows down whoever shares it.
+ *
+ * An attempt counts *before* it is judged: {@link Limiter.reserve} checks every key and
+ * counts the attempt against all of them in one synchronous step, before the caller
+ * awaits a password hash. A success then gives its slot back ({@link Limiter.release}) or
+ * clears the key. So parallel requests meet exactly the limits sequential ones do: the
+ * fourth of thirty simultaneous guesses already sees three failures.
  */
 
 export type LimitOptions = {
@@ -66,6 +72,26 @@ export class Limiter {
     } else this.#records.set(key, { failures: 1, lastAt: now });
     // Keep memory bounded: forget finished keys now and then.
     if (this.#records.size > 10_000) for (const k of [...this.#records.keys()]) this.#live(k, now);
+  }
+
+  /**
+   * Counts one attempt against every key at once, unless one of them must wait: then
+   * nothing is counted and the answer is the wait in seconds (0: counted, go ahead).
+   * Synchronous, so no other request can slip in between the check and the count.
+   */
+  reserve(keys: readonly { key: string; free: number }[], now = Date.now()): number {
+    const wait = Math.max(0, ...keys.map(({ key, free }) => this.waitFor(key, free, now)));
+    if (wait) return wait;
+    for (const { key } of keys) this.hit(key, now);
+    return 0;
+  }
+
+  /** Gives back one attempt counted by {@link reserve} (it succeeded); the key is forgotten at zero. */
+  release(key: string, now = Date.now()): void {
+    const record = this.#live(key, now);
+    if (!record) return;
+    if (record.failures <= 1) this.#records.delete(key);
+    else record.failures--;
   }
 
   clear(key: string): void {

@@ -97,10 +97,13 @@ export function rememberedDevice(c: Ctx, secret: Buffer, accountUuid: string | u
 }
 
 /**
- * One guarded action (`login`, `forgot`, `reset`) for one account: `check` throws a 429
- * while this client must wait; `fail` counts a failure; `succeed` clears this client's
- * count for the account. The client is `device` (a remembered device's id) when given —
- * then the address cap does not apply — else the socket's address.
+ * One guarded action (`login`, `mfa`, `reauth`, `forgot`, `reset` …) for one account.
+ * `attempt` counts the attempt before it is judged (a 429 instead while this client must
+ * wait), so requests sent in parallel see the same limits as requests sent one by one;
+ * `succeed` clears this client's count for the account and gives the attempt back to the
+ * address. A failure needs nothing more: it was counted when it began. The client is
+ * `device` (a remembered device's id) when given — then the address cap does not apply —
+ * else the socket's address.
  */
 export function guard(limiter: Limiter, action: string, c: Ctx, email: string | undefined, device?: string) {
   const address = clientAddress(c);
@@ -108,24 +111,23 @@ export function guard(limiter: Limiter, action: string, c: Ctx, email: string | 
   const client = device ? `device:${device}` : `address:${address}`;
   const pair = account === undefined ? undefined : `${action}:${client}:account:${account}`;
   const addressKey = device ? undefined : `${action}:address:${address}`;
+  const keys = [
+    ...(pair ? [{ key: pair, free: limiter.options.perAccount }] : []),
+    ...(addressKey ? [{ key: addressKey, free: limiter.options.perAddress }] : []),
+  ];
+  let counted = false;
   return {
-    /** Seconds this client must wait (0: it may try now). */
-    wait(): number {
-      return Math.max(
-        pair ? limiter.waitFor(pair, limiter.options.perAccount) : 0,
-        addressKey ? limiter.waitFor(addressKey, limiter.options.perAddress) : 0,
-      );
-    },
-    check(): void {
-      const wait = this.wait();
+    /** Counts this attempt now, or throws a 429 (nothing counted) while this client must wait. */
+    attempt(): void {
+      const wait = limiter.reserve(keys);
       if (wait) throw new TooManyAttempts(wait);
+      counted = true;
     },
-    fail(): void {
-      if (pair) limiter.hit(pair);
-      if (addressKey) limiter.hit(addressKey);
-    },
+    /** The attempt was right: this client's failures for the account are forgotten, the address gets its attempt back. */
     succeed(): void {
       if (pair) limiter.clear(pair);
+      if (addressKey && counted) limiter.release(addressKey);
+      counted = false;
     },
   };
 }

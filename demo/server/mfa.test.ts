@@ -97,7 +97,7 @@ describe('the code step', () => {
   it('binds the challenge to its account: another account’s code does not sign in', async () => {
     // The manager turns two-step on with their own secret.
     const token = await login(app, 'manager@vigil.test');
-    const setup = await call(app, 'POST', '/api/v2/user/mfa/setup', { token });
+    const setup = await call(app, 'POST', '/api/v2/user/mfa/setup', { token, body: { password: 'vigil-demo' } });
     const managerSecret = setup.body.data.secret as string;
     expect((await call(app, 'POST', '/api/v2/user/mfa/enable', { token, body: { code: codeAt(managerSecret) } })).status).toBe(200);
     // mfa@'s challenge with the manager's next code: refused; nobody is signed in.
@@ -111,8 +111,8 @@ describe('the code step', () => {
 
 describe('enrolment', () => {
   it('needs a correct first code; then gives ten recovery codes, each working once', async () => {
-    const token = await login(app, 'viewer@vigil.test');
-    const setup = await call(app, 'POST', '/api/v2/user/mfa/setup', { token });
+    const before = await login(app, 'viewer@vigil.test');
+    const setup = await call(app, 'POST', '/api/v2/user/mfa/setup', { token: before, body: { password: 'vigil-demo' } });
     expect(setup.status).toBe(200);
     const { secret, otpauth_uri: uri } = setup.body.data as { secret: string; otpauth_uri: string };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -120,14 +120,18 @@ describe('enrolment', () => {
     expect(uri).toContain(`secret=${secret}`);
 
     // Not yet on: the password still signs in alone.
-    expect((await call(app, 'GET', '/api/v2/user', { token })).body.data.mfa_enabled).toBe(false);
+    expect((await call(app, 'GET', '/api/v2/user', { token: before })).body.data.mfa_enabled).toBe(false);
     const wrong = codeAt(secret) === '123456' ? '654321' : '123456';
-    const refused = await call(app, 'POST', '/api/v2/user/mfa/enable', { token, body: { code: wrong } });
+    const refused = await call(app, 'POST', '/api/v2/user/mfa/enable', { token: before, body: { code: wrong } });
     expect(refused.status).toBe(422);
-    expect((await call(app, 'GET', '/api/v2/user', { token })).body.data.mfa_enabled).toBe(false);
+    expect((await call(app, 'GET', '/api/v2/user', { token: before })).body.data.mfa_enabled).toBe(false);
 
-    const enabled = await call(app, 'POST', '/api/v2/user/mfa/enable', { token, body: { code: codeAt(secret) } });
+    const enabled = await call(app, 'POST', '/api/v2/user/mfa/enable', { token: before, body: { code: codeAt(secret) } });
     expect(enabled.status).toBe(200);
+    // This device goes on with a fresh token; the one that set it up is gone.
+    const token = enabled.body.data.user.token as string;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await call(app, 'GET', '/api/v2/user', { token: before })).status).toBe(401);
     const codes = enabled.body.data.recovery_codes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -153,7 +157,7 @@ describe('enrolment', () => {
   it('cannot set up again while on, and turning off needs the password or a code', async () => {
     const pw = await challenge();
     const token = (await second({ challenge: pw, code: codeAt(MFA_DEMO_SECRET) })).body.data.token as string;
-    expect((await call(app, 'POST', '/api/v2/user/mfa/setup', { token })).status).toBe(409);
+    expect((await call(app, 'POST', '/api/v2/user/mfa/setup', { token, body: { password: 'vigil-demo' } })).status).toBe(409);
     const bad = await call(app, 'DELETE', '/api/v2/user/mfa', { token, body: { password: 'not-it' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('password');

@@ -19,6 +19,7 @@ import { nowIso, type Db } from './db.ts';
 import { failure, type UserRow } from './http.ts';
 import { text } from './messages.ts';
 import { randomToken, sha256 } from './security.ts';
+import { hasSecondStep, type Session } from './sessions.ts';
 
 /** How long a challenge between the password and the code lives. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -35,6 +36,8 @@ export const MFA_CODES = {
   codeInvalid: 'mfa_code_invalid',
   /** The project requires two-step sign-in of whoever starts or aborts an evacuation. */
   requiredForEvacuate: 'mfa_required_for_evacuate',
+  /** The account has two-step sign-in, but this session came from the password alone: sign in again with a code. */
+  sessionRequired: 'mfa_session_required',
 } as const;
 
 const totpOf = (secret: string, label: string): TOTP =>
@@ -146,7 +149,8 @@ export function consumeChallenge(db: Db, id: number): boolean {
 export function disableMfa(db: Db, userId: number): void {
   db.transaction(() => {
     db.run(
-      'UPDATE users SET mfa_secret = NULL, mfa_pending_secret = NULL, mfa_enabled_at = NULL, mfa_last_step = NULL WHERE id = ?',
+      `UPDATE users SET mfa_secret = NULL, mfa_pending_secret = NULL, mfa_pending_token_id = NULL, mfa_pending_at = NULL,
+       mfa_enabled_at = NULL, mfa_last_step = NULL WHERE id = ?`,
       userId,
     );
     db.run('DELETE FROM mfa_recovery_codes WHERE user_id = ?', userId);
@@ -160,11 +164,25 @@ export function requiresMfaForEvacuate(db: Db, projectUuid: string): boolean {
 }
 
 /**
- * The evacuation routes' hook: a 403 with code `mfa_required_for_evacuate` when the
- * target's project requires two-step sign-in and `user` has not turned it on.
+ * The evacuation routes' hook: a 403 when the target's project requires two-step sign-in
+ * and the *session* was not obtained with it — code `mfa_required_for_evacuate` while the
+ * account has it off (turn it on), `mfa_session_required` while it is on but this token
+ * came from the password alone (sign in again with a code). The account's setting alone
+ * never lets a password-only token through.
  */
-export function checkEvacuateMfa(db: Db, user: UserRow, projectUuid: string): void {
-  if (!requiresMfaForEvacuate(db, projectUuid)) return;
+export function checkEvacuateMfa(db: Db, session: Session, user: Pick<UserRow, 'id'>, projectUuid: string): void {
+  if (!requiresMfaForEvacuate(db, projectUuid) || hasSecondStep(session)) return;
   const on = db.get<{ on: string | null }>('SELECT mfa_enabled_at AS "on" FROM users WHERE id = ?', user.id)?.on;
   if (!on) throw failure(403, text('mfa.requiredForEvacuate'), MFA_CODES.requiredForEvacuate);
+  throw failure(403, text('mfa.sessionRequired'), MFA_CODES.sessionRequired);
+}
+
+/**
+ * For the other sensitive changes of a project that requires two-step sign-in (its
+ * security setting, its members and their permissions): a 403 with code
+ * `mfa_session_required` unless the session went through the second step.
+ */
+export function requireSecondStepWhereRequired(db: Db, session: Session, projectUuid: string): void {
+  if (requiresMfaForEvacuate(db, projectUuid) && !hasSecondStep(session))
+    throw failure(403, text('mfa.sessionRequiredToChange'), MFA_CODES.sessionRequired);
 }

@@ -110,10 +110,34 @@ describe("'manage users' grants only what its holder holds", () => {
       body: { email: 'helper@example.com', name: 'Helper', permissions: ['view', 'manage users'] },
     });
     expect(ok.status).toBe(201);
-    // Taking away a permission she lacks is not giving it: Sofie keeps only what is sent.
+  });
+});
+
+describe("'manage users' takes away only what its holder holds", () => {
+  it('a manager without evacuate cannot strip a full manager to view (then nobody could give evacuate again)', async () => {
+    grant('viewer@vigil.test', PROJECTS.northwind, ['view', 'manage users']);
+    const vic = await login(app, 'viewer@vigil.test');
+    const strip = await call(app, 'PATCH', `${NW}/${USERS.manager}`, { token: vic, body: { permissions: ['view'] } });
+    expect(strip.status).toBe(403);
+    expect(strip.body.errors).toEqual([{ message: 'You can only take away permissions you hold yourself.' }]);
+    expect(permissionsOf('manager@vigil.test', PROJECTS.northwind)).toEqual(['view', 'manage users', 'evacuate', 'edit schedules']);
+    // Nor one permission of Sofie's, nor Sofie as a whole (removing her takes all of hers).
     const lower = await call(app, 'PATCH', `${NW}/${USERS.sofie}`, { token: vic, body: { permissions: ['view', 'evacuate'] } });
-    expect(lower.status).toBe(200);
-    expect(lower.body.data.permissions).toEqual(['view', 'evacuate']);
+    expect(lower.status).toBe(403);
+    expect((await call(app, 'DELETE', `${NW}/${USERS.sofie}`, { token: vic })).status).toBe(403);
+    expect(permissionsOf('sofie.peeters@northwind.example', PROJECTS.northwind)).toEqual(['view', 'evacuate', 'edit schedules']);
+    // What she holds is hers to take: Tom ('view') may leave; a member she made may lose 'manage users'.
+    await call(app, 'POST', NW, {
+      token: vic,
+      body: { email: 'helper@example.com', name: 'Helper', permissions: ['view', 'manage users'] },
+    });
+    const helper = app.deps.db.get<{ uuid: string }>('SELECT uuid FROM users WHERE email = ?', 'helper@example.com')!.uuid;
+    expect((await call(app, 'PATCH', `${NW}/${helper}`, { token: vic, body: { permissions: ['view'] } })).status).toBe(200);
+    expect((await call(app, 'DELETE', `${NW}/${USERS.tom}`, { token: vic })).status).toBe(204);
+    // A full manager may take away anything.
+    const morgan = await login(app, 'manager@vigil.test');
+    const full = await call(app, 'PATCH', `${NW}/${USERS.sofie}`, { token: morgan, body: { permissions: ['view'] } });
+    expect(full.status).toBe(200);
   });
 });
 
@@ -154,19 +178,38 @@ describe('names in records are the project’s own', () => {
     expect(JSON.stringify(status.body)).not.toContain('Dana Rivera');
   });
 
-  it('adding an existing account leaks neither its name nor its stored e-mail', async () => {
+  it('adding an e-mail answers the same whether or not it has an account: name as typed, address in lower case', async () => {
     const morgan = await login(app, 'manager@vigil.test');
-    const add = await call(app, 'POST', NW, {
+    // NEW@vigil.test has an account (Nina, in Hudson); NOBODY.YET@vigil.test has none.
+    const known = await call(app, 'POST', NW, {
       token: morgan,
       body: { email: 'NEW@vigil.test', name: 'Fake Name', permissions: ['view'] },
     });
-    expect(add.status).toBe(201);
-    expect(add.body.data).toMatchObject({ name: 'Fake Name', email: 'NEW@vigil.test', permissions: ['view'] });
-    expect(JSON.stringify(add.body)).not.toContain('new@vigil.test');
+    const fresh = await call(app, 'POST', NW, {
+      token: morgan,
+      body: { email: 'NOBODY.YET@vigil.test', name: 'Fake Name', permissions: ['view'] },
+    });
+    expect([known.status, fresh.status]).toEqual([201, 201]);
+    const shape = (a: typeof known) => ({ ...a.body.data, uuid: 'x' });
+    expect(shape(known)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'new@vigil.test', permissions: ['view'] });
+    expect(shape(fresh)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'nobody.yet@vigil.test', permissions: ['view'] });
+    expect(JSON.stringify(known.body)).not.toContain('Nina');
+    // The list shows them the same way afterwards.
+    const list = (await call(app, 'GET', NW, { token: morgan })).body.data as { uuid: string; email: string; name: string }[];
+    expect(list.find((u) => u.uuid === known.body.data.uuid)).toMatchObject({ email: 'new@vigil.test', name: 'Fake Name' });
+    expect(list.find((u) => u.uuid === fresh.body.data.uuid)).toMatchObject({ email: 'nobody.yet@vigil.test', name: 'Fake Name' });
+    // MANAGER@VIGIL.TEST is the manager herself: already a member, compared without case.
+    const self = await call(app, 'POST', NW, { token: morgan, body: { email: 'MANAGER@VIGIL.TEST', name: 'M', permissions: ['view'] } });
+    expect(self.status).toBe(422);
+    expect(self.body.errors[0].field).toBe('email');
+    // Renaming answers the same for both, and never touches the account's own name.
+    for (const added of [known, fresh]) {
+      const renamed = await call(app, 'PATCH', `${NW}/${added.body.data.uuid}`, { token: morgan, body: { name: 'Renamed' } });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.data.name).toBe('Renamed');
+    }
     const named = await call(app, 'GET', '/api/users/newcomer', { token: morgan });
-    expect(named.status).toBe(200);
-    expect(named.body.data).toEqual({ username: 'newcomer', name: 'Fake Name' });
-    expect(JSON.stringify(named.body)).not.toContain('Nina');
+    expect(named.body.data).toEqual({ username: 'newcomer', name: 'Renamed' });
     // Hudson still knows her by her own name; she herself too.
     const dana = await login(app, 'dana.rivera@hudson-retail.example');
     expect((await call(app, 'GET', '/api/users/newcomer', { token: dana })).body.data.name).toBe('Nina Newcomer');

@@ -40,7 +40,7 @@ async function enrolByApi(request: APIRequestContext, email: string): Promise<{ 
   const login = await request.post('/api/v2/user/login', { data: { email, password: SEED_PASSWORD } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const headers = { Authorization: `Bearer ${token}` };
-  const setup = await request.post('/api/v2/user/mfa/setup', { headers });
+  const setup = await request.post('/api/v2/user/mfa/setup', { headers, data: { password: SEED_PASSWORD } });
   const { secret } = ((await setup.json()) as { data: { secret: string } }).data;
   const enabled = await request.post('/api/v2/user/mfa/enable', { headers, data: { code: codeAt(secret) } });
   expect(enabled.status()).toBe(200);
@@ -49,16 +49,30 @@ async function enrolByApi(request: APIRequestContext, email: string): Promise<{ 
 
 test.describe('two-step sign-in', () => {
   test('turned on from the user menu, then asked for after the password', async ({ page, signedInPage, browserProblems }) => {
-    browserProblems.allow(/status of 422/); // Chromium logs the refused codes
+    test.slow(); // four dialog steps with a refused password and code, two axe runs, then a sign-in with the code
+    browserProblems.allow(/status of 422/); // Chromium logs the refused password and codes
     await signedInPage(VIEWER);
     const login = new LoginPage(page);
     await login.layout.userMenu().click();
     const item = page.getByRole('button', { name: /Two-step sign-in\s*Off/ });
     await item.click();
 
+    // First the password again: a session alone cannot turn it on.
+    const before = (await login.storedUser<{ token: string }>())!.token;
+    const start = page.getByRole('dialog', { name: 'Turn on two-step sign-in' });
+    await expect(start.getByText('Step 1 of 4')).toBeVisible();
+    const password = start.getByLabel('Your password');
+    await expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await password.fill('not-the-password');
+    await start.getByRole('button', { name: 'Next' }).click();
+    await expect(start.getByText('This password is not correct.')).toBeVisible();
+    await expect(password).toBeFocused();
+    await password.fill(SEED_PASSWORD);
+    await start.getByRole('button', { name: 'Next' }).click();
+
     const dialog = page.getByRole('dialog', { name: 'Scan the QR code' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('Step 1 of 3')).toBeVisible();
+    await expect(dialog.getByText('Step 2 of 4')).toBeVisible();
     await expect(dialog.getByRole('img', { name: 'QR code to add Vigil to your authenticator app' })).toHaveAttribute(
       'src',
       /^data:image\/svg\+xml/,
@@ -81,6 +95,13 @@ test.describe('two-step sign-in', () => {
     const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
     const codes = saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
+    // Every session of the account ended; this device goes on with the fresh token it was given.
+    await expect(saved.getByText('Every other device and browser was signed out', { exact: false })).toBeVisible();
+    const after = (await login.storedUser<{ token: string }>())!.token;
+    expect(after).not.toBe(before);
+    const api = page.context().request;
+    expect((await api.get('/api/v2/user', { headers: { Authorization: `Bearer ${before}` } })).status()).toBe(401);
+    expect((await api.get('/api/v2/user', { headers: { Authorization: `Bearer ${after}` } })).status()).toBe(200);
     await expect(saved.getByRole('link', { name: 'Download as .txt' })).toHaveAttribute('download', 'vigil-recovery-codes.txt');
     await expectNoA11yViolations(page);
     await saved.getByRole('button', { name: 'I have saved them' }).click();

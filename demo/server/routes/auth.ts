@@ -21,6 +21,7 @@ import { guard, rememberDevice, rememberedDevice } from '../limits.ts';
 import { text } from '../messages.ts';
 import { startChallenge } from '../mfa.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
+import { endSessions, PASSWORD_ONLY, type ObtainedWith } from '../sessions.ts';
 import { validate } from '../validation.ts';
 import { userView } from '../views.ts';
 
@@ -61,9 +62,9 @@ export const bearerHash = (c: Ctx): string | undefined => {
 export function sessionOf(
   deps: Pick<Deps, 'db' | 'tokenIdleMs'>,
   tokenHash: string,
-): (UserRow & { token_id: number; last_used_at: string | null }) | undefined {
-  return deps.db.get<UserRow & { token_id: number; last_used_at: string | null }>(
-    `SELECT users.*, tokens.id AS token_id, tokens.last_used_at FROM tokens JOIN users ON users.id = tokens.user_id
+): (UserRow & { token_id: number; last_used_at: string | null; obtained_with: ObtainedWith }) | undefined {
+  return deps.db.get<UserRow & { token_id: number; last_used_at: string | null; obtained_with: ObtainedWith }>(
+    `SELECT users.*, tokens.id AS token_id, tokens.last_used_at, tokens.obtained_with FROM tokens JOIN users ON users.id = tokens.user_id
      WHERE tokens.token_hash = ? AND tokens.expires_at > ? AND COALESCE(tokens.last_used_at, tokens.created_at) > ?`,
     tokenHash,
     nowIso(),
@@ -83,10 +84,11 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
     const now = Date.now();
     const row = hash && sessionOf(deps, hash);
     if (!row) throw failure(401, text('errors.unauthenticated'));
-    const { token_id: tokenId, last_used_at: lastUsed, ...user } = row;
+    const { token_id: tokenId, last_used_at: lastUsed, obtained_with: obtainedWith, ...user } = row;
     if (!lastUsed || Date.parse(lastUsed) < now - touchEvery(deps.tokenIdleMs))
       deps.db.run('UPDATE tokens SET last_used_at = ? WHERE id = ?', nowIso(), tokenId);
     c.set('user', user);
+    c.set('session', { tokenId, tokenHash: hash, obtainedWith });
     if (!user.terms_accepted && !BEFORE_TERMS.some((r) => r.method === c.req.method && r.path.test(c.req.path))) {
       throw failure(403, text('errors.termsNotAccepted'));
     }
@@ -96,29 +98,30 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /**
  * Issues a token for `user` (the end of a sign-in: the password, or the password and then
- * the two-step code), remembers the device, and answers the user with the token.
+ * the two-step code, as `obtainedWith` records), remembers the device, and answers the
+ * user with the token.
  */
-export function signIn(c: Ctx, deps: Deps, user: UserRow, deviceName: string | undefined): User {
+export function signIn(
+  c: Ctx,
+  deps: Deps,
+  user: UserRow,
+  deviceName: string | undefined,
+  obtainedWith: ObtainedWith = PASSWORD_ONLY,
+): User {
   const { db } = deps;
   rememberDevice(c, deps, user.uuid);
   const token = randomToken();
-  db.transaction(() => {
-    db.run(
-      'DELETE FROM tokens WHERE user_id = ? AND (expires_at <= ? OR COALESCE(last_used_at, created_at) <= ?)',
-      user.id,
-      nowIso(),
-      nowIso(-deps.tokenIdleMs),
-    );
-    db.run(
-      'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)',
-      user.id,
-      sha256(token),
-      deviceName?.slice(0, 200) ?? null,
-      nowIso(),
-      nowIso(TOKEN_TTL_MS),
-      nowIso(),
-    );
-  });
+  endSessions(deps, user.id, { expired: { now: nowIso(), idleSince: nowIso(-deps.tokenIdleMs) } });
+  db.run(
+    'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at, last_used_at, obtained_with) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    user.id,
+    sha256(token),
+    deviceName?.slice(0, 200) ?? null,
+    nowIso(),
+    nowIso(TOKEN_TTL_MS),
+    nowIso(),
+    obtainedWith,
+  );
   return userView(user, token);
 }
 
@@ -133,13 +136,12 @@ export function authRoutes(app: App, deps: Deps): void {
     const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
     // Failures count per account and client: a device that signed in to this account
     // before is its own client, whatever its address (limits.ts).
+    // The attempt counts before the password is checked (limits.ts): parallel guesses meet
+    // the same limits as guesses one after another.
     const attempts = guard(deps.limiter, 'login', c, body.email, rememberedDevice(c, deps.jwtSecret, user?.uuid));
-    attempts.check();
+    attempts.attempt();
     const ok = await verifyPassword(body.password, user?.password_hash);
-    if (!user || !ok) {
-      attempts.fail();
-      throw invalid('email', text('auth.credentials'));
-    }
+    if (!user || !ok) throw invalid('email', text('auth.credentials'));
     attempts.succeed();
     // Two-step sign-in on: the password alone gives no token, only a challenge for the code.
     if (user.mfa_enabled_at) return c.json({ data: startChallenge(db, user, body.device_name) });
@@ -148,9 +150,7 @@ export function authRoutes(app: App, deps: Deps): void {
 
   /** Revokes the token of this request (sign-out); other sessions stay. */
   app.post('/api/v2/user/logout', (c) => {
-    const hash = bearerHash(c)!;
-    db.run('DELETE FROM tokens WHERE token_hash = ?', hash);
-    deps.events.closeToken(hash);
+    endSessions(deps, c.get('user').id, { only: c.get('session').tokenHash });
     return c.body(null, 204);
   });
 
@@ -160,9 +160,7 @@ export function authRoutes(app: App, deps: Deps): void {
     const body = await readBody(c, Bodies.forgotPassword);
     // Every request counts (known address or not), so mail cannot be sent in bulk; per
     // account and address, so a stranger's requests never stop the owner's.
-    const attempts = guard(deps.limiter, 'forgot', c, body.email);
-    attempts.check();
-    attempts.fail();
+    guard(deps.limiter, 'forgot', c, body.email).attempt();
     const user = db.get<UserRow>('SELECT * FROM users WHERE email = ?', body.email);
     if (user) {
       const token = randomToken();
@@ -204,20 +202,24 @@ export function authRoutes(app: App, deps: Deps): void {
     // A valid link is itself the proof: it is never held back, whatever strangers tried.
     // Only guesses (no such link for this e-mail) are limited.
     if (!reset) {
-      const attempts = guard(deps.limiter, 'reset', c, typeof email === 'string' ? email : undefined);
-      attempts.check();
-      attempts.fail();
+      guard(deps.limiter, 'reset', c, typeof email === 'string' ? email : undefined).attempt();
       if (!errors.some((e) => e.field === 'token')) errors.unshift({ field: 'token', text: text('auth.resetTokenInvalid') });
     }
     if (errors.length || !result.ok || !reset) throw new ApiError(422, errors);
     const hash = hashPassword(result.value.password);
     const userId = reset.user_id;
+    // A new password ends everything the old one opened: every session, every two-step
+    // challenge between a password and a code, and a two-step setup waiting for its code.
     db.transaction(() => {
-      db.run('UPDATE users SET password_hash = ? WHERE id = ?', hash, userId);
+      db.run(
+        'UPDATE users SET password_hash = ?, mfa_pending_secret = NULL, mfa_pending_token_id = NULL, mfa_pending_at = NULL WHERE id = ?',
+        hash,
+        userId,
+      );
       db.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', nowIso(), userId);
-      db.run('DELETE FROM tokens WHERE user_id = ?', userId);
+      db.run('DELETE FROM mfa_challenges WHERE user_id = ?', userId);
+      endSessions(deps, userId, { all: true });
     });
-    deps.events.closeUser(userId);
     return c.json({ data: { message: say(c, text('auth.passwordReset')) } });
   });
 

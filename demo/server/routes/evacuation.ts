@@ -169,7 +169,7 @@ export function evacuationRoutes(app: App, { db, events, quotas }: Deps): void {
     const uuid = c.req.param('uuid')!;
     if (act) {
       evacuableTarget(db, user, scope, uuid);
-      checkEvacuateMfa(db, user, projectOf(db, scope, uuid));
+      checkEvacuateMfa(db, c.get('session'), user, projectOf(db, scope, uuid));
     } else if (scope === 'project') memberProject(db, user, uuid);
     else memberSite(db, user, uuid);
     return uuid;

@@ -1,21 +1,28 @@
 /**
  * Project users: list, add (creating the account when the e-mail is new), change, remove.
  * Needs 'manage users'. An account is shared by every project it is in, so a manager
- * never learns or changes what other customers see: adding an existing account answers
- * with the name the manager typed (kept as this project's name for it), and the account's
- * own name changes only when every project of the account is one this manager manages.
+ * never learns or changes what other customers see, nor whether the account exists:
+ * adding answers the same for a new e-mail and a known one, the name a manager types is
+ * this project's name for the person (never the account's own), and e-mail addresses are
+ * compared and shown to managers in lower case.
  */
 import { Bodies, MANAGE_USERS, VIEW, type ProjectUser } from '../../../src/core/api/contract.ts';
 import { memberProject, requirePermission, sortPermissions, type ProjectRow } from '../access.ts';
 import { nowIso, type Db } from '../db.ts';
-import { invalid, notFound, readBody, type App, type Deps, type UserRow } from '../http.ts';
+import { failure, invalid, notFound, readBody, type App, type Deps, type UserRow } from '../http.ts';
+import { requireSecondStepWhereRequired } from '../mfa.ts';
 import { text } from '../messages.ts';
 import { hashPassword, randomToken } from '../security.ts';
 import { stableUuid } from '../seed-data/util.ts';
 
 type MemberRow = { id: number; uuid: string; name: string; email: string; permissions: string };
 
-const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, u.email, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
+/**
+ * A member as the project's managers see them: the project's name for the person, and the
+ * address in lower case — how addresses are compared — so that the answer to adding an
+ * e-mail never shows whether (or how) an account elsewhere spells it.
+ */
+const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, lower(u.email) AS email, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
 
 const view = (m: MemberRow): ProjectUser => ({
   uuid: m.uuid,
@@ -58,17 +65,13 @@ function onlyOwnPermissions(mine: readonly string[], given: readonly string[]): 
   if (given.some((p) => !mine.includes(p))) throw invalid('permissions', text('users.notYours'));
 }
 
-/** Whether every project of the account is one where `manager` holds 'view' and 'manage users'. */
-function managesAllProjectsOf(db: Db, managerId: number, accountId: number): boolean {
-  const outside = db.get(
-    `SELECT 1 FROM memberships t WHERE t.user_id = ? AND NOT EXISTS (
-       SELECT 1 FROM memberships m WHERE m.project_uuid = t.project_uuid AND m.user_id = ?
-         AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${VIEW}')
-         AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE json_each.value = '${MANAGE_USERS}'))`,
-    accountId,
-    managerId,
-  );
-  return !outside;
+/**
+ * Nobody takes away a permission they do not hold either: a member who may manage users
+ * but not evacuate cannot strip 'evacuate' from a full manager (after which nobody could
+ * give it again). Removing a member takes away all of theirs.
+ */
+function onlyOwnRemovals(mine: readonly string[], removed: readonly string[]): void {
+  if (removed.some((p) => !mine.includes(p))) throw failure(403, text('users.notYoursToRemove'));
 }
 
 function uniqueUsername(db: Db, email: string): string {
@@ -99,29 +102,32 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
 
   app.post(base, async (c) => {
     const { project, mine } = managed(db, c.get('user'), c.req.param('uuid'));
+    requireSecondStepWhereRequired(db, c.get('session'), project.uuid);
     const body = await readBody(c, Bodies.createProjectUser);
     requireView(body.permissions);
     onlyOwnPermissions(mine, body.permissions);
+    // Compared without case (the column's collation) and kept in lower case for a new account.
+    const email = body.email.trim().toLowerCase();
     const created = db.transaction(() => {
-      let user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', body.email);
+      let user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', email);
       if (user && db.get('SELECT 1 FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, user.id)) {
         throw invalid('email', text('users.alreadyMember'));
       }
       if (!user) {
         const r = db.run(
           'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
-          stableUuid(`user:${body.email.toLowerCase()}:${randomToken()}`),
-          body.email,
-          uniqueUsername(db, body.email),
+          stableUuid(`user:${email}:${randomToken()}`),
+          email,
+          uniqueUsername(db, email),
           // The account's own name is its e-mail until the person sets one: a name typed by
           // one customer's manager must never be what another customer sees.
-          body.email,
+          email,
           hashPassword(randomToken()),
           'en',
           nowIso(),
         );
         user = { id: r.lastInsertRowid };
-        log(`Created user ${body.email} for ${project.name}; they set a password with "Forgot password".`);
+        log(`Created user ${email} for ${project.name}; they set a password with "Forgot password".`);
       }
       // The project knows the person by the name the manager typed, never by the account's own.
       db.run(
@@ -134,9 +140,9 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
       keepOneManager(db, project.uuid, user.id, body.permissions, 'permissions');
       return db.get<MemberRow>(`${MEMBER_SELECT} AND u.id = ?`, project.uuid, user.id)!;
     });
-    // The answer echoes what the manager typed: the stored spelling of an existing account's
-    // e-mail would tell that the account exists (and how its owner wrote it).
-    return c.json({ data: { ...view(created), email: body.email, name: body.name } }, 201);
+    // The same answer for a new account and a known one: the name the manager typed, the
+    // address in lower case (as the list shows it later).
+    return c.json({ data: { ...view(created), name: body.name } }, 201);
   });
 
   app.patch(`${base}/:userUuid`, async (c) => {
@@ -144,22 +150,27 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
     const { project, mine } = managed(db, me, c.req.param('uuid'));
     const target = member(db, project.uuid, c.req.param('userUuid'));
     const body = await readBody(c, Bodies.updateProjectUser);
-    const rename = body.name !== undefined && body.name !== target.name;
-    if (rename && !managesAllProjectsOf(db, me.id, target.id)) throw invalid('name', text('users.foreignAccount'));
+    requireSecondStepWhereRequired(db, c.get('session'), project.uuid);
     if (body.permissions) {
       const before = JSON.parse(target.permissions) as string[];
       requireView(body.permissions);
-      // Taking away is fine; what is added must be the caller's own.
+      // What is added must be the caller's own, and so must what is taken away.
       onlyOwnPermissions(
         mine,
         body.permissions.filter((p) => !before.includes(p)),
       );
+      onlyOwnRemovals(
+        mine,
+        before.filter((p) => !(body.permissions as readonly string[]).includes(p)),
+      );
       keepOneManager(db, project.uuid, target.id, body.permissions, 'permissions');
     }
     db.transaction(() => {
-      if (rename) {
-        db.run('UPDATE users SET name = ? WHERE id = ?', body.name!, target.id);
-        db.run('UPDATE memberships SET name = NULL WHERE user_id = ?', target.id);
+      // A name is this project's name for the person, whoever else uses the account: the
+      // account's own name is never a manager's to change, so renaming answers the same
+      // whether or not the account is in other customers' projects.
+      if (body.name !== undefined) {
+        db.run('UPDATE memberships SET name = ? WHERE project_uuid = ? AND user_id = ?', body.name, project.uuid, target.id);
       }
       if (body.permissions) {
         db.run(
@@ -174,8 +185,10 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
   });
 
   app.delete(`${base}/:userUuid`, (c) => {
-    const { project } = managed(db, c.get('user'), c.req.param('uuid'));
+    const { project, mine } = managed(db, c.get('user'), c.req.param('uuid'));
+    requireSecondStepWhereRequired(db, c.get('session'), project.uuid);
     const target = member(db, project.uuid, c.req.param('userUuid'));
+    onlyOwnRemovals(mine, JSON.parse(target.permissions) as string[]);
     keepOneManager(db, project.uuid, target.id, null, 'user');
     db.run('DELETE FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, target.id);
     return c.body(null, 204);

@@ -73,6 +73,8 @@ export const loginMfa = v.object({
   code: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(40)),
   device_name: v.optional(v.string()),
 });
+/** Setting up two-step sign-in: the password again (a stolen session alone cannot turn it on). */
+export const mfaSetup = v.object({ password: v.pipe(v.string(), v.minLength(1, 'is required')) });
 /** Turning two-step sign-in on: the first code of the pending secret. */
 export const mfaEnable = v.object({ code: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(40)) });
 /** Turning two-step sign-in off: the password, or a current code (TOTP or recovery). */

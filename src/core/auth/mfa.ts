@@ -23,9 +23,12 @@ export async function loginWithCode(challenge: string, code: string): Promise<Cu
   return signedIn(data);
 }
 
-/** A new pending secret for the signed-in user. */
-export async function setupMfa(): Promise<{ secret: string; otpauth_uri: string }> {
-  return (await request('POST', '/api/v2/user/mfa/setup', Mfa.mfaSetup)).data;
+/**
+ * A new pending secret for the signed-in user, with the password again (the server refuses
+ * a set-up without it; a wrong one is a 422 on the password field).
+ */
+export async function setupMfa(password: string): Promise<{ secret: string; otpauth_uri: string }> {
+  return (await request('POST', '/api/v2/user/mfa/setup', Mfa.mfaSetup, { body: { password } })).data;
 }
 
 /** Keeps the stored user's two-step state in step with the server's answer. */
@@ -34,9 +37,16 @@ function keep(user: { mfa_enabled?: boolean | undefined; mfa_enabled_at?: string
   if (now) $currentUser.set({ ...now, mfa_enabled: user.mfa_enabled, mfa_enabled_at: user.mfa_enabled_at });
 }
 
-/** Turns two-step sign-in on with a first code; resolves to the recovery codes (shown once). */
+/**
+ * Turns two-step sign-in on with a first code; resolves to the recovery codes (shown once).
+ * The server ends every session of the account, this one too, and answers a fresh token
+ * for this device: it replaces the stored one (same API base), so this tab and the others
+ * of this browser stay signed in.
+ */
 export async function enableMfa(code: string): Promise<string[]> {
   const { data } = await request('POST', '/api/v2/user/mfa/enable', Mfa.mfaEnabled, { body: { code } });
+  const now = $currentUser.get();
+  if (now && data.user.token) $currentUser.set({ ...now, token: data.user.token });
   keep(data.user);
   return data.recovery_codes;
 }

@@ -188,6 +188,12 @@ const ERROR_KEYS: Record<EvacuationAction, string> = {
   abort: 'evacuation.errors.abort',
 };
 
+/** The server's codes for a project that requires two-step sign-in of this session. */
+const TWO_STEP_KEYS: Partial<Record<string, string>> = {
+  mfa_required_for_evacuate: 'evacuation.errors.mfaRequired',
+  mfa_session_required: 'evacuation.errors.mfaSignInAgain',
+};
+
 const listeners = shared('evacuation.actionListeners', () => new Set<(intent: EvacuationIntent) => void>());
 
 /** Called after every action the server accepted (the poller speeds up after one). */
@@ -212,9 +218,9 @@ async function send(intent: EvacuationIntent, target: EventTarget | null | undef
     answered = (await readAs(Answers.evacuation, answer))?.data;
   } catch (e) {
     patch(key, { pending: undefined, failed: action });
-    // A project that requires two-step sign-in says so with its own code: say what to do.
-    if (!isAborted(e))
-      showError((e as ApiError).errors[0]?.code === 'mfa_required_for_evacuate' ? 'evacuation.errors.mfaRequired' : ERROR_KEYS[action]);
+    // A project that requires two-step sign-in says so with its own codes: say what to do
+    // (turn it on, or sign in again with a code when this session came from the password alone).
+    if (!isAborted(e)) showError(TWO_STEP_KEYS[String((e as ApiError).errors[0]?.code)] ?? ERROR_KEYS[action]);
     // Whatever happened on the server, show what it says now.
     void load(key, true, true);
     return false;

@@ -33,11 +33,13 @@ function failureText(e: unknown, fallback: string): string {
 }
 
 /**
- * Two-step sign-in for the signed-in user, as a modal dialog. Off: step 1 shows the QR
- * code and the secret (in groups of four, with Copy) for an authenticator app; step 2
- * confirms with a first code; step 3 shows the ten recovery codes once (Copy, Download
- * as .txt, "I have saved them"). On: since when, and "Turn off" with the password or a
- * current code.
+ * Two-step sign-in for the signed-in user, as a modal dialog. Off: step 1 asks for the
+ * password again (the server refuses a set-up without it, so a session alone cannot turn
+ * it on); step 2 shows the QR code and the secret (in groups of four, with Copy) for an
+ * authenticator app; step 3 confirms with a first code, which signs every other device
+ * out and gives this one a fresh session; step 4 shows the ten recovery codes once (Copy,
+ * Download as .txt, "I have saved them"). On: since when, and "Turn off" with the
+ * password or a current code.
  */
 export function TwoStepDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
@@ -47,7 +49,6 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<Step | null>(null);
-  const [error, setError] = useState<string | undefined>();
   const on = user?.mfa_enabled === true && step?.name !== 'codes';
 
   useLayoutEffect(() => {
@@ -56,20 +57,6 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
     dialog.showModal();
     headingRef.current?.focus();
     return () => dialog.close();
-  }, []);
-
-  // Off: ask for a new secret as soon as the dialog opens (nothing is on until a code confirms it).
-  useEffect(() => {
-    if (user?.mfa_enabled || step) return;
-    let live = true;
-    setupMfa().then(
-      (pending) => live && setStep({ name: 'scan', secret: pending.secret, uri: pending.otpauth_uri }),
-      (e: unknown) => live && setError(failureText(e, t('core.errors.generic'))),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when opened while off
   }, []);
 
   // A new step: its heading takes focus, so a screen reader reads where it is.
@@ -90,12 +77,11 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
     body = <TurnOff enabledAt={user?.mfa_enabled_at} onDone={onClose} />;
   } else if (!step) {
     title = t('layout.twoStep.setupTitle');
-    body = error ? (
-      <p className="v-form-error" role="alert">
-        {error}
-      </p>
-    ) : (
-      <p className="v-muted">{t('layout.twoStep.preparing')}</p>
+    body = (
+      <ConfirmPassword
+        onCancel={onClose}
+        onDone={(pending) => setStep({ name: 'scan', secret: pending.secret, uri: pending.otpauth_uri })}
+      />
     );
   } else if (step.name === 'scan') {
     title = t('layout.twoStep.scanTitle');
@@ -126,7 +112,7 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
     body = <RecoveryCodes codes={step.codes} onDone={onClose} />;
   }
 
-  const stepNumber = on || !step ? undefined : { scan: 1, confirm: 2, codes: 3 }[step.name];
+  const stepNumber = on ? undefined : !step ? 1 : { scan: 2, confirm: 3, codes: 4 }[step.name];
   return (
     <dialog
       ref={dialogRef}
@@ -143,7 +129,7 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
         <div className="two-step-head">
           <div>
             {stepNumber && (
-              <p className="v-small v-muted two-step-progress">{t('layout.twoStep.progress', { step: stepNumber, total: 3 })}</p>
+              <p className="v-small v-muted two-step-progress">{t('layout.twoStep.progress', { step: stepNumber, total: 4 })}</p>
             )}
             <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="two-step-title">
               {title}
@@ -192,7 +178,75 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** Step 2: the first code from the app turns it on. */
+/** Step 1: the password again; answers the pending secret. */
+function ConfirmPassword({
+  onCancel,
+  onDone,
+}: {
+  onCancel: () => void;
+  onDone: (pending: { secret: string; otpauth_uri: string }) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (!password) {
+      setError(t('layout.twoStep.passwordRequired'));
+      return inputRef.current?.focus();
+    }
+    setPending(true);
+    try {
+      onDone(await setupMfa(password));
+    } catch (e) {
+      setError(failureText(e, t('core.errors.generic')));
+      setPending(false);
+      inputRef.current?.focus();
+    }
+  }
+
+  return (
+    <form className="two-step-form" onSubmit={submit} noValidate aria-busy={pending}>
+      <p>{t('layout.twoStep.passwordIntro')}</p>
+      <div className="v-field">
+        <label className="v-label" htmlFor={`${id}-password`}>
+          {t('layout.twoStep.passwordLabel')}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-password`}
+          className="v-input"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <span id={`${id}-error`} className="v-field-error">
+            {error}
+          </span>
+        )}
+      </div>
+      <div className="v-dialog-actions">
+        <button type="button" className="v-btn" onClick={onCancel}>
+          {t('layout.twoStep.cancel')}
+        </button>
+        <button type="submit" className="v-btn v-btn--primary" aria-disabled={pending}>
+          {t('layout.twoStep.next')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Step 3: the first code from the app turns it on. */
 function Confirm({ onBack, onDone }: { onBack: () => void; onDone: (codes: string[]) => void }) {
   const t = useT();
   const id = useId();
@@ -257,7 +311,7 @@ function Confirm({ onBack, onDone }: { onBack: () => void; onDone: (codes: strin
   );
 }
 
-/** Step 3: the recovery codes, shown once. */
+/** Step 4: the recovery codes, shown once. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const t = useT();
   const text = codes.join('\n');
@@ -268,6 +322,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <p role="status" className="two-step-success">
         {t('layout.twoStep.nowOn')}
       </p>
+      <p>{t('layout.twoStep.signedOutElsewhere')}</p>
       <p>{t('layout.twoStep.codesIntro')}</p>
       <ol className="two-step-codes" aria-label={t('layout.twoStep.codesLabel')}>
         {codes.map((code) => (

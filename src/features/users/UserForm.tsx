@@ -152,13 +152,18 @@ export function UserForm({ mode, user, isSelf = false, lastManager = false, gran
             value={name}
             onChange={(e) => setName(e.target.value)}
             aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
+            aria-describedby={describedBy('name', `${ids.name}-hint`)}
           />
           {errors.name && (
             <p id={errorId('name')} className="v-field-error">
               {text(errors.name)}
             </p>
           )}
+          {/* A name is this project's name for the person: the account's own (what other
+              customers' projects show) is never a manager's to change. */}
+          <p id={`${ids.name}-hint`} className="v-small v-muted">
+            {t('users.form.nameHint')}
+          </p>
         </div>
       </div>
       <fieldset

@@ -115,6 +115,13 @@ export function UsersView({ project }: UsersViewProps) {
       setNotice({ uuid: user.uuid, text: t('users.self.lastManagerRemove') });
       return;
     }
+    // Removing someone takes away all their permissions: only those the manager holds too
+    // (the server refuses the rest).
+    const mine = project.permissions;
+    if (mine && user.permissions.some((p) => !mine.includes(p))) {
+      setNotice({ uuid: user.uuid, text: t('users.remove.notHeld', { name: user.name }) });
+      return;
+    }
     setNotice(null);
     setRemoving(user);
   }

@@ -248,6 +248,20 @@ describe('<vigil-project-users>', function () {
     await expectNoA11yViolations(root());
   });
 
+  it('does not offer to remove a member who holds permissions you do not, and says why', async () => {
+    // A manager without 'evacuate' or 'edit schedules': Sofie holds both.
+    state.permissions = ['view', 'manage users'];
+    await mount();
+    $('[data-remove-for="u-sofie"]')!.click();
+    await waitFor(() => expect($('.vu-row--notice')?.textContent).to.include('holds permissions you do not hold yourself'));
+    expect($('[role="alertdialog"]')).to.be.null;
+    expect(usersCalls('DELETE')).to.have.lengthOf(0);
+    // Tom holds only 'view': he may go, after the usual question.
+    $('[data-remove-for="u-tom"]')!.click();
+    await until(() => $('[role="alertdialog"]'));
+    await expectNoA11yViolations(root());
+  });
+
   it('asks for explicit confirmation before you untick your own "Manage users"', async () => {
     state.users.push({ uuid: 'u-lucas', name: 'Lucas Dubois', email: 'lucas@example.com', permissions: ['view', 'manage users'] });
     await mount();
