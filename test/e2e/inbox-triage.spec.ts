@@ -25,9 +25,11 @@ async function serverList(
   return { data, total: meta.total };
 }
 
-const list = (page: Page) => page.getByRole('list', { name: 'Incidents, newest first' });
+const list = (page: Page) => page.getByRole('list', { name: 'Incidents, open first, worst first' });
 const rows = (page: Page) => list(page).getByRole('link');
 const filters = (page: Page) => page.getByRole('group', { name: 'Filters' });
+/** The "Needs attention · N" view (the open-only filter). */
+const attention = (page: Page) => page.getByRole('group', { name: 'View' }).getByRole('button', { name: /^Needs attention/ });
 
 test('a shared link opens the inbox filtered by site and open only, and the filters survive a reload', async ({
   page,
@@ -43,7 +45,7 @@ test('a shared link opens the inbox filtered by site and open only, and the filt
   await page.goto(portalPath(`/inbox?site=${ANTWERP}&open=1`));
   await expect(page.getByText(`${expected.total} incidents`, { exact: true })).toBeVisible();
   await expect(filters(page).getByLabel('Site')).toHaveValue(ANTWERP);
-  await expect(filters(page).getByLabel('Open only')).toBeChecked();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'true');
   await expect(rows(page).first()).toContainText(expected.data[0]!.title);
   // Every row shown is open and of that site (in words, not only colour).
   const shown = await rows(page).count();
@@ -55,7 +57,7 @@ test('a shared link opens the inbox filtered by site and open only, and the filt
 
   await page.reload();
   await expect(page.getByText(`${expected.total} incidents`, { exact: true })).toBeVisible();
-  await expect(filters(page).getByLabel('Open only')).toBeChecked();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'true');
 
   // Another filter is written into the address in place; Clear filters empties it.
   await filters(page).getByLabel('Severity').selectOption('low');
@@ -64,7 +66,7 @@ test('a shared link opens the inbox filtered by site and open only, and the filt
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page).toHaveURL((url) => url.search === '');
   await expect(page.getByText(`${all.total} incidents`, { exact: true })).toBeVisible();
-  await expect(filters(page).getByLabel('Open only')).not.toBeChecked();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('filters that match nothing say so and offer to clear them', async ({ page, signIn }) => {

@@ -21,7 +21,7 @@ async function serverUnread(request: APIRequestContext, user: CurrentUser): Prom
 
 /** Elements inside the list's scroll box (what virtualization keeps small). */
 const listNodes = (page: Page) =>
-  page.getByRole('list', { name: /newest first/ }).evaluate((list) => list.querySelectorAll('*').length + 1);
+  page.getByRole('list', { name: /newest first|worst first/ }).evaluate((list) => list.querySelectorAll('*').length + 1);
 
 test.describe('inbox on an integrator page', () => {
   test('opening an unread notification lowers every badge by one, emits the event, and lasts', async ({ page, request, signIn }) => {
