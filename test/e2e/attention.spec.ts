@@ -147,3 +147,14 @@ test('/inbox opens on an open incident, worst first, even when the newest incide
   await page.getByRole('link', { name: /^Next/ }).click();
   await expect(inbox.heading(second)).toBeVisible();
 });
+
+test('a standalone element links its counts to the portal inbox of exactly those incidents', async ({ page, request, signIn }) => {
+  const user = await signIn(MANAGER);
+  const open = await openCount(request, user, { 'filter[project]': PROJECTS.atlas });
+  expect(open).toBeGreaterThan(0);
+  await page.goto(`/demo/try/projects.html?el=vigil-projects`);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Atlas Data Centres', exact: true }) });
+  const link = card.locator('[part="health-incidents"]').getByRole('link', { name: countText(open) });
+  await expect(link).toHaveAttribute('href', `/inbox?project=${PROJECTS.atlas}&open=1`);
+  await expectLinkLandsOnCount(page, link, open, new RegExp(`/inbox\\?project=${PROJECTS.atlas}&open=1$`));
+});

@@ -10,14 +10,14 @@ import { portalPath } from './screens/BasePage.ts';
 const MANAGER = 'manager@vigil.test';
 const ANTWERP = SITES.antwerpWarehouse;
 
-/** The incidents the server lists for this query (in its order), as the portal asks for them. */
+/** The incidents the server lists for this query (in the inbox's order, worst open first), as the portal asks for them. */
 async function serverList(
   request: APIRequestContext,
   user: CurrentUser,
   query: Record<string, string>,
 ): Promise<{ data: Incident[]; total: number }> {
   const res = await request.get('/api/v2/incidents', {
-    params: { per_page: 100, ...query },
+    params: { per_page: 100, sort: 'attention', ...query },
     headers: { Authorization: `Bearer ${user.token}` },
   });
   expect(res.ok()).toBe(true);
@@ -173,7 +173,8 @@ test('a row changes to Handled when the control room handles it, and new inciden
   await api.handleIncident(uuid);
   await expect(row).toContainText('Handled', { timeout: 15_000 });
 
-  const fresh = await api.createIncident({ site: ANTWERP, title: 'Ladder against the fence' });
+  // Critical: the list puts the worst open incidents first.
+  const fresh = await api.createIncident({ site: ANTWERP, severity: 'critical', title: 'Ladder against the fence' });
   await expect(rows(page).first()).toContainText(fresh.title, { timeout: 15_000 });
 });
 
