@@ -59,11 +59,17 @@ test('a shared link opens the inbox filtered by site and open only, and the filt
   await expect(page.getByText(`${expected.total} incidents`, { exact: true })).toBeVisible();
   await expect(attention(page)).toHaveAttribute('aria-pressed', 'true');
 
-  // Another filter is written into the address in place; Clear filters empties it.
+  // Another filter is written into the address in place; Clear filters empties it but keeps
+  // the view, and "All" leaves the view.
+  const open = await serverList(request, user, { 'filter[open]': 'true' });
   await filters(page).getByLabel('Severity').selectOption('low');
   await expect(page).toHaveURL(/severity=low/);
   await expect(page).toHaveURL(/open=1/);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).toHaveURL((url) => url.search === '?open=1');
+  await expect(page.getByText(`${open.total} incidents`, { exact: true })).toBeVisible();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'All', exact: true }).click();
   await expect(page).toHaveURL((url) => url.search === '');
   await expect(page.getByText(`${all.total} incidents`, { exact: true })).toBeVisible();
   await expect(attention(page)).toHaveAttribute('aria-pressed', 'false');

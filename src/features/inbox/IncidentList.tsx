@@ -72,8 +72,9 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
       delete next.system;
     apply(next);
   };
-  const clear = () => apply({});
-  const filtered = hasFilters(filters);
+  // The view ("Needs attention" or "All") is not a filter: clearing the filters keeps it.
+  const clear = () => apply(filters.open ? { open: true } : {});
+  const filtered = hasFilters({ ...filters, open: false });
   const rowTarget: RowTarget = target.mode === 'link' ? { ...target, search: filterQuery(filters) } : target;
 
   const allSites = choices ?? [];
@@ -86,7 +87,7 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
   const count =
     total === null || status !== 'ready'
       ? null
-      : total === 0 && filtered
+      : total === 0 && (filtered || filters.open)
         ? null
         : t('inbox.list.count', { count: total, n: formatNumber(total) });
 
@@ -94,7 +95,8 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
     <>
       <AttentionViews open={filters.open === true} onChange={(open) => change('open', open)} />
       <ListTools label={t('inbox.filters.label')} total={null} onRefresh={() => incidentList.refresh()}>
-        {(projectChoices.length > 1 || filters.project) && (
+        {/* Offered when a link sets it (a project card's count); the sites are grouped by project anyway. */}
+        {filters.project && (
           <div className="vi-filter" onPointerEnter={want}>
             <label htmlFor={ids.project}>{t('inbox.filters.project')}</label>
             <select
@@ -226,7 +228,7 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
       <VirtualList
         list={incidentList}
         label={t('inbox.list.incidents')}
-        emptyText={filtered ? t('inbox.empty.incidentsFiltered') : t('inbox.empty.incidents')}
+        emptyText={filtered ? t('inbox.empty.incidentsFiltered') : filters.open ? t('inbox.empty.attention') : t('inbox.empty.incidents')}
         emptyAction={
           filtered ? (
             <button type="button" className="v-btn" onClick={clear}>
