@@ -103,7 +103,7 @@ const LOADERS: LoaderOptions = {
       '/api/public/v2/projects/{project}/evacuation/status',
       '/api/public/v2/sites/{site}/evacuation/status',
     ],
-    'vigil-inbox': ['[view=incidents*]/api/v2/incidents?page=1&per_page=50&locale={locale}'],
+    'vigil-inbox': ['[view=incidents*]/api/v2/incidents?page=1&per_page=50&locale={locale}&sort=attention'],
     'vigil-live-view': ['/api/v2/systems/{system}'],
   },
   // The portal's most visited pages (src/features/layout/screens.tsx): the server names their

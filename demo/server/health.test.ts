@@ -1,7 +1,7 @@
 /**
  * Health at a glance, written as the use and the attack: the home list and a project's page
- * tell what needs attention (offline systems, open incidents of the last 24 h with the
- * worst severity, evacuations) in the answers the pages already load, and never tell
+ * tell what needs attention (offline systems, every open incident with the worst severity,
+ * and those of the last 24 h apart, evacuations) in the answers the pages already load, and never tell
  * anything of a project the user may not read.
  */
 import { randomUUID } from 'node:crypto';
@@ -65,6 +65,7 @@ describe('health in GET /api/v2/projects', () => {
     expect(northwind).toMatchObject({ sites_count: 3, systems_count: 8, evacuation_active: false });
     expect(northwind!.health).toMatchObject({
       systems_offline: [],
+      open_incidents: { count: 0, worst_severity: null },
       open_incidents_24h: { count: 0, worst_severity: null },
       evacuating: false,
       systems_by_type: { UFO: 8, ALARM: 2 },
@@ -86,20 +87,44 @@ describe('health in GET /api/v2/projects', () => {
     expect((await healthOf(manager, PROJECTS.northwind)).systems_offline.map((s) => s.uuid)).toEqual([SYSTEMS.antwerpAlarm]);
   });
 
-  it('counts open incidents of the last 24 h only, with the worst severity among them', async () => {
+  it('counts every open incident, whatever its age, with the worst severity, and those of the last 24 h apart', async () => {
     addIncident(SITES.antwerpWarehouse, 'medium', 2);
     addIncident(SITES.brusselsOffice, 'low', 23);
-    addIncident(SITES.brusselsOffice, 'critical', 25); // too old
+    addIncident(SITES.brusselsOffice, 'critical', 25); // older than a day: still open
+    addIncident(SITES.brusselsOffice, 'high', 24 * 60); // two months old: still open
     addIncident(SITES.ghentDistribution, 'critical', 1, 'operator'); // handled
-    expect((await healthOf(manager, PROJECTS.northwind)).open_incidents_24h).toEqual({ count: 2, worst_severity: 'medium' });
+    let health = await healthOf(manager, PROJECTS.northwind);
+    expect(health.open_incidents).toEqual({ count: 4, worst_severity: 'critical' });
+    expect(health.open_incidents_24h).toEqual({ count: 2, worst_severity: 'medium' });
     addIncident(SITES.ghentDistribution, 'high', 0.5);
-    expect((await healthOf(manager, PROJECTS.northwind)).open_incidents_24h).toEqual({ count: 3, worst_severity: 'high' });
+    health = await healthOf(manager, PROJECTS.northwind);
+    expect(health.open_incidents).toEqual({ count: 5, worst_severity: 'critical' });
+    expect(health.open_incidents_24h).toEqual({ count: 3, worst_severity: 'high' });
+  });
+
+  it('counts exactly the incidents the inbox lists as open for that project and each of its sites', async () => {
+    app = testApp(); // the seed as it is, with its open incidents of every age
+    manager = await login(app, 'manager@vigil.test');
+    const listed = async (query: string) =>
+      parse(Answers.incidents, (await call(app, 'GET', `/api/v2/incidents?filter[open]=true&per_page=1&${query}`, { token: manager })).body)
+        .meta.total;
+    let open = 0;
+    for (const project of await home(manager)) {
+      expect(project.health.open_incidents.count).toBe(await listed(`filter[project]=${project.uuid}`));
+      open += project.health.open_incidents.count;
+      for (const site of await projectSites(manager, project.uuid)) {
+        expect(site.health.open_incidents.count).toBe(await listed(`filter[site]=${site.uuid}`));
+      }
+    }
+    expect(open).toBeGreaterThan(0);
+    expect(open).toBe(await listed(''));
   });
 
   it('counts one incident less once the control room handles it', async () => {
     const made = await call(app, 'POST', '/__test/incident', { body: { site: SITES.brusselsOffice, severity: 'critical' } });
-    expect((await healthOf(manager, PROJECTS.northwind)).open_incidents_24h).toEqual({ count: 1, worst_severity: 'critical' });
+    expect((await healthOf(manager, PROJECTS.northwind)).open_incidents).toEqual({ count: 1, worst_severity: 'critical' });
     expect((await call(app, 'POST', '/__test/incident/handle', { body: { uuid: made.body.data.uuid } })).status).toBe(200);
+    expect((await healthOf(manager, PROJECTS.northwind)).open_incidents).toEqual({ count: 0, worst_severity: null });
     expect((await healthOf(manager, PROJECTS.northwind)).open_incidents_24h).toEqual({ count: 0, worst_severity: null });
   });
 
@@ -144,10 +169,12 @@ describe('health per site in GET /api/v2/projects/{uuid}', () => {
     await setOnline(SYSTEMS.ghentAlarm, false);
     addIncident(SITES.ghentDistribution, 'high', 3);
     addIncident(SITES.antwerpWarehouse, 'low', 3);
+    addIncident(SITES.antwerpWarehouse, 'critical', 72);
     const sites = await projectSites(manager, PROJECTS.northwind, '?filter[systemtype]=UFO');
     const [antwerp, brussels, ghent] = sites.map((s) => s.health);
     expect(ghent).toEqual({
       systems_offline: [{ uuid: SYSTEMS.ghentAlarm, name: expect.any(String), site_uuid: SITES.ghentDistribution }],
+      open_incidents: { count: 1, worst_severity: 'high' },
       open_incidents_24h: { count: 1, worst_severity: 'high' },
       evacuating: false,
       evacuation_mode: null,
@@ -155,12 +182,13 @@ describe('health per site in GET /api/v2/projects/{uuid}', () => {
     });
     expect(antwerp).toMatchObject({
       systems_offline: [],
+      open_incidents: { count: 2, worst_severity: 'critical' },
       open_incidents_24h: { count: 1, worst_severity: 'low' },
       systems_by_type: { UFO: 3, ALARM: 1 },
     });
     expect(brussels).toMatchObject({
       systems_offline: [],
-      open_incidents_24h: { count: 0, worst_severity: null },
+      open_incidents: { count: 0, worst_severity: null },
       systems_by_type: { UFO: 3 },
     });
   });
@@ -179,7 +207,7 @@ describe('access', () => {
     expect((await call(app, 'GET', `/api/v2/projects/${PROJECTS.hudson}`, { token: manager })).status).toBe(404);
     // The member does see it.
     expect((await healthOf(viewer, PROJECTS.hudson)).systems_offline.map((s) => s.uuid)).toEqual([SYSTEMS.brooklynFloor]);
-    expect((await healthOf(viewer, PROJECTS.hudson)).open_incidents_24h).toEqual({ count: 1, worst_severity: 'critical' });
+    expect((await healthOf(viewer, PROJECTS.hudson)).open_incidents).toEqual({ count: 1, worst_severity: 'critical' });
   });
 
   it('gives nothing to a member whose membership lost view', async () => {

@@ -1,9 +1,11 @@
 /**
  * Health at a glance (docs/product.md "Health at a glance"): what needs attention in a
  * project or a site, computed from the stored rows at the moment of the call (no columns
- * of its own): its offline systems (every type), its open incidents of the last 24 hours
- * with the worst severity among them, whether it is being evacuated (a project-wide
- * evacuation covers every site), and how many systems of each type it has.
+ * of its own): its offline systems (every type), its open incidents (not handled yet, of
+ * any age: the same set as the inbox's `filter[open]=true` narrowed to the project or site)
+ * with the worst severity among them, and those of the last 24 hours apart, whether it is
+ * being evacuated (a project-wide evacuation covers every site), and how many systems of
+ * each type it has.
  *
  * Callers check access first: these functions read whatever project or site they are given.
  */
@@ -12,7 +14,7 @@ import type { SiteRow } from './access.ts';
 import type { Db } from './db.ts';
 import { scheduleOf } from './views.ts';
 
-/** The window of "recent" open incidents. */
+/** The window of `open_incidents_24h` (kept for older clients; the cards count every open incident). */
 export const OPEN_INCIDENTS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface OfflineSystem {
@@ -23,6 +25,9 @@ export interface OfflineSystem {
 
 export interface Health {
   systems_offline: OfflineSystem[];
+  /** Every incident of it not handled yet, whenever it occurred, and the worst severity among them. */
+  open_incidents: { count: number; worst_severity: Severity | null };
+  /** The open incidents that occurred in the last 24 hours (a window, named as one wherever shown). */
   open_incidents_24h: { count: number; worst_severity: Severity | null };
   evacuating: boolean;
   /** What the evacuation is when one is active: `real` when any real one covers it, else `drill`; null when none. */
@@ -72,13 +77,11 @@ function healthOf(db: Db, { project, site }: Scope, now: number): Health {
   );
   const since = new Date(now - OPEN_INCIDENTS_WINDOW_MS).toISOString();
   const until = new Date(now).toISOString();
-  const incidents = db.all<{ severity: string }>(
-    `SELECT severity FROM incidents WHERE ${site ? 'site_uuid = ?' : 'project_uuid = ?'}
-     AND handled_by IS NULL AND occurred_at >= ? AND occurred_at <= ?`,
+  const incidents = db.all<{ severity: string; occurred_at: string }>(
+    `SELECT severity, occurred_at FROM incidents WHERE ${site ? 'site_uuid = ?' : 'project_uuid = ?'} AND handled_by IS NULL`,
     key,
-    since,
-    until,
   );
+  const recent = incidents.filter((i) => i.occurred_at >= since && i.occurred_at <= until);
   const byType: Record<string, number> = {};
   for (const y of systems) byType[y.type] = (byType[y.type] ?? 0) + 1;
   const mode = site
@@ -94,7 +97,8 @@ function healthOf(db: Db, { project, site }: Scope, now: number): Health {
       ]);
   return {
     systems_offline: systems.filter((y) => y.online !== 1).map((y) => ({ uuid: y.uuid, name: y.name, site_uuid: y.site_uuid })),
-    open_incidents_24h: { count: incidents.length, worst_severity: worst(incidents.map((i) => i.severity)) },
+    open_incidents: { count: incidents.length, worst_severity: worst(incidents.map((i) => i.severity)) },
+    open_incidents_24h: { count: recent.length, worst_severity: worst(recent.map((i) => i.severity)) },
     evacuating: mode !== null,
     evacuation_mode: mode,
     systems_by_type: byType,

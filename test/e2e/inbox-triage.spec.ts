@@ -10,14 +10,14 @@ import { portalPath } from './screens/BasePage.ts';
 const MANAGER = 'manager@vigil.test';
 const ANTWERP = SITES.antwerpWarehouse;
 
-/** The incidents the server lists for this query (in its order), as the portal asks for them. */
+/** The incidents the server lists for this query (in the inbox's order, worst open first), as the portal asks for them. */
 async function serverList(
   request: APIRequestContext,
   user: CurrentUser,
   query: Record<string, string>,
 ): Promise<{ data: Incident[]; total: number }> {
   const res = await request.get('/api/v2/incidents', {
-    params: { per_page: 100, ...query },
+    params: { per_page: 100, sort: 'attention', ...query },
     headers: { Authorization: `Bearer ${user.token}` },
   });
   expect(res.ok()).toBe(true);
@@ -25,9 +25,11 @@ async function serverList(
   return { data, total: meta.total };
 }
 
-const list = (page: Page) => page.getByRole('list', { name: 'Incidents, newest first' });
+const list = (page: Page) => page.getByRole('list', { name: 'Incidents, open first, worst first' });
 const rows = (page: Page) => list(page).getByRole('link');
 const filters = (page: Page) => page.getByRole('group', { name: 'Filters' });
+/** The "Needs attention · N" view (the open-only filter). */
+const attention = (page: Page) => page.getByRole('group', { name: 'View' }).getByRole('button', { name: /^Needs attention/ });
 
 test('a shared link opens the inbox filtered by site and open only, and the filters survive a reload', async ({
   page,
@@ -43,7 +45,7 @@ test('a shared link opens the inbox filtered by site and open only, and the filt
   await page.goto(portalPath(`/inbox?site=${ANTWERP}&open=1`));
   await expect(page.getByText(`${expected.total} incidents`, { exact: true })).toBeVisible();
   await expect(filters(page).getByLabel('Site')).toHaveValue(ANTWERP);
-  await expect(filters(page).getByLabel('Open only')).toBeChecked();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'true');
   await expect(rows(page).first()).toContainText(expected.data[0]!.title);
   // Every row shown is open and of that site (in words, not only colour).
   const shown = await rows(page).count();
@@ -55,16 +57,22 @@ test('a shared link opens the inbox filtered by site and open only, and the filt
 
   await page.reload();
   await expect(page.getByText(`${expected.total} incidents`, { exact: true })).toBeVisible();
-  await expect(filters(page).getByLabel('Open only')).toBeChecked();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'true');
 
-  // Another filter is written into the address in place; Clear filters empties it.
+  // Another filter is written into the address in place; Clear filters empties it but keeps
+  // the view, and "All" leaves the view.
+  const open = await serverList(request, user, { 'filter[open]': 'true' });
   await filters(page).getByLabel('Severity').selectOption('low');
   await expect(page).toHaveURL(/severity=low/);
   await expect(page).toHaveURL(/open=1/);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).toHaveURL((url) => url.search === '?open=1');
+  await expect(page.getByText(`${open.total} incidents`, { exact: true })).toBeVisible();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'All', exact: true }).click();
   await expect(page).toHaveURL((url) => url.search === '');
   await expect(page.getByText(`${all.total} incidents`, { exact: true })).toBeVisible();
-  await expect(filters(page).getByLabel('Open only')).not.toBeChecked();
+  await expect(attention(page)).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('filters that match nothing say so and offer to clear them', async ({ page, signIn }) => {
@@ -171,7 +179,8 @@ test('a row changes to Handled when the control room handles it, and new inciden
   await api.handleIncident(uuid);
   await expect(row).toContainText('Handled', { timeout: 15_000 });
 
-  const fresh = await api.createIncident({ site: ANTWERP, title: 'Ladder against the fence' });
+  // Critical: the list puts the worst open incidents first.
+  const fresh = await api.createIncident({ site: ANTWERP, severity: 'critical', title: 'Ladder against the fence' });
   await expect(rows(page).first()).toContainText(fresh.title, { timeout: 15_000 });
 });
 

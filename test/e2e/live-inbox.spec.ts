@@ -99,10 +99,15 @@ test('a new incident slides in without moving the row being read, and its toast 
   await expect(inbox.rows(list).first()).toBeInViewport({ ratio: 1 });
 
   // A second one, read at the top: it just appears; its toast's link opens it in place.
-  const second = await api.createIncident({ site: SITES.brusselsOffice, severity: 'high', title: 'Door forced open at live test door' });
+  // (Critical: the list puts the worst open incidents first, so a critical one lands on top.)
+  const second = await api.createIncident({
+    site: SITES.brusselsOffice,
+    severity: 'critical',
+    title: 'Door forced open at live test door',
+  });
   const toast2 = page
     .getByRole('alert')
-    .filter({ hasText: 'High-severity incident at Brussels Head Office: Door forced open at live test door' });
+    .filter({ hasText: 'Critical incident at Brussels Head Office: Door forced open at live test door' });
   await expect(inbox.rows(list).first()).toContainText('Door forced open at live test door', { timeout: 4 * INTERVAL + 2000 });
   await expect(page.getByRole('button', { name: /new — show/ })).toBeHidden();
   await toast2.getByRole('link', { name: 'View incident' }).click();
@@ -180,12 +185,12 @@ test('two tabs make one set of polls; the other tab takes over when the first cl
   const first = page;
   const a = recordPolls(first);
   await new InboxPage(first).openPortal('/inbox');
-  await expect(first.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+  await expect(first.getByRole('list', { name: 'Incidents, open first, worst first' })).toBeVisible();
   const second = await context.newPage(); // same browser: shares the sign-in (localStorage)
   const b = recordPolls(second);
   await new InboxPage(second).openPortal('/inbox');
-  await expect(first.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
-  await expect(second.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+  await expect(first.getByRole('list', { name: 'Incidents, open first, worst first' })).toBeVisible();
+  await expect(second.getByRole('list', { name: 'Incidents, open first, worst first' })).toBeVisible();
   const unreadPolls = (polls: Request[]) => polls.filter((r) => new URL(r.url()).pathname === '/api/v2/notifications').length;
   // Each tab's session asks for the unread count once as it starts (after the user is
   // confirmed, which may come after the list shows): that is no poll.
@@ -210,7 +215,7 @@ test('two tabs make one set of polls; the other tab takes over when the first cl
   const follower = leader === first ? second : first;
   await leader.close();
   await expect.poll(() => theirs.length, { timeout: 4 * INTERVAL }).toBeGreaterThan(0);
-  await expect(follower.getByRole('list', { name: 'Incidents, newest first' })).toBeVisible();
+  await expect(follower.getByRole('list', { name: 'Incidents, open first, worst first' })).toBeVisible();
 });
 
 test('an integrator page gets vigil-incident-received from the inbox and vigil-unread-changed from the badges', async ({

@@ -102,11 +102,11 @@ function openOnly(c: Ctx): boolean {
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /**
- * `filter[site]` / `filter[system]`: one uuid, or several separated by commas. Only ever
+ * `filter[project]` / `filter[site]` / `filter[system]`: one uuid, or several separated by commas. Only ever
  * narrows the user's own incidents: a site of another customer matches nothing, exactly
  * like one that does not exist, so the filter cannot tell the two apart.
  */
-function ids(c: Ctx, name: 'filter[site]' | 'filter[system]'): string[] {
+function ids(c: Ctx, name: 'filter[project]' | 'filter[site]' | 'filter[system]'): string[] {
   const raw = c.req.query(name);
   if (raw === undefined || raw === '') return [];
   const list = raw.split(',').map((s) => s.trim());
@@ -146,6 +146,7 @@ export function dateTime(c: Ctx, name: string): string | undefined {
 function incidentFilters(c: Ctx, userId: number): { where: string; params: (string | number)[] } {
   const sev = severities(c);
   const open = openOnly(c);
+  const projects = ids(c, 'filter[project]');
   const sites = ids(c, 'filter[site]');
   const systems = ids(c, 'filter[system]');
   const from = dateTime(c, 'filter[from]');
@@ -161,6 +162,7 @@ function incidentFilters(c: Ctx, userId: number): { where: string; params: (stri
   };
   add(open, 'i.handled_by IS NULL');
   add(sev.length, `i.severity IN (${marks(sev)})`, ...sev);
+  add(projects.length, `i.project_uuid IN (${marks(projects)})`, ...projects);
   add(sites.length, `i.site_uuid IN (${marks(sites)})`, ...sites);
   add(systems.length, `i.system_uuid IN (${marks(systems)})`, ...systems);
   add(from, 'i.occurred_at >= ?', from ?? '');
@@ -168,18 +170,34 @@ function incidentFilters(c: Ctx, userId: number): { where: string; params: (stri
   return { where: `WHERE ${parts.join(' AND ')}`, params };
 }
 
+/**
+ * The order of the incidents list: `sort=newest` (the default) is newest first;
+ * `sort=attention` puts what needs attention first — the open incidents (not handled yet),
+ * the worst severity first and the newest first within one severity — then the handled
+ * ones, newest first. Anything else is a 422 on `sort`, never a silent default.
+ */
+const ORDERS = {
+  newest: 'i.occurred_at DESC, i.uuid',
+  attention: `i.handled_by IS NOT NULL,
+    CASE WHEN i.handled_by IS NOT NULL THEN 0 ${SEVERITIES.map((s, rank) => `WHEN i.severity = '${s}' THEN ${SEVERITIES.length - rank}`).join(' ')} ELSE ${SEVERITIES.length + 1} END,
+    i.occurred_at DESC, i.uuid`,
+} as const;
+
+function incidentOrder(c: Ctx): string {
+  const raw = c.req.query('sort');
+  if (raw === undefined || raw === '') return ORDERS.newest;
+  if (raw === 'newest' || raw === 'attention') return ORDERS[raw];
+  throw invalid('sort', text('query.sort', { list: Object.keys(ORDERS).join(', ') }));
+}
+
 export function inboxRoutes(app: App, { db, events }: Deps): void {
   app.get('/api/v2/incidents', (c) => {
     const user = c.get('user');
     const { page, perPage, offset } = paging(c);
     const { where, params } = incidentFilters(c, user.id);
+    const order = incidentOrder(c);
     const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i ${where}`, ...params)!.n;
-    const rows = db.all<IncidentRow>(
-      `${INCIDENT_SELECT} ${where} ORDER BY i.occurred_at DESC, i.uuid LIMIT ? OFFSET ?`,
-      ...params,
-      perPage,
-      offset,
-    );
+    const rows = db.all<IncidentRow>(`${INCIDENT_SELECT} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, perPage, offset);
     const locale = requestLocale(c, user);
     return c.json({ data: rows.map((r) => incidentView(db, r, locale)), meta: { total, page, per_page: perPage } });
   });

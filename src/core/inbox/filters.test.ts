@@ -26,6 +26,13 @@ const incident = (change: Partial<Incident> = {}): Incident => ({
 });
 
 describe('URL → filters', () => {
+  it('reads the project a health count links to, and writes it back first', () => {
+    expect(parseFilterQuery({ project: 'p-1', open: '1' })).toEqual({ filters: { project: 'p-1', open: true }, rejected: [] });
+    expect(parseFilterQuery({ project: 'p 1' })).toEqual({ filters: {}, rejected: ['project'] });
+    expect(withFilterQuery('', { open: true, project: 'p-1' })).toBe('?project=p-1&open=1');
+    expect(apiFilterQuery({ project: 'p-1' })['filter[project]']).toBe('p-1');
+  });
+
   it('reads every filter of a shared URL', () => {
     const { filters, rejected } = parseFilterQuery(
       new URLSearchParams('site=site-1&system=sys-1&severity=high&from=2026-03-01&to=2026-03-31&open=1'),

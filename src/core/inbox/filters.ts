@@ -8,6 +8,8 @@ import { SEVERITIES, type Severity } from '../api/constants.ts';
 import type { Incident } from '../api/contract.ts';
 
 export interface IncidentFilters {
+  /** Only incidents of this project (uuid): what a project's count of open incidents links to. */
+  project?: string;
   /** Only incidents of this severity. */
   severity?: Severity;
   /** Only incidents of this site (uuid). */
@@ -18,12 +20,12 @@ export interface IncidentFilters {
   from?: string;
   /** Up to this day (a local calendar day, `YYYY-MM-DD`, inclusive). */
   to?: string;
-  /** Only incidents the control room has not handled yet. */
+  /** Only incidents not handled yet (the "Needs attention" view). */
   open?: boolean;
 }
 
 /** The URL query parameters of the filters, in the order they are written. */
-export const FILTER_PARAMS = ['site', 'system', 'severity', 'from', 'to', 'open'] as const;
+export const FILTER_PARAMS = ['project', 'site', 'system', 'severity', 'from', 'to', 'open'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -61,6 +63,7 @@ export function parseFilterQuery(search: URLSearchParams | Readonly<Record<strin
     if (ok(value)) apply(value);
     else rejected.push(name);
   };
+  read('project', isId, (v) => (filters.project = v));
   read('site', isId, (v) => (filters.site = v));
   read('system', isId, (v) => (filters.system = v));
   read('severity', isSeverity, (v) => (filters.severity = v as Severity));
@@ -84,6 +87,7 @@ export function parseFilterQuery(search: URLSearchParams | Readonly<Record<strin
 /** The filters as URL query parameters (only those set), in a stable order. */
 export function filterQuery(filters: IncidentFilters): Record<string, string> {
   const query: Record<string, string> = {};
+  if (filters.project) query.project = filters.project;
   if (filters.site) query.site = filters.site;
   if (filters.system) query.system = filters.system;
   if (filters.severity) query.severity = filters.severity;
@@ -131,6 +135,7 @@ export function dayEnd(day: string): string {
 export function apiFilterQuery(filters: IncidentFilters): Record<string, string | undefined> {
   return {
     'filter[severity]': filters.severity,
+    'filter[project]': filters.project,
     'filter[site]': filters.site,
     'filter[system]': filters.system,
     'filter[from]': filters.from ? dayStart(filters.from) : undefined,
@@ -139,7 +144,11 @@ export function apiFilterQuery(filters: IncidentFilters): Record<string, string 
   };
 }
 
-/** Whether an incident belongs in a list with these filters (as the server decides). */
+/**
+ * Whether an incident belongs in a list with these filters (as the server decides). A list
+ * item does not name its project: with a project filter, an incident that passes the other
+ * filters may belong (the server decides when the list loads again).
+ */
 export function matchesFilters(incident: Incident, filters: IncidentFilters): boolean {
   if (filters.severity && incident.severity !== filters.severity) return false;
   if (filters.site && incident.site?.uuid !== filters.site) return false;

@@ -55,6 +55,7 @@ describe('inbox lists', () => {
     expect(m.calls[0]!.url.searchParams.get('page')).toBe('1');
     expect(m.calls[0]!.url.searchParams.get('per_page')).toBe(String(incidentList.perPage));
     expect(m.calls[0]!.url.searchParams.has('filter[severity]')).toBe(false);
+    expect(m.calls[0]!.url.searchParams.get('sort')).toBe('attention');
 
     setSeverityFilter('critical');
     await settle();
@@ -70,19 +71,21 @@ describe('inbox lists', () => {
 
   it('asks for incidents with every triage filter, as the API names them', async () => {
     const m = mockFetch(answer);
-    setIncidentFilters({ site: 'site-1', system: 'sys-1', from: '2026-03-01', to: '2026-03-02', open: true });
+    setIncidentFilters({ project: 'p-1', site: 'site-1', system: 'sys-1', from: '2026-03-01', to: '2026-03-02', open: true });
     await settle();
     const q = m.calls[0]!.url.searchParams;
+    expect(q.get('filter[project]')).toBe('p-1');
     expect(q.get('filter[site]')).toBe('site-1');
     expect(q.get('filter[system]')).toBe('sys-1');
     expect(q.get('filter[open]')).toBe('true');
     expect(q.get('filter[from]')).toBe(dayStart('2026-03-01'));
     expect(q.get('filter[to]')).toBe(dayEnd('2026-03-02'));
-    setIncidentFilters({ open: true, to: '2026-03-02', from: '2026-03-01', system: 'sys-1', site: 'site-1' }); // the same: no reload
+    setIncidentFilters({ open: true, to: '2026-03-02', from: '2026-03-01', system: 'sys-1', site: 'site-1', project: 'p-1' }); // the same: no reload
     expect(m.calls).toHaveLength(1);
     setSeverityFilter('high'); // keeps the others
     await settle();
     expect(incidentList.$state.get().filters).toEqual({
+      project: 'p-1',
       site: 'site-1',
       system: 'sys-1',
       from: '2026-03-01',
@@ -100,6 +103,36 @@ describe('inbox lists', () => {
     deliver({ incidents: { data: [{ ...incident(1), handled_by: 'jane' }], total: 1000 } });
     await settle();
     expect(itemAt(incidentList.$state.get(), incidentList.perPage, 0)?.handled_by).toBe('jane');
+  });
+
+  it('fetches its first page again only for a live incident that lands on it in the attention order', async () => {
+    // A full first page of open high incidents, newest first.
+    const page = Array.from({ length: incidentList.perPage }, (_, i) => ({
+      ...incident(i),
+      occurred_at: new Date(Date.UTC(2025, 0, 1, 12) - i * 60_000).toISOString(),
+    }));
+    const m = mockFetch(() => json({ data: page, meta: { total: 500 } }));
+    incidentList.start();
+    await settle();
+    expect(m.calls).toHaveLength(1);
+    // Newer, but handled, and an older open low one: both sort below the last row.
+    deliver({
+      incidents: {
+        data: [
+          { ...incident(900), occurred_at: '2025-06-01T00:00:00.000Z', handled_by: 'jane' },
+          { ...incident(901), severity: 'low', occurred_at: '2025-06-01T00:00:00.000Z' },
+        ],
+        total: 502,
+      },
+    });
+    await settle();
+    expect(m.calls).toHaveLength(1);
+    // An open critical one, however old, goes on top.
+    deliver({ incidents: { data: [{ ...incident(902), severity: 'critical', occurred_at: '2024-01-01T00:00:00.000Z' }], total: 503 } });
+    await settle();
+    expect(m.calls).toHaveLength(2);
+    expect(m.calls[1]!.url.searchParams.get('page')).toBe('1');
+    expect(m.calls[1]!.url.searchParams.get('sort')).toBe('attention');
   });
 
   it('asks for notifications in the current language, unread only on demand', async () => {

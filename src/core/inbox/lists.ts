@@ -1,7 +1,9 @@
 /**
  * The inbox's two lists, page-wide (every inbox on the page shows the same list, so a
  * notification read in one updates the row in all of them): incidents filtered by
- * site, system, severity, time and open state (filters.ts), notifications optionally unread only, both newest first from the server.
+ * project, site, system, severity, time and open state (filters.ts), in the order of what
+ * needs attention (attention.ts: open first, worst first); notifications optionally unread
+ * only, newest first.
  * Cleared on sign-out; both lists reload when the language changes (the server translates
  * their texts).
  */
@@ -14,7 +16,8 @@ import { onTopic } from '../live/topics.ts';
 import { incidentCache } from '../resources/resources.ts';
 import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
-import { apiFilterQuery, hasFilters, matchesFilters, sameFilters, type IncidentFilters } from './filters.ts';
+import { ATTENTION_SORT, compareAttention } from './attention.ts';
+import { apiFilterQuery, matchesFilters, sameFilters, type IncidentFilters } from './filters.ts';
 import { LIVE_PAGE_SIZE, onLiveResult } from './live/hub.ts';
 import { createPagedList, type PagedList } from './pagedList.ts';
 
@@ -34,7 +37,7 @@ export const incidentList: PagedList<Incident, IncidentFilters> = shared('inbox.
     errorKey: 'core.toastErrors.loadIncidents',
     fetchPage: ({ page, perPage, filters, signal }) =>
       request('GET', '/api/v2/incidents', Answers.incidents, {
-        query: { page, per_page: perPage, locale: $language.get(), ...apiFilterQuery(filters) },
+        query: { page, per_page: perPage, locale: $language.get(), sort: ATTENTION_SORT, ...apiFilterQuery(filters) },
         signal,
       }),
   });
@@ -103,9 +106,11 @@ shared('inbox.lists.handled', () =>
 );
 
 /**
- * Live updates reach the shown lists: the incidents poll is the unfiltered list's first
- * page, merged as is; a filtered list, or the notifications when one arrived, fetch their
- * own first page — only then, and only that page.
+ * Live updates reach the shown lists: the incidents poll (the newest incidents) tells which
+ * ones arrived; when one of them belongs on the incidents list's first page (it matches the
+ * filters and sorts before the page's last row in the attention order) the list fetches its
+ * own first page and merges it — only then, and only that page. The notifications fetch
+ * their first page when one arrived.
  */
 shared('inbox.lists.live', () =>
   onLiveResult((result) => {
@@ -124,7 +129,7 @@ shared('inbox.lists.live', () =>
     }
     const state = incidentList.$state.get();
     if (!result.incidents || state.status !== 'ready') return;
-    const { data, total } = result.incidents;
+    const { data } = result.incidents;
     // Rows the control room handled meanwhile: their state changes in place (also in a list
     // of open ones only, where the row stays until the list is loaded again: it does not
     // vanish under the user's pointer).
@@ -132,13 +137,11 @@ shared('inbox.lists.live', () =>
       incidentList.update(fresh.uuid, (row) => (row.handled_by === fresh.handled_by ? row : { ...row, handled_by: fresh.handled_by }));
     }
     const filters = state.filters;
-    if (!hasFilters(filters)) {
-      incidentList.mergeTop({ data, meta: { total } }).catch(quiet);
-      return;
-    }
-    const top = state.pages[1];
-    const newer = (i: Incident) =>
-      matchesFilters(i, filters) && (!top?.[0] || i.occurred_at > top[0].occurred_at) && !top?.some((r) => r?.uuid === i.uuid);
-    if (data.some(newer)) incidentList.refreshTop().catch(quiet);
+    const top = state.pages[1] ?? [];
+    const last = top[top.length - 1];
+    const loaded = new Set(Object.values(state.pages).flatMap((rows) => rows.map((r) => r?.uuid)));
+    const onTop = (i: Incident) =>
+      matchesFilters(i, filters) && !loaded.has(i.uuid) && (!last || top.length < incidentList.perPage || compareAttention(i, last) < 0);
+    if (data.some(onTop)) incidentList.refreshTop().catch(quiet);
   }),
 );

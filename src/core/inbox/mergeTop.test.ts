@@ -52,6 +52,19 @@ describe('mergeOnTop', () => {
     expect(mergeOnTop({ ...state, status: 'loading' }, 4, { data: [{ uuid: 'x' }], meta: { total: 11 } })).toBeNull();
   });
 
+  it('takes a fresh first page in another order as the first page when it brings new items while rows left it', () => {
+    // Worst first: n0 lands among the rows while u1 (handled) left the first page.
+    const state = ready({ 1: items(0, 4), 2: items(4, 8) }, 10);
+    const fresh = [{ uuid: 'u0' }, { uuid: 'n0' }, { uuid: 'u2' }, { uuid: 'u3' }];
+    const merged = mergeOnTop(state, 4, { data: fresh, meta: { total: 11 } })!;
+    expect(merged.added).toBe(1);
+    expect(merged.state.pages[1]).toEqual(fresh);
+    expect(merged.state.total).toBe(11);
+    expect(merged.state.stale).toEqual([2]);
+    // The same page again: nothing new, nothing changes.
+    expect(mergeOnTop(merged.state, 4, { data: fresh, meta: { total: 11 } })).toBeNull();
+  });
+
   it('starts over from the fresh page when more than a page is new', () => {
     const state = ready({ 1: items(0, 4), 2: items(4, 8) }, 10);
     const fresh = [{ uuid: 'a' }, { uuid: 'b' }, { uuid: 'c' }, { uuid: 'd' }];

@@ -28,7 +28,7 @@ export function mergeOnTop<T extends { uuid: string }, F>(
     };
   }
   const added = fresh.get(top[anchor]!.uuid)! - anchor;
-  if (added <= 0) return null;
+  if (added <= 0) return replaceTop(state, perPage, answer);
   const known = new Map<number, T>();
   for (const [key, items] of Object.entries(state.pages)) {
     const base = (Number(key) - 1) * perPage;
@@ -58,6 +58,34 @@ export function mergeOnTop<T extends { uuid: string }, F>(
       failed: state.failed.filter((p) => !stale.has(p) && !pages[p]),
       added: state.added + added,
     },
+    added,
+  };
+}
+
+/**
+ * A fresh first page that is not the old one with new items on top (a list in another order
+ * than newest first, where a new item lands among the rows and rows left the page at the same
+ * time): when it holds items the list has not loaded, it becomes the first page and every
+ * other loaded page is loaded again when shown; otherwise nothing changes (null).
+ */
+function replaceTop<T extends { uuid: string }, F>(
+  state: PagedState<T, F>,
+  perPage: number,
+  answer: PageAnswer<T>,
+): { state: PagedState<T, F>; added: number } | null {
+  const known = new Set<string>();
+  for (const items of Object.values(state.pages)) for (const item of items) if (item) known.add(item.uuid);
+  const added = answer.data.filter((item) => !known.has(item.uuid)).length;
+  if (added === 0) return null;
+  const total = answer.meta.total;
+  const pages: Record<number, readonly T[]> = { 1: answer.data };
+  for (const [key, items] of Object.entries(state.pages))
+    if (Number(key) > 1 && (Number(key) - 1) * perPage < total) pages[Number(key)] = items;
+  const stale = Object.keys(pages)
+    .map(Number)
+    .filter((page) => page !== 1);
+  return {
+    state: { ...state, total, pages, stale, loading: [], failed: [], added: state.added + added },
     added,
   };
 }

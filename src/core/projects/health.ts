@@ -1,7 +1,7 @@
 /**
  * Health at a glance (docs/product.md#health-at-a-glance): what the API says needs attention
- * in a project or a site — offline systems, open incidents of the last 24 h with the worst
- * severity, evacuation, system counts per type — read defensively from the `health` field
+ * in a project or a site — offline systems, its open incidents (every one not handled yet,
+ * the same set the inbox lists with `open=1`) with the worst severity, evacuation, system counts per type — read defensively from the `health` field
  * of the home list's items and of a project's sites (an older API without it: undefined, and
  * the cards say nothing rather than "all well").
  */
@@ -19,7 +19,8 @@ export type EvacuationMode = 'real' | 'drill';
 
 export interface Health {
   systems_offline: OfflineSystem[];
-  open_incidents_24h: { count: number; worst_severity: Severity | null };
+  /** Every open incident (not handled yet, of any age) and the worst severity among them. */
+  open_incidents: { count: number; worst_severity: Severity | null };
   evacuating: boolean;
   /** What the evacuation under way is; null when none. */
   evacuation_mode: EvacuationMode | null;
@@ -46,7 +47,9 @@ const modeOf = (evacuating: boolean, mode: unknown): EvacuationMode | null => (!
 
 function readHealth(x: unknown): Health | undefined {
   if (!isObject(x)) return undefined;
-  const { systems_offline: offline, open_incidents_24h: open, evacuating, systems_by_type: byType } = x;
+  // Only the count of every open incident: an API that gives the last 24 h alone would make
+  // a card read calm while older incidents are open, so such a health is not read at all.
+  const { systems_offline: offline, open_incidents: open, evacuating, systems_by_type: byType } = x;
   if (!Array.isArray(offline) || !isObject(open) || typeof evacuating !== 'boolean' || !isObject(byType)) return undefined;
   const systems = offline.filter((s): s is OfflineSystem => isObject(s) && typeof s.uuid === 'string' && typeof s.name === 'string');
   if (systems.length !== offline.length || !isCount(open.count)) return undefined;
@@ -56,7 +59,7 @@ function readHealth(x: unknown): Health | undefined {
   for (const [type, n] of Object.entries(byType)) if (isCount(n)) counts[type] = n;
   return {
     systems_offline: systems.map((s) => ({ uuid: s.uuid, name: s.name, ...(s.site_uuid ? { site_uuid: s.site_uuid } : {}) })),
-    open_incidents_24h: { count: open.count, worst_severity: open.count > 0 ? worst : null },
+    open_incidents: { count: open.count, worst_severity: open.count > 0 ? worst : null },
     evacuating,
     evacuation_mode: modeOf(evacuating, x.evacuation_mode),
     systems_by_type: counts,
@@ -97,9 +100,9 @@ export function projectHealth(project: object): ProjectHealth | undefined {
   };
 }
 
-/** Nothing needs attention: no system offline, no open incident of the last 24 h, no evacuation. */
+/** Nothing needs attention: no system offline, no open incident at all, no evacuation. */
 export function isCalm(health: Health): boolean {
-  return health.systems_offline.length === 0 && health.open_incidents_24h.count === 0 && !health.evacuating;
+  return health.systems_offline.length === 0 && health.open_incidents.count === 0 && !health.evacuating;
 }
 
 /** The type of camera systems (the rest are alarm panels or other systems). */

@@ -5,6 +5,7 @@ import { formatNumber } from '../../core/i18n/i18n.ts';
 import { filterQuery, hasFilters, isDay, isSeverity, type IncidentFilters } from '../../core/inbox/filters.ts';
 import { incidentList, setIncidentFilters } from '../../core/inbox/lists.ts';
 import { useT } from '../common/useT.ts';
+import { AttentionViews } from './AttentionViews.tsx';
 import { IncidentRow } from './IncidentRow.tsx';
 import { ListTools } from './ListTools.tsx';
 import type { RowTarget } from './RowAction.tsx';
@@ -23,7 +24,11 @@ export interface IncidentListProps {
   inPage?: boolean;
 }
 
-/** All incidents of the user's projects, newest first, filterable for triage. */
+/**
+ * The incidents of the user's projects in the order of what needs attention (open first,
+ * worst first, then the handled ones), as two views ("Needs attention", "All") and
+ * filterable for triage.
+ */
 export function IncidentList({ target, focusUuid, inPage = false }: IncidentListProps) {
   const t = useT();
   // In the page, the URL decides the filters before the first render (no flash of another list).
@@ -41,9 +46,9 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
   const { filters, total, status } = useStore(incidentList.$state);
   // The sites and systems are loaded when needed: a filter by them is set, or the user turns to them.
   const [wantChoices, setWantChoices] = useState(false);
-  const choices = useFilterChoices(wantChoices || Boolean(filters.site || filters.system));
+  const choices = useFilterChoices(wantChoices || Boolean(filters.project || filters.site || filters.system));
   const want = () => setWantChoices(true);
-  const ids = { site: useId(), system: useId(), severity: useId(), from: useId(), to: useId(), open: useId() };
+  const ids = { project: useId(), site: useId(), system: useId(), severity: useId(), from: useId(), to: useId() };
 
   const apply = (next: IncidentFilters) => {
     setRejected(false);
@@ -54,28 +59,66 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
     const next: IncidentFilters = { ...filters };
     if (value === undefined || value === '' || value === false) delete next[name];
     else (next as Record<string, unknown>)[name] = value;
-    // A system belongs to one site: choosing another site drops a system of the old one.
-    if (name === 'site' && next.system && choices && !siteOf(choices, next.system, next.site)) delete next.system;
+    // A site belongs to one project: choosing another project drops a site of the old one.
+    if (
+      name === 'project' &&
+      next.site &&
+      choices &&
+      !choices.some((s) => s.uuid === next.site && (!next.project || s.projectUuid === next.project))
+    )
+      delete next.site;
+    // A system belongs to one site: choosing another site (or project) drops a system of the old one.
+    if ((name === 'site' || name === 'project') && next.system && choices && !siteOf(choices, next.system, next.site, next.project))
+      delete next.system;
     apply(next);
   };
-  const clear = () => apply({});
-  const filtered = hasFilters(filters);
+  // The view ("Needs attention" or "All") is not a filter: clearing the filters keeps it.
+  const clear = () => apply(filters.open ? { open: true } : {});
+  const filtered = hasFilters({ ...filters, open: false });
   const rowTarget: RowTarget = target.mode === 'link' ? { ...target, search: filterQuery(filters) } : target;
 
-  const sites = choices ?? [];
+  const allSites = choices ?? [];
+  const projectChoices = [...new Map(allSites.map((s) => [s.projectUuid, s.project])).entries()];
+  const shownProject = projectChoices.find(([uuid]) => uuid === filters.project);
+  const sites = filters.project ? allSites.filter((s) => s.projectUuid === filters.project) : allSites;
   const shownSite = sites.find((s) => s.uuid === filters.site);
   const systems = (shownSite ? [shownSite] : sites).flatMap((s) => s.systems.map((y) => ({ ...y, site: s.name })));
   const projects = new Set(sites.map((s) => s.project));
   const count =
     total === null || status !== 'ready'
       ? null
-      : total === 0 && filtered
+      : total === 0 && (filtered || filters.open)
         ? null
         : t('inbox.list.count', { count: total, n: formatNumber(total) });
 
   return (
     <>
+      <AttentionViews open={filters.open === true} onChange={(open) => change('open', open)} />
       <ListTools label={t('inbox.filters.label')} total={null} onRefresh={() => incidentList.refresh()}>
+        {/* Offered when a link sets it (a project card's count); the sites are grouped by project anyway. */}
+        {filters.project && (
+          <div className="vi-filter" onPointerEnter={want}>
+            <label htmlFor={ids.project}>{t('inbox.filters.project')}</label>
+            <select
+              id={ids.project}
+              className="v-select"
+              value={filters.project ?? ''}
+              onFocus={want}
+              onPointerDown={want}
+              onChange={(e) => change('project', e.target.value)}
+            >
+              <option value="">{t('inbox.filters.allProjects')}</option>
+              {filters.project && !shownProject && (
+                <option value={filters.project}>{choices ? t('inbox.filters.unknownProject') : '…'}</option>
+              )}
+              {projectChoices.map(([uuid, name]) => (
+                <option key={uuid} value={uuid}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="vi-filter" onPointerEnter={want}>
           <label htmlFor={ids.site}>{t('inbox.filters.site')}</label>
           <select
@@ -166,16 +209,6 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
             onChange={(e) => (isDay(e.target.value) || e.target.value === '' ? change('to', e.target.value) : undefined)}
           />
         </div>
-        <div className="vi-filter vi-filter--check">
-          <input
-            id={ids.open}
-            type="checkbox"
-            className="vi-check"
-            checked={filters.open === true}
-            onChange={(e) => change('open', e.target.checked)}
-          />
-          <label htmlFor={ids.open}>{t('inbox.filters.openOnly')}</label>
-        </div>
       </ListTools>
       {rejected && (
         <p className="v-message vi-banner" role="alert">
@@ -195,7 +228,7 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
       <VirtualList
         list={incidentList}
         label={t('inbox.list.incidents')}
-        emptyText={filtered ? t('inbox.empty.incidentsFiltered') : t('inbox.empty.incidents')}
+        emptyText={filtered ? t('inbox.empty.incidentsFiltered') : filters.open ? t('inbox.empty.attention') : t('inbox.empty.incidents')}
         emptyAction={
           filtered ? (
             <button type="button" className="v-btn" onClick={clear}>
@@ -212,7 +245,14 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
   );
 }
 
-/** The site of `system` among the choices, if it is `site` (or any site when none is chosen). */
-function siteOf(choices: readonly SiteChoice[], system: string, site: string | undefined): SiteChoice | undefined {
-  return choices.find((s) => (!site || s.uuid === site) && s.systems.some((y) => y.uuid === system));
+/** The site of `system` among the choices, if it is `site` of `project` (or any when none is chosen). */
+function siteOf(
+  choices: readonly SiteChoice[],
+  system: string,
+  site: string | undefined,
+  project: string | undefined,
+): SiteChoice | undefined {
+  return choices.find(
+    (s) => (!site || s.uuid === site) && (!project || s.projectUuid === project) && s.systems.some((y) => y.uuid === system),
+  );
 }

@@ -6,7 +6,9 @@ import { projectCache } from '../../core/resources/resources.ts';
 export interface SiteChoice {
   uuid: string;
   name: string;
+  /** The project's name and uuid. */
   project: string;
+  projectUuid: string;
   systems: { uuid: string; name: string }[];
 }
 
@@ -47,6 +49,7 @@ export function useFilterChoices(wanted: boolean): SiteChoice[] | undefined {
         uuid: site.uuid,
         name: site.name,
         project: project.name,
+        projectUuid: project.uuid,
         systems: site.systems.map((y) => ({ uuid: y.uuid, name: y.name })),
       });
     }

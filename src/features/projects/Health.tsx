@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $language } from '../../core/i18n/languages.ts';
+import { openIncidentsPath, type OpenScope } from '../../core/inbox/attention.ts';
 import { isCalm, systemCounts, type EvacuationMode, type Health } from '../../core/projects/health.ts';
 import type { SecuredState } from '../../core/schedules/secured.ts';
+import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 
 /** Names shown of the offline systems; the rest are counted ("and 2 more"). */
@@ -71,21 +73,24 @@ export function EvacuationMarker({ mode }: { mode: EvacuationMode | null | undef
 
 export interface HealthLinesProps {
   health: Health;
+  /** What the health is of (a project or a site): its count of open incidents links to their list. */
+  scope: OpenScope;
   /** The "secured now" line(s), already worded; none when the schedule says nothing. */
   secured?: { text: string; secured: boolean } | undefined;
 }
 
 /**
  * What needs attention, one line each with an icon and words (never colour alone): the
- * offline systems by name, the open incidents of the last 24 h with the worst severity,
- * whether it is secured now; a calm line when nothing is wrong. The evacuation marker is
- * the card's own (next to its title).
+ * offline systems by name, every open incident (not handled yet, of any age) with the worst
+ * severity — the count a link to the inbox list of exactly those — whether it is secured
+ * now; a calm line only when nothing is wrong, so never while an incident is open. The
+ * evacuation marker is the card's own (next to its title).
  */
-export function HealthLines({ health, secured }: HealthLinesProps) {
+export function HealthLines({ health, scope, secured }: HealthLinesProps) {
   const t = useT();
   const language = useStore($language);
   const offline = health.systems_offline;
-  const open = health.open_incidents_24h;
+  const open = health.open_incidents;
   let names = '';
   if (offline.length) {
     const shown = offline.slice(0, NAMES_SHOWN).map((s) => s.name);
@@ -110,7 +115,9 @@ export function HealthLines({ health, secured }: HealthLinesProps) {
         <li className={`pj-health-line pj-health--${open.worst_severity}`} part="health-incidents">
           <span className="pj-health-icon" aria-hidden="true" />
           <span>
-            {t('projects.health.incidents', { count: open.count })}{' '}
+            <Link to={openIncidentsPath(scope)} className="pj-health-link">
+              {t('projects.health.incidents', { count: open.count })}
+            </Link>{' '}
             <span className={`pj-sev pj-sev--${open.worst_severity}`} part={`severity severity-${open.worst_severity}`}>
               {t('projects.health.worst', { severity: t(`projects.health.severity.${open.worst_severity}`) })}
             </span>

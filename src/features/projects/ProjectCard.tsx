@@ -32,7 +32,7 @@ export function ProjectCard({ project, now }: { project: ProjectSummary; now: nu
         {(project.evacuation_active || health?.evacuating) && <EvacuationMarker mode={health?.evacuation_mode} />}
       </div>
       {project.description && <p className="v-muted pj-card-desc">{project.description}</p>}
-      {health && <HealthLines health={health} secured={secured} />}
+      {health && <HealthLines health={health} scope={{ project: project.uuid }} secured={secured} />}
       {/* The list counts camera systems (type UFO) only, and says so. */}
       <p className="pj-counts v-muted" part="counts">
         <span className="pj-count">{t('projects.list.sites', { count: project.sites_count })}</span>

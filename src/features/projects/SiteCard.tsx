@@ -48,6 +48,7 @@ export function SiteCard({ site, now }: { site: Site; now: number }) {
       {health && (
         <HealthLines
           health={health}
+          scope={{ site: site.uuid }}
           secured={
             state
               ? {

@@ -44,7 +44,7 @@ export class InboxPage extends BasePage {
   }
 
   incidentList(): Locator {
-    return this.page.getByRole('list', { name: 'Incidents, newest first' });
+    return this.page.getByRole('list', { name: 'Incidents, open first, worst first' });
   }
 
   /** The rows of a list (only those on screen exist: the list is virtualized). */
