@@ -162,7 +162,7 @@ describe('acting on an incident', () => {
     incidentCache.set(UUID, open);
     s.m.fn.mockClear();
     const result = await actions.handleIncident(UUID, 'intervention');
-    expect(result.ok).toBe(false);
+    expect(result).toEqual({ ok: false, fieldErrors: {}, handledAlready: true });
     expect($toasts.get().map((t) => [t.type, t.key])).toEqual([['info', 'core.toastErrors.incidentHandledAlready']]);
     await vi.waitFor(() => expect(s.m.calls.some((c) => c.method === 'GET' && c.url.pathname === `/api/v2/incidents/${UUID}`)).toBe(true));
   });

@@ -24,8 +24,11 @@ export type IncidentAction = 'acknowledge' | 'comment' | 'handle';
 
 export type ActionResult =
   | { ok: true; incident: Incident }
-  /** `fieldErrors`: the server's messages by field (`text`, `note`, `outcome`), for the form. */
-  | { ok: false; fieldErrors: Record<string, string> };
+  /**
+   * `fieldErrors`: the server's messages by field (`text`, `note`, `outcome`), for the form;
+   * `handledAlready`: someone handled it meanwhile (a toast said so, the incident is loaded again).
+   */
+  | { ok: false; fieldErrors: Record<string, string>; handledAlready?: true };
 
 const ERROR_KEYS: Record<IncidentAction, string> = {
   acknowledge: 'core.toastErrors.acknowledgeIncident',
@@ -66,7 +69,7 @@ function failed(uuid: string, action: IncidentAction, e: unknown): ActionResult 
     showToast({ type: 'info', key: 'core.toastErrors.incidentHandledAlready' });
     void incidentCache.load(uuid, { force: true, renew: true }).then(showActed, () => {});
     renewOpenCount();
-    return { ok: false, fieldErrors: {} };
+    return { ok: false, fieldErrors: {}, handledAlready: true };
   }
   if (isApiError(e) && e.status === 422) {
     const fieldErrors = e.fieldErrors();
