@@ -8,6 +8,7 @@ import { USERS_SEED } from '../../demo/server/seed-data/places.ts';
 import { DemoApi, expect, markAlertOfferMade, test, USER_STORAGE_KEY } from './fixtures.ts';
 import { portalPath } from './screens/BasePage.ts';
 import { PortalLayout } from './screens/PortalLayout.ts';
+import { recordStreams } from './support/network.ts';
 
 const MANAGER = 'manager@vigil.test'; // Morgan Manager, every permission on Northwind
 const VIEWER = 'viewer@vigil.test'; // Vic Viewer, 'view' and 'evacuate' on Northwind
@@ -102,4 +103,22 @@ test('an open row’s Acknowledge works by keyboard and keeps the reader in the 
   await expect(ack).toHaveCount(0);
   await expect(row).toBeFocused();
   await expect(row).toContainText('Acknowledged');
+});
+
+test('“Acknowledge” on a critical alarm’s toast acknowledges it for the project and says so', async ({ page, api, signIn }) => {
+  await signIn(MANAGER);
+  const streams = recordStreams(page);
+  await page.goto(portalPath('/'));
+  await expect.poll(() => streams.length).toBe(1);
+  const critical = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Loop test: glass break' });
+  const region = page.locator('vigil-toast-region');
+  const alarm = region.getByRole('alert').filter({ hasText: 'Critical incident at Antwerp Port Warehouse: Loop test: glass break' });
+  await expect(alarm).toBeVisible(LIVE);
+  await alarm.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(alarm).toHaveCount(0);
+  await expect(region.getByText('Acknowledged: Loop test: glass break.', { exact: false })).toBeVisible();
+  // The server has it: acknowledged by the manager, still open.
+  const user = await api.login(MANAGER);
+  const res = await page.request.get(`/api/v2/incidents/${critical.uuid}`, { headers: { Authorization: `Bearer ${user.token}` } });
+  expect((await res.json()).data).toMatchObject({ acknowledged_by: 'Morgan Manager', handled_by: null });
 });
