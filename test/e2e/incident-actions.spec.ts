@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { USERS_SEED } from '../../demo/server/seed-data/places.ts';
-import { DemoApi, expect, markAlertOfferMade, test, USER_STORAGE_KEY } from './fixtures.ts';
+import { DemoApi, expect, expectNoA11yViolations, markAlertOfferMade, test, USER_STORAGE_KEY } from './fixtures.ts';
 import { portalPath } from './screens/BasePage.ts';
 import { PortalLayout } from './screens/PortalLayout.ts';
 import { recordStreams } from './support/network.ts';
@@ -69,6 +69,8 @@ test('two colleagues: an acknowledgement, a comment and the handling reach the o
     await expect(entry.locator('b')).toHaveCount(0);
   }
 
+  await expectNoA11yViolations(page);
+
   // The viewer handles it: the outcome on both pages, one open incident less in both pills.
   await other.getByRole('button', { name: 'Handle…' }).click();
   const dialog = other.getByRole('alertdialog', { name: 'Handle this incident' });
@@ -103,6 +105,7 @@ test('an open row’s Acknowledge works by keyboard and keeps the reader in the 
   await expect(ack).toHaveCount(0);
   await expect(row).toBeFocused();
   await expect(row).toContainText('Acknowledged');
+  await expectNoA11yViolations(page);
 });
 
 test('“Acknowledge” on a critical alarm’s toast acknowledges it for the project and says so', async ({ page, api, signIn }) => {

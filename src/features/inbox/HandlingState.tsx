@@ -1,7 +1,15 @@
 import { useT } from '../common/useT.ts';
 
 /** Open, acknowledged (open, someone is on it) or handled, as an icon and a word (never colour alone). */
-export function HandlingState({ handled, acknowledged = false }: { handled: boolean; acknowledged?: boolean }) {
+export function HandlingState({
+  handled,
+  acknowledged = false,
+  iconOnly = false,
+}: {
+  handled: boolean;
+  acknowledged?: boolean;
+  iconOnly?: boolean;
+}) {
   const t = useT();
   const state = handled ? 'handled' : acknowledged ? 'acknowledged' : 'open';
   return (
@@ -21,7 +29,8 @@ export function HandlingState({ handled, acknowledged = false }: { handled: bool
           />
         )}
       </svg>
-      {t(`inbox.state.${state}`)}
+      {/* Beside a sentence that says it already ("Acknowledged by …"), the icon alone. */}
+      {!iconOnly && t(`inbox.state.${state}`)}
     </span>
   );
 }

@@ -152,7 +152,8 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
         <IncidentWork incident={incident} />
         {handled ? (
           <section className="vi-section vi-outcome" aria-labelledby={`${titleId}-o`} part="outcome">
-            <Section id={`${titleId}-o`}>{t('inbox.incident.outcome')}</Section>
+            {/* A member's finding is in the state line and the timeline: this is the report. */}
+            <Section id={`${titleId}-o`}>{t(incident.outcome ? 'inbox.incident.description' : 'inbox.incident.outcome')}</Section>
             <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
           </section>
         ) : (

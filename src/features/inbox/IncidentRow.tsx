@@ -82,11 +82,19 @@ function RowAcknowledge({ incident, tabIndex }: { incident: Incident; tabIndex: 
       part="acknowledge"
       tabIndex={tabIndex}
       aria-label={t('inbox.work.rowAcknowledgeLabel', { title: incident.title })}
+      title={t('inbox.work.rowAcknowledge')}
       aria-busy={pending || undefined}
       aria-disabled={pending || undefined}
       onClick={acknowledge}
     >
-      {t('inbox.work.rowAcknowledge')}
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M8 3.5c3.1 0 5.4 2.3 6.5 4.5-1.1 2.2-3.4 4.5-6.5 4.5S2.6 10.2 1.5 8C2.6 5.8 4.9 3.5 8 3.5Zm0 1.7c-2 0-3.7 1.3-4.6 2.8.9 1.5 2.6 2.8 4.6 2.8s3.7-1.3 4.6-2.8C11.7 6.5 10 5.2 8 5.2Zm0 1.1a1.7 1.7 0 1 1 0 3.4 1.7 1.7 0 0 1 0-3.4Z"
+        />
+      </svg>
+      {/* On a phone the eye alone (its name is the label above; `title` says it to pointers). */}
+      <span className="vi-ack-text">{t('inbox.work.rowAcknowledge')}</span>
     </button>
   );
 }

@@ -55,7 +55,7 @@ export function IncidentWork({ incident }: { incident: Incident }) {
         part="open-state"
         role="status"
       >
-        <HandlingState handled={handled} acknowledged={acknowledged} />
+        <HandlingState handled={handled} acknowledged={acknowledged} iconOnly />
         <span {...(handled && handler === undefined ? { 'aria-busy': true } : {})}>{line}</span>
       </p>
       {!handled && (
