@@ -13,7 +13,9 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * a Back button. Opening an unread notification marks it read: every unread badge on the
  * page (and in other tabs) drops by one. While the page is visible the inbox refreshes
  * itself: new items slide in on top without moving what the user is reading, and a new
- * incident raises a toast linking to it. Signed-out visitors get a compact sign-in.
+ * incident raises a toast linking to it. An incident can be acknowledged (also from its row),
+ * commented on and handled with an outcome, for everyone on its project to see. Signed-out
+ * visitors get a compact sign-in.
  *
  * @tagname vigil-inbox
  * @attr {'incidents' | 'notifications'} view - `incidents` (default) or `notifications`: the list shown first
@@ -29,7 +31,7 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * @csspart list - the scrolling list
  * @csspart result - the count of matching incidents and "Clear filters"
  * @csspart thumbnail - an incident row's picture (or its placeholder)
- * @csspart state - an incident's Open / Handled state (`state-open` or `state-handled` too)
+ * @csspart state - an incident's Open / Acknowledged / Handled state (`state-open`, `state-acknowledged` or `state-handled` too)
  * @csspart new-items - the "N new — show" button over a list scrolled down when new items arrived
  * @csspart row - a row of the list (`row-unread` too on unread notifications)
  * @csspart severity - an incident's severity pill (`severity-low` … `severity-critical` too)
@@ -39,8 +41,13 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * @csspart actions - an incident's way on: "View live" and the control room's phone
  * @csspart view-live - the link to the incident's system's live cameras
  * @csspart call - the control room's `tel:` link
- * @csspart outcome - a handled incident's outcome: who handled it and their finding
- * @csspart open-state - "Open — the control room has not handled this yet"
+ * @csspart outcome - a handled incident's outcome: the report of what was found
+ * @csspart open-state - where an incident stands: "Open", "Acknowledged by … · time" or "Handled by … · outcome"
+ * @csspart work - an incident's state line and its Acknowledge and Handle buttons
+ * @csspart acknowledge - an Acknowledge button (on the incident and on an open row nobody acknowledged)
+ * @csspart handle - the Handle button, which asks for the outcome and a note in a dialog
+ * @csspart timeline - an incident's timeline: occurred, alerted, acknowledged, comments, handled
+ * @csspart comment-form - the form that adds a comment to the timeline
  * @csspart notification - a notification's detail
  * @csspart notification-body - a notification's (sanitized) text
  * @cssproperty --vigil-inbox-list-height - height of the scrolling list (default `min(70vh, 704px)` at the default `--vigil-font-size`)

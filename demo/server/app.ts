@@ -22,6 +22,7 @@ import { eventRoutes } from './routes/events.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
 import { evacuationHistoryRoutes } from './routes/evacuation-history.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { incidentActionRoutes } from './routes/incident-actions.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { mfaRoutes } from './routes/mfa.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -276,6 +277,7 @@ export function createApp(options: AppOptions): VigilApp {
   projectRoutes(app, deps);
   mediaRoutes(app, deps);
   inboxRoutes(app, deps);
+  incidentActionRoutes(app, deps);
   evacuationRoutes(app, deps);
   evacuationHistoryRoutes(app, deps);
   scheduleRoutes(app, deps);

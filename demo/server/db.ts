@@ -243,6 +243,26 @@ const MIGRATIONS: string[] = [
   ALTER TABLE users ADD COLUMN mfa_pending_token_id INTEGER;
   ALTER TABLE users ADD COLUMN mfa_pending_at TEXT;
   `,
+  // 9: incidents people act on. Who acknowledged one first and when (the name the project
+  // knows them by, as evacuations keep it), the outcome its handler chose, and an
+  // append-only record of every acknowledgement, comment and handling: the timeline.
+  `
+  ALTER TABLE incidents ADD COLUMN acknowledged_at TEXT;
+  ALTER TABLE incidents ADD COLUMN acknowledged_by TEXT;
+  ALTER TABLE incidents ADD COLUMN outcome TEXT CHECK (outcome IN ('false_alarm', 'known_person', 'intervention', 'other'));
+  CREATE TABLE incident_activity (
+    id INTEGER PRIMARY KEY,
+    incident_uuid TEXT NOT NULL REFERENCES incidents(uuid) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('acknowledged', 'comment', 'handled')),
+    at TEXT NOT NULL,
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    user_name TEXT NOT NULL,
+    text TEXT,
+    outcome TEXT
+  );
+  CREATE INDEX incident_activity_incident ON incident_activity(incident_uuid, id);
+  CREATE INDEX incidents_unacknowledged ON incidents(acknowledged_at) WHERE acknowledged_at IS NULL;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
@@ -254,6 +274,7 @@ const TABLES_CHILD_FIRST = [
   'demo_live_views',
   'pages',
   'notifications',
+  'incident_activity',
   'incident_media',
   'incidents',
   'cameras',

@@ -28,6 +28,8 @@ export type EventPayloads = {
   };
   /** The control room handled an incident of the project: one open incident less. */
   incident_handled: { uuid: string; project: string };
+  /** Someone acknowledged, commented on or handled an incident of the project: its page loads it again. */
+  incident_updated: { uuid: string; project: string };
   /** A new notification for the user. */
   notification: { uuid: string; created_at: string };
   /** The user's number of unread notifications changed. */

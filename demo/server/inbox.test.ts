@@ -51,11 +51,15 @@ describe('incidents', () => {
   it('gives one incident, and 404 for incidents of other projects', async () => {
     const list = parse(Answers.incidents, (await call(app, 'GET', '/api/v2/incidents', { token: manager })).body).data;
     const one = parse(Answers.incident, (await call(app, 'GET', `/api/v2/incidents/${list[0]!.uuid}`, { token: manager })).body).data;
-    // The single incident is the list's row plus its project and the control room watching it.
+    // The single incident is the list's row plus its project, the control room watching it and its timeline.
     expect(one).toEqual({
       ...list[0],
       project: { uuid: expect.any(String), name: expect.any(String) },
       control_room: { name: expect.any(String), phone: expect.stringMatching(/^\+/) },
+      timeline: [
+        { kind: 'occurred', at: list[0]!.occurred_at },
+        { kind: 'alerted', at: list[0]!.occurred_at },
+      ],
     });
     const hudson = app.deps.db.get<{ uuid: string }>('SELECT uuid FROM incidents WHERE project_uuid = ?', PROJECTS.hudson)!.uuid;
     expect((await call(app, 'GET', `/api/v2/incidents/${hudson}`, { token: manager })).status).toBe(404);

@@ -78,6 +78,16 @@ export function issueText(field: string, issue: Issue): Text {
       return text('schedule.timezoneInvalid');
     case 'schedule':
       return scheduleText(rest, kind);
+    // An incident's comment and handling (bodies.ts incidentComment, handleIncident).
+    case 'text':
+      if (kind === 'required') return text('incidents.commentRequired');
+      if (kind === 'tooLong') return text('incidents.commentTooLong', { max: Number(issue.requirement) });
+      return text('incidents.commentNotText');
+    case 'note':
+      if (kind === 'tooLong') return text('incidents.noteTooLong', { max: Number(issue.requirement) });
+      return text('incidents.noteNotText');
+    case 'outcome':
+      return text('incidents.outcome');
   }
   return text(kind === 'required' ? 'validation.required' : 'validation.invalid', { field });
 }

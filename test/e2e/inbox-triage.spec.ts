@@ -144,7 +144,7 @@ test('an incident offers its live cameras and the control room by phone; open sa
   await expect(call).toHaveAttribute('href', 'tel:+3235550123');
   const live = page.getByRole('link', { name: /^View live/ });
   await expect(live).toHaveAttribute('href', portalPath(`/system/${open.system!.uuid}`));
-  await expect(page.getByText('Open — the control room has not handled this yet')).toBeVisible();
+  await expect(page.getByText('Open — nobody has acknowledged it yet')).toBeVisible();
   await expect(page.getByText('Not handled yet')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Outcome' })).toHaveCount(0);
 
@@ -153,7 +153,7 @@ test('an incident offers its live cameras and the control room by phone; open sa
   expect(handled.changed).toBe(true);
   await expect(page.getByRole('heading', { name: 'Outcome' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/^Handled by \S+/)).toBeVisible();
-  await expect(page.getByText('Open — the control room has not handled this yet')).toHaveCount(0);
+  await expect(page.getByText('Open — nobody has acknowledged it yet')).toHaveCount(0);
 
   await live.click();
   await expect(page).toHaveURL(new RegExp(`/system/${open.system!.uuid}$`));

@@ -60,8 +60,10 @@ test('a critical incident stays on screen, named and linked, past three low ones
   await expect(alarm).toBeVisible();
   await expect(alarm).toHaveCount(1);
 
-  // Reached by keyboard: its link, then its close button; Escape dismisses it there.
+  // Reached by keyboard: its link, its Acknowledge, then its close button; Escape dismisses it there.
   await alarm.getByRole('link', { name: 'View incident' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(alarm.getByRole('button', { name: 'Acknowledge' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(alarm.getByRole('button', { name: 'Dismiss notification' })).toBeFocused();
   await page.keyboard.press('Escape');

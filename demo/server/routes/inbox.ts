@@ -2,6 +2,7 @@
 import { SEVERITIES, type Incident, type Notification } from '../../../src/core/api/contract.ts';
 import { READABLE_PROJECTS } from '../access.ts';
 import { controlRoomOf } from '../control-room.ts';
+import { timelineOf } from '../incident-activity.ts';
 import type { Db } from '../db.ts';
 import { nowIso } from '../db.ts';
 import { invalid, localized, notFound, paging, requestLocale, type App, type Ctx, type Deps } from '../http.ts';
@@ -20,10 +21,14 @@ type IncidentRow = {
   system_uuid: string | null;
   system_name: string | null;
   handled_by: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  outcome: Incident['outcome'];
 };
 type NotificationRow = { uuid: string; title: string; body_html: string; created_at: string; read_at: string | null };
 
 const INCIDENT_SELECT = `SELECT i.uuid, i.title, i.description, i.occurred_at, i.severity, i.handled_by,
+  i.acknowledged_at, i.acknowledged_by, i.outcome,
   i.site_uuid, s.name AS site_name, s.timezone AS site_timezone, i.system_uuid, y.name AS system_name
   FROM incidents i LEFT JOIN sites s ON s.uuid = i.site_uuid LEFT JOIN systems y ON y.uuid = i.system_uuid`;
 /** One incident's page also names its project (and, from it, the control room to call). */
@@ -32,6 +37,27 @@ const INCIDENT_SELECT_WITH_PROJECT = INCIDENT_SELECT.replace(
   ', i.project_uuid, p.name AS project_name FROM incidents i JOIN projects p ON p.uuid = i.project_uuid',
 );
 const MINE = `i.project_uuid IN ${READABLE_PROJECTS}`;
+
+/** One incident of the user's projects with its project, or undefined (another customer's, unknown). */
+export function readIncident(db: Db, uuid: string, userId: number) {
+  return db.get<IncidentRow & { project_uuid: string; project_name: string }>(
+    `${INCIDENT_SELECT_WITH_PROJECT} WHERE i.uuid = ? AND ${MINE}`,
+    uuid,
+    userId,
+  );
+}
+
+/** One incident's answer: every field, its project and control room, and its timeline. */
+export function incidentAnswer(db: Db, row: NonNullable<ReturnType<typeof readIncident>>, locale: string) {
+  return {
+    data: {
+      ...incidentView(db, row, locale),
+      project: { uuid: row.project_uuid, name: row.project_name },
+      control_room: controlRoomOf(db, row.project_uuid),
+      timeline: timelineOf(db, row),
+    },
+  };
+}
 
 /** An incident with its title and description in `locale` (they are stored in every language). */
 function incidentView(db: Db, r: IncidentRow, locale: string): Incident {
@@ -51,6 +77,9 @@ function incidentView(db: Db, r: IncidentRow, locale: string): Incident {
       .all<{ uuid: string }>('SELECT uuid FROM incident_media WHERE incident_uuid = ? ORDER BY position', r.uuid)
       .map((m) => mediaUrl(m.uuid)),
     handled_by: r.handled_by,
+    acknowledged_at: r.acknowledged_at,
+    acknowledged_by: r.acknowledged_by,
+    outcome: r.outcome,
   };
 }
 
@@ -76,6 +105,18 @@ function severities(c: Ctx): string[] {
     throw invalid('filter[severity]', text('query.severity', { list: SEVERITIES.join(', ') }));
   }
   return list;
+}
+
+/**
+ * `filter[acknowledged]=false` (or 0) lists the incidents nobody acknowledged yet, `true` (or 1)
+ * the acknowledged ones; empty or absent lists all; anything else is a 422.
+ */
+function acknowledged(c: Ctx): boolean | undefined {
+  const raw = c.req.query('filter[acknowledged]');
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw invalid('filter[acknowledged]', text('query.acknowledged'));
 }
 
 /** `filter[unread]=true` (or 1) lists unread ones only; false, 0 or absent lists all. */
@@ -147,6 +188,7 @@ function incidentFilters(c: Ctx, userId: number): { where: string; params: (stri
   const sev = severities(c);
   const open = openOnly(c);
   const projects = ids(c, 'filter[project]');
+  const ack = acknowledged(c);
   const sites = ids(c, 'filter[site]');
   const systems = ids(c, 'filter[system]');
   const from = dateTime(c, 'filter[from]');
@@ -161,6 +203,7 @@ function incidentFilters(c: Ctx, userId: number): { where: string; params: (stri
     params.push(...values);
   };
   add(open, 'i.handled_by IS NULL');
+  add(ack !== undefined, ack ? 'i.acknowledged_at IS NOT NULL' : 'i.acknowledged_at IS NULL');
   add(sev.length, `i.severity IN (${marks(sev)})`, ...sev);
   add(projects.length, `i.project_uuid IN (${marks(projects)})`, ...projects);
   add(sites.length, `i.site_uuid IN (${marks(sites)})`, ...sites);
@@ -204,19 +247,9 @@ export function inboxRoutes(app: App, { db, events }: Deps): void {
 
   app.get('/api/v2/incidents/:uuid', (c) => {
     const user = c.get('user');
-    const row = db.get<IncidentRow & { project_uuid: string; project_name: string }>(
-      `${INCIDENT_SELECT_WITH_PROJECT} WHERE i.uuid = ? AND ${MINE}`,
-      c.req.param('uuid'),
-      user.id,
-    );
+    const row = readIncident(db, c.req.param('uuid'), user.id);
     if (!row) throw notFound('incident');
-    return c.json({
-      data: {
-        ...incidentView(db, row, requestLocale(c, user)),
-        project: { uuid: row.project_uuid, name: row.project_name },
-        control_room: controlRoomOf(db, row.project_uuid),
-      },
-    });
+    return c.json(incidentAnswer(db, row, requestLocale(c, user)));
   });
 
   app.get('/api/v2/notifications', (c) => {

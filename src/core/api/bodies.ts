@@ -3,7 +3,7 @@
  * the demo server, and by the portal's forms before sending.
  */
 import * as v from 'valibot';
-import { EMAIL, HALF_HOUR, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
+import { EMAIL, HALF_HOUR, INCIDENT_OUTCOMES, INCIDENT_TEXT_MAX, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
 
 export const login = v.object({
   email: EMAIL,
@@ -84,3 +84,22 @@ export const mfaDisable = v.object({
 });
 /** A project's security settings (managers only). */
 export const projectSecurity = v.object({ require_mfa_for_evacuate: v.boolean() });
+
+/** A comment on an incident: plain text, 1 to 1,000 characters once trimmed. */
+export const incidentComment = v.object({
+  text: v.pipe(
+    v.string('must be text'),
+    v.trim(),
+    v.minLength(1, 'is required'),
+    v.maxLength(INCIDENT_TEXT_MAX, `must be at most ${INCIDENT_TEXT_MAX} characters`),
+  ),
+});
+/** Handling an incident: what was found, and an optional note (plain text, at most 1,000 characters). */
+export const handleIncident = v.object({
+  outcome: v.picklist(INCIDENT_OUTCOMES, 'must be one of the outcomes'),
+  note: v.optional(
+    v.nullable(
+      v.pipe(v.string('must be text'), v.trim(), v.maxLength(INCIDENT_TEXT_MAX, `must be at most ${INCIDENT_TEXT_MAX} characters`)),
+    ),
+  ),
+});

@@ -24,3 +24,9 @@ export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export const PASSWORD_MIN = 8;
+
+/** What a member found when handling an incident (POST /api/v2/incidents/{uuid}/handle). */
+export const INCIDENT_OUTCOMES = ['false_alarm', 'known_person', 'intervention', 'other'] as const;
+export type IncidentOutcome = (typeof INCIDENT_OUTCOMES)[number];
+/** The most characters of a comment on an incident, or of a handling note (after trimming). */
+export const INCIDENT_TEXT_MAX = 1000;

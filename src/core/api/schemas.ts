@@ -3,7 +3,7 @@
  * primitives of request bodies (see contract.ts, which re-exports everything).
  */
 import * as v from 'valibot';
-import { PASSWORD_MIN, SEVERITIES } from './constants.ts';
+import { INCIDENT_OUTCOMES, PASSWORD_MIN, SEVERITIES } from './constants.ts';
 
 // The plain values of the contract live apart, so code that needs only them does not load
 // valibot and the schemas (see constants.ts).
@@ -190,6 +190,24 @@ export type Project = v.InferOutput<typeof Project>;
 // ---------------------------------------------------------------------------------------
 // Inbox
 
+/** An outcome of handling; one this portal does not know yet reads as none (absent). */
+const incidentOutcome = v.fallback(v.optional(v.nullable(v.picklist(INCIDENT_OUTCOMES))), undefined);
+
+/**
+ * One moment of an incident's timeline, oldest first: `occurred`, `alerted`, `acknowledged`,
+ * `comment` (with its plain `text`), `handled` (with its `outcome` and the note as `text`).
+ * `by`: the name the project knows the person by. Kinds a newer server adds are kept as
+ * strings and left out by the screens.
+ */
+export const TimelineEntry = v.looseObject({
+  kind: v.string(),
+  at: isoDate,
+  by: v.optional(v.nullable(v.string())),
+  text: v.optional(v.nullable(v.string())),
+  outcome: incidentOutcome,
+});
+export type TimelineEntry = v.InferOutput<typeof TimelineEntry>;
+
 export const Incident = v.looseObject({
   uuid,
   title: v.string(),
@@ -202,6 +220,13 @@ export const Incident = v.looseObject({
   media: v.array(v.string()),
   /** A username, resolved with GET /api/users/{username}. */
   handled_by: v.nullable(v.string()),
+  /** Who acknowledged it first ("I'm on it") and when; absent from older servers. */
+  acknowledged_at: v.optional(nullableIso),
+  acknowledged_by: v.optional(v.nullable(v.string())),
+  /** What its handler found, when a member handled it. */
+  outcome: incidentOutcome,
+  /** On one incident's answer: what happened to it, oldest first (absent from older servers; dropped when malformed). */
+  timeline: v.fallback(v.optional(v.array(TimelineEntry)), undefined),
   /** On one incident's answer: its project and the project's control room (dropped when malformed). */
   project: v.fallback(v.optional(SiteRef), undefined),
   control_room: optionalControlRoom,

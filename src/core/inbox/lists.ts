@@ -85,23 +85,34 @@ export function setUnreadOnly(unreadOnly: boolean): void {
 /** A failed live refresh stays quiet: the next poll tries again, and a 401 is the session's (the client has it checked). */
 const quiet = () => {};
 
+/** A row with the state of `fresh` (handled, acknowledged, outcome); the same row when nothing changed. */
+function withState(row: Incident, fresh: Incident): Incident {
+  const same =
+    row.handled_by === fresh.handled_by &&
+    (row.acknowledged_at ?? null) === (fresh.acknowledged_at ?? null) &&
+    (row.acknowledged_by ?? null) === (fresh.acknowledged_by ?? null) &&
+    (row.outcome ?? null) === (fresh.outcome ?? null);
+  if (same) return row;
+  return {
+    ...row,
+    handled_by: fresh.handled_by,
+    acknowledged_at: fresh.acknowledged_at ?? null,
+    acknowledged_by: fresh.acknowledged_by ?? null,
+    outcome: fresh.outcome ?? null,
+  };
+}
+
 /**
- * An incident the live channel names (handled by the control room, or new) that a loaded
- * row shows, wherever it is in the list: loaded again and its row replaced, so its state
- * changes in place even far below the first page the live poll covers.
+ * An incident the live channel names (handled, acknowledged, new) that a loaded row shows,
+ * wherever it is in the list: loaded again and its row replaced, so its state changes in
+ * place even far below the first page the live poll covers.
  */
 shared('inbox.lists.handled', () =>
   onTopic('incidents', ({ uuid }) => {
     if (!uuid) return;
     const { pages } = incidentList.$state.get();
     if (!Object.values(pages).some((rows) => rows.some((r) => r?.uuid === uuid))) return;
-    incidentCache
-      .load(uuid, { force: true })
-      .then(
-        (fresh) =>
-          incidentList.update(uuid, (row) => (row.handled_by === fresh.handled_by ? row : { ...row, handled_by: fresh.handled_by })),
-        quiet,
-      );
+    incidentCache.load(uuid, { force: true }).then((fresh) => incidentList.update(uuid, (row) => withState(row, fresh)), quiet);
   }),
 );
 
@@ -130,12 +141,10 @@ shared('inbox.lists.live', () =>
     const state = incidentList.$state.get();
     if (!result.incidents || state.status !== 'ready') return;
     const { data } = result.incidents;
-    // Rows the control room handled meanwhile: their state changes in place (also in a list
+    // Rows handled or acknowledged meanwhile: their state changes in place (also in a list
     // of open ones only, where the row stays until the list is loaded again: it does not
     // vanish under the user's pointer).
-    for (const fresh of data) {
-      incidentList.update(fresh.uuid, (row) => (row.handled_by === fresh.handled_by ? row : { ...row, handled_by: fresh.handled_by }));
-    }
+    for (const fresh of data) incidentList.update(fresh.uuid, (row) => withState(row, fresh));
     const filters = state.filters;
     const top = state.pages[1] ?? [];
     const last = top[top.length - 1];

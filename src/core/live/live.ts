@@ -61,6 +61,7 @@ export function topicOf(event: StreamEvent): { topic: Topic; hint: TopicHint } |
   switch (event.type) {
     case 'incident':
     case 'incident_handled':
+    case 'incident_updated':
       return { topic: 'incidents', hint };
     case 'notification':
     case 'unread':

@@ -3,7 +3,8 @@
  * again. The modules that own the data subscribe (the inbox, the evacuation statuses, the
  * project/site/system caches); the live module never carries the data itself.
  *
- * - `incidents`: a new incident the user may see, or one the control room handled.
+ * - `incidents`: a new incident the user may see, one handled, or one acknowledged or
+ *   commented on (the hint names it: its page and list rows load it again).
  * - `notifications`: a new notification, or the unread count changed.
  * - `evacuation`: a project's or site's evacuation status changed.
  * - `systems`: a system went online or offline.

@@ -13,8 +13,9 @@ import { useT } from '../common/useT.ts';
 import detailCss from './detail.css?inline';
 import inboxCss from './inbox.css?inline';
 import { DetailState } from './DetailState.tsx';
-import { HandledBy } from './HandledBy.tsx';
 import { HandlingState } from './HandlingState.tsx';
+import { IncidentTimeline } from './IncidentTimeline.tsx';
+import { IncidentWork } from './IncidentWork.tsx';
 import { MediaImage } from './MediaImage.tsx';
 import { SeverityPill } from './SeverityPill.tsx';
 
@@ -31,8 +32,8 @@ export interface IncidentDetailProps {
 
 /**
  * Every field of one incident, its images (fetched with the token), and the way on: its
- * system's live cameras, the control room's phone number, and the handling as an outcome
- * (who handled it and what they found) or, while open, a clear open state.
+ * system's live cameras, the control room's phone number, where it stands (open,
+ * acknowledged by, handled by) with what a member can do about it, and its timeline.
  */
 export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusTitle }: IncidentDetailProps) {
   useStyles(inboxCss, detailCss);
@@ -58,11 +59,12 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
     incidentCache.load(uuid, { force: true }).catch(() => {}); // a failure keeps the text shown
   }, [uuid, language]);
 
-  // The control room handled it (or it changed) while shown: load it again, the outcome appears.
+  // Handled, acknowledged or commented on while shown (here, by a colleague or the control
+  // room): load it again, the state and timeline follow. Another tab's nudge names no incident.
   useEffect(
     () =>
       onTopic('incidents', ({ uuid: changed }) => {
-        if (changed === uuid) incidentCache.load(uuid, { force: true }).catch(() => {}); // a failure keeps what is shown
+        if (changed === undefined || changed === uuid) incidentCache.load(uuid, { force: true, renew: true }).catch(() => {}); // a failure keeps what is shown
       }),
     [uuid],
   );
@@ -84,7 +86,7 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
               severity={incident.severity}
               label={`${t('inbox.incident.severity')}: ${t(`inbox.severity.${incident.severity}`)}`}
             />
-            <HandlingState handled={handled} />
+            <HandlingState handled={handled} acknowledged={Boolean(incident.acknowledged_at)} />
           </div>
           <Heading id={titleId} className="vi-head-title" ref={titleRef} tabIndex={-1}>
             {incident.title}
@@ -146,25 +148,18 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
             )}
           </div>
         )}
+        <IncidentWork incident={incident} />
         {handled ? (
           <section className="vi-section vi-outcome" aria-labelledby={`${titleId}-o`} part="outcome">
-            <Section id={`${titleId}-o`}>{t('inbox.incident.outcome')}</Section>
-            <p className="vi-outcome-by">
-              <HandledBy username={incident.handled_by!} />
-            </p>
+            {/* A member's finding is in the state line and the timeline: this is the report. */}
+            <Section id={`${titleId}-o`}>{t(incident.outcome ? 'inbox.incident.description' : 'inbox.incident.outcome')}</Section>
             <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
           </section>
         ) : (
-          <>
-            <p className="vi-open-state" part="open-state">
-              <HandlingState handled={false} />
-              <span>{t('inbox.incident.openState')}</span>
-            </p>
-            <section className="vi-section" aria-labelledby={`${titleId}-d`}>
-              <Section id={`${titleId}-d`}>{t('inbox.incident.openReport')}</Section>
-              <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
-            </section>
-          </>
+          <section className="vi-section" aria-labelledby={`${titleId}-d`}>
+            <Section id={`${titleId}-d`}>{t('inbox.incident.openReport')}</Section>
+            <p className="vi-prose">{incident.description || t('inbox.incident.noDescription')}</p>
+          </section>
         )}
         {count > 0 && (
           <section className="vi-section" aria-labelledby={`${titleId}-m`}>
@@ -182,6 +177,7 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
             </ul>
           </section>
         )}
+        <IncidentTimeline incident={incident} heading={Section} />
       </article>
     );
   } else {

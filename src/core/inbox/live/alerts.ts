@@ -122,7 +122,21 @@ function headline(incident: Incident): string {
     : tKey(`core.live.headlineNoSite.${incident.severity}`);
 }
 
-/** "Critical incident at Antwerp Port Warehouse: Glass break at gate 3 · 14:32", with its link. */
+/**
+ * "I'm on it" from an alarm's toast: acknowledges the incident for the whole project (the
+ * actions' code loads with the click), then says so; a failure shows the action's error toast.
+ */
+function acknowledgeFromToast(incident: Incident): void {
+  void import('../incident-actions.ts').then(async ({ acknowledgeIncident }) => {
+    const result = await acknowledgeIncident(incident.uuid);
+    if (result.ok) showToast({ type: 'success', key: 'core.live.acknowledged', params: { title: incident.title } });
+  });
+}
+
+/**
+ * "Critical incident at Antwerp Port Warehouse: Glass break at gate 3 · 14:32", with its
+ * link; an alarm also with "Acknowledge".
+ */
 function incidentToast(incident: Incident): ToastInput {
   const alarm = isAlarm(incident.severity);
   // Not broken across lines ("4:03 | PM").
@@ -133,6 +147,9 @@ function incidentToast(incident: Incident): ToastInput {
     key: `core.live.${incident.site ? 'incident' : 'incidentNoSite'}.${incident.severity}`,
     params: incident.site ? { site: incident.site.name, title: incident.title, time } : { title: incident.title, time },
     link: { to: pathTo('incident', { uuid: incident.uuid }), key: 'core.live.open' },
+    ...(alarm && incident.handled_by === null
+      ? { actions: [{ key: 'core.live.acknowledge', run: () => acknowledgeFromToast(incident) }] }
+      : {}),
   };
 }
 

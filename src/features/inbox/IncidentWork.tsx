@@ -1,0 +1,88 @@
+import { lazy, Suspense, useState } from 'react';
+import type { Incident } from '../../core/api/contract.ts';
+import { acknowledgeIncident } from '../../core/inbox/incident-actions.ts';
+import { formatMoment } from '../../core/time/moments.ts';
+import { useT } from '../common/useT.ts';
+import { HandlingState } from './HandlingState.tsx';
+import { useUserName } from './useUserName.ts';
+
+// The dialog (and the platform dialog's styles) load with the first "Handle…".
+const HandleDialog = lazy(() => import('./HandleDialog.tsx').then((m) => ({ default: m.HandleDialog })));
+
+/** The name of whoever handled it: as the project knows them when a member handled it, else resolved from the username. */
+function useHandlerName(incident: Incident): string | undefined {
+  const handled = incident.timeline?.findLast((e) => e.kind === 'handled');
+  const resolved = useUserName(handled?.by ? null : incident.handled_by);
+  return handled?.by ?? resolved ?? incident.handled_by ?? undefined;
+}
+
+/**
+ * Where an incident stands and what a member can do about it: the state line ("Open",
+ * "Acknowledged by X · time", "Handled by X · outcome") and, while it is open, Acknowledge
+ * (until someone did) and Handle (a dialog: the outcome and a note).
+ */
+export function IncidentWork({ incident }: { incident: Incident }) {
+  const t = useT();
+  const [acknowledging, setAcknowledging] = useState(false);
+  const [handling, setHandling] = useState(false);
+  const handler = useHandlerName(incident);
+  const handled = incident.handled_by !== null;
+  const acknowledged = Boolean(incident.acknowledged_at);
+
+  let line: string;
+  if (handled) {
+    const name = handler ?? t('inbox.timeline.someone');
+    line = incident.outcome
+      ? t('inbox.work.stateHandledOutcome', { name, outcome: t(`inbox.work.outcome.${incident.outcome}`) })
+      : t('inbox.work.stateHandled', { name });
+  } else if (acknowledged) {
+    line = t('inbox.work.stateAcknowledged', {
+      name: incident.acknowledged_by ?? t('inbox.timeline.someone'),
+      time: formatMoment(incident.acknowledged_at),
+    });
+  } else line = t('inbox.work.stateOpen');
+
+  const acknowledge = () => {
+    if (acknowledging) return;
+    setAcknowledging(true);
+    void acknowledgeIncident(incident.uuid).finally(() => setAcknowledging(false));
+  };
+
+  return (
+    <div className="vi-work" part="work">
+      <p
+        className={`vi-open-state vi-open-state--${handled ? 'handled' : acknowledged ? 'acknowledged' : 'open'}`}
+        part="open-state"
+        role="status"
+      >
+        <HandlingState handled={handled} acknowledged={acknowledged} iconOnly />
+        <span {...(handled && handler === undefined ? { 'aria-busy': true } : {})}>{line}</span>
+      </p>
+      {!handled && (
+        <div className="vi-work-actions">
+          {!acknowledged && (
+            <button
+              type="button"
+              className="v-btn v-btn--primary"
+              part="acknowledge"
+              onClick={acknowledge}
+              aria-disabled={acknowledging || undefined}
+              aria-busy={acknowledging || undefined}
+              title={t('inbox.work.acknowledgeHint')}
+            >
+              {t('inbox.work.acknowledge')}
+            </button>
+          )}
+          <button type="button" className="v-btn" part="handle" aria-haspopup="dialog" onClick={() => setHandling(true)}>
+            {t('inbox.work.handle')}
+          </button>
+        </div>
+      )}
+      {handling && (
+        <Suspense fallback={null}>
+          <HandleDialog incident={incident} onClose={() => setHandling(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
