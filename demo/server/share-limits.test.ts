@@ -73,14 +73,21 @@ describe('event streams', () => {
     for (const a of aborts.splice(0)) a.abort();
     await expect.poll(() => app.deps.events.size, { timeout: 5000, interval: 10 }).toBe(0);
 
-    const attempts = Array.from({ length: 60 }, () => stream(base, token, `?since=${since}`));
-    const started = performance.now();
-    const ping = await fetch(`${base}/api/ping`);
-    const pingMs = performance.now() - started;
-    const answers = await Promise.all(attempts);
+    /** How long a ping takes when sent right behind `requests` (all sent at once). */
+    const pingBehind = async (requests: () => Promise<Response>) => {
+      const sent = Array.from({ length: 60 }, requests);
+      const started = performance.now();
+      const ping = await fetch(`${base}/api/ping`);
+      const ms = performance.now() - started;
+      expect(ping.status).toBe(204);
+      return { ms, answers: await Promise.all(sent) };
+    };
+    // The yardstick: a ping behind 60 ordinary signed-in reads (a busy machine slows every answer).
+    const yardstick = (await pingBehind(() => fetch(`${base}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } }))).ms;
+    const { ms: pingMs, answers } = await pingBehind(() => stream(base, token, `?since=${since}`));
 
-    expect(ping.status).toBe(204);
-    expect(pingMs).toBeLessThan(500);
+    // Under 500 ms, or on a machine so busy that ordinary reads take long, within twice their time.
+    expect(pingMs).toBeLessThan(Math.max(500, 2 * yardstick));
     const open = answers.filter((r) => r.status === 200);
     const refused = answers.filter((r) => r.status === 429);
     expect(open).toHaveLength(DEFAULT_SHARE_LIMITS.streamsPerSession);

@@ -77,7 +77,7 @@ ${pre(`vigil-evacuation:not(:defined) { display: block; min-block-size: 270px; }
 <ol>
 <li><code>configure({ apiBase })</code>, called before the first element connects;</li>
 <li><code>&lt;meta name="vigil-api-base" content="https://portal.example.com"&gt;</code> in the page's <code>&lt;head&gt;</code> (a meta tag in the body is ignored, so injected markup cannot set it);</li>
-<li>the <code>api-base</code> attribute of the Vigil elements in the document at that moment; an element without one names the page's own origin. If they disagree, or name another API than the one you are signed in to, the page settles on no API at all: every element says why, nothing is sent and nobody is signed out;</li>
+<li>the <code>api-base</code> attribute of the Vigil elements in the document at that moment; an element without one names the page's own origin. If they disagree, or name another API than the one you are signed in to, the page settles on no API at all: every element says so, nothing is sent and nobody is signed out;</li>
 <li>the API that issued the stored sign-in (when no element names one);</li>
 <li>the page's own origin.</li>
 </ol>

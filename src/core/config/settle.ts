@@ -12,7 +12,7 @@
  *    only when every element agrees and a stored sign-in, if any, is that API's. Otherwise
  *    the page settles on nothing: markup injected before (or beside) the real element must
  *    neither win nor sign the user out, so `$apiBase` is the empty string: every element
- *    shows why (`settleConflict()`), no form is usable, no request is sent and the stored
+ *    shows the conflict, no form is usable, no request is sent and the stored
  *    sign-in is kept — the integrator declares the API with 1. or 2.;
  * 4. the API that issued the stored sign-in (when no element names one);
  * 5. the page's own origin.
@@ -46,7 +46,6 @@ const state = shared('config.settle', () => ({
   /** Elements connected before settling (some may sit in shadow roots the scan cannot see). */
   connected: new Set<Element>(),
   watching: false,
-  conflict: 'elements' as 'elements' | 'sign-in',
 }));
 
 /**
@@ -79,31 +78,21 @@ function metaBase(): string | null {
   return content ? normalizeApiBase(content) : null;
 }
 
-/** Whether `el` was placed by the page: a Vigil element not rendered by the suite itself. */
-function placedByPage(el: Element): boolean {
-  if (!el.localName.startsWith('vigil-') || el.localName === 'vigil-toast-region') return false;
-  const root = el.getRootNode();
-  // Inside a Vigil element's shadow root: the suite put it there, not the page.
-  return !(typeof ShadowRoot !== 'undefined' && root instanceof ShadowRoot && root.host.localName.startsWith('vigil-'));
-}
-
 /**
  * What the page's Vigil elements name: the distinct `api-base` values (normalised; an
  * invalid one is reported by its element and names nothing), and whether some element
- * names none — which counts as naming the page's own API.
+ * names none — which counts as naming the page's own API. The suite's own elements (the
+ * toast region, any inside a Vigil element's shadow root) are not the page's and name nothing.
  */
 function elementBases(): { named: string[]; bare: boolean } {
   const named: string[] = [];
   let bare = false;
   const add = (el: Element) => {
-    if (!placedByPage(el)) return;
-    const raw = el.getAttribute('api-base');
-    if (!raw?.trim()) {
-      bare = true;
-      return;
-    }
-    const base = normalizeApiBase(raw);
-    if (base && !named.includes(base)) named.push(base);
+    if (el.localName === 'vigil-toast-region' || (el.getRootNode() as ShadowRoot).host?.localName.startsWith('vigil-')) return;
+    const raw = el.getAttribute('api-base')?.trim();
+    const base = raw && normalizeApiBase(raw);
+    if (!raw) bare = true;
+    else if (base && !named.includes(base)) named.push(base);
   };
   if (typeof document !== 'undefined') for (const el of document.querySelectorAll('*')) if (el.localName.startsWith('vigil-')) add(el);
   for (const el of state.connected) if (el.isConnected) add(el);
@@ -145,7 +134,6 @@ export function settleApiBase(): string | null {
   const disagree = named.length > 1 || (named.length === 1 && bare && named[0] !== pageOrigin());
   const otherSignIn = !disagree && named.length === 1 && user !== null && (fromStored ?? pageOrigin()) !== named[0];
   if (disagree || otherSignIn) {
-    state.conflict = disagree ? 'elements' : 'sign-in';
     $apiBase.set('');
     return null;
   }
@@ -154,14 +142,6 @@ export function settleApiBase(): string | null {
   $apiBase.set(base);
   bindStoredUser(base);
   return base;
-}
-
-/**
- * Why the page settled on no API (`$apiBase` is the empty string): its elements name
- * different APIs, or they name one other than the API of the stored sign-in.
- */
-export function settleConflict(): 'elements' | 'sign-in' | null {
-  return $apiBase.get() === '' ? state.conflict : null;
 }
 
 function watchStoredUser(): void {

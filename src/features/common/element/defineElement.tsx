@@ -15,7 +15,7 @@ import { useStore } from '@nanostores/react';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { $apiBase, normalizeApiBase } from '../../../core/config/config.ts';
-import { conflictingApiBase, elementConnected, settleConflict } from '../../../core/config/settle.ts';
+import { conflictingApiBase, elementConnected } from '../../../core/config/settle.ts';
 import { $language } from '../../../core/i18n/languages.ts';
 import { $currentUser, startSession } from '../../../core/session/session.ts';
 import { adoptCss, BASE_CSS } from '../../../ui/styles.ts';
@@ -129,7 +129,7 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
       // The page's elements name different APIs (or one other than the stored sign-in's) and
       // nothing decides: none of them works (an injected element must not win, nor sign
       // anyone out), whatever its own api-base.
-      problem = settleConflict() === 'sign-in' ? t('core.element.otherSignIn') : t('core.element.conflict');
+      problem = t('core.element.conflict');
     } else if (apiBase && !normalizeApiBase(apiBase)) {
       problem = t('core.element.invalidAttribute', { attribute: 'api-base', value: apiBase });
     } else if (settledBase && conflictingApiBase(apiBase)) {
