@@ -6,10 +6,11 @@ import { isInboxView } from '../src/features/inbox/InboxTabs.tsx';
 import hostCss from '../src/features/inbox/inbox-host.css?inline';
 
 /**
- * The signed-in user's inbox: incidents or notifications, newest first, in a virtualized
+ * The signed-in user's inbox: incidents (what needs attention first: open ones, the worst
+ * severity first, then the handled ones) or notifications (newest first), in a virtualized
  * list that pages from the server as you scroll (tens of thousands of items stay smooth),
- * with filters (incidents: site, system, severity, date range and open only, kept in the
- * element's own state; notifications: unread only). A row opens its detail inside the element, with
+ * with filters (incidents: a "Needs attention · N" view beside "All", site, system, severity
+ * and date range, kept in the element's own state; notifications: unread only). A row opens its detail inside the element, with
  * a Back button. Opening an unread notification marks it read: every unread badge on the
  * page (and in other tabs) drops by one. While the page is visible the inbox refreshes
  * itself: new items slide in on top without moving what the user is reading, and a new
@@ -27,6 +28,8 @@ import hostCss from '../src/features/inbox/inbox-host.css?inline';
  * @csspart inbox - the list screen
  * @csspart tabs - the Incidents / Notifications tabs
  * @csspart tab - one tab
+ * @csspart views - the incidents' "Needs attention · N" / "All" switch
+ * @csspart view - one view of that switch (a toggle button, `aria-pressed` on the shown one)
  * @csspart filters - the filter bar above a list
  * @csspart list - the scrolling list
  * @csspart result - the count of matching incidents and "Clear filters"
