@@ -86,7 +86,9 @@ test.describe('projects, sites and systems', () => {
     await project.site('Antwerp Port Warehouse').click();
     const site = new SitePage(page);
     await expect(site.heading('Antwerp Port Warehouse')).toBeVisible();
-    await expect(page.locator('vigil-portal').locator('.pj-system')).toHaveCount(4);
+    // The three camera systems with their tiles, and the alarm panel apart: every system.
+    await expect(site.section('cameras').getByRole('heading', { level: 3 })).toHaveCount(3);
+    await expect(site.section('systems-other').locator('.pj-system')).toHaveCount(1);
   });
 
   test('no project-users link without manage users', async ({ signedInPage }) => {

@@ -15,7 +15,7 @@ import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
 import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';
 import { DrillTag } from './DrillTag.tsx';
-import { EvacuationStateView, SinceBy } from './EvacuationStateView.tsx';
+import { EvacuationStateView, SinceBy, type MomentText } from './EvacuationStateView.tsx';
 import evacuationCss from './evacuation.css?inline';
 import drillCss from './drill.css?inline';
 import { momentParams } from '../../core/time/moments.ts';
@@ -27,8 +27,8 @@ export interface EvacuationControlProps {
   uuid: string;
   /** The project's, site's or system's name; loaded through the page's caches when not given. */
   name?: string | undefined;
-  /** The site's IANA zone: when an evacuation started is told on the site's clock, zone named. */
-  timeZone?: string | undefined;
+  /** Tells when an evacuation started or ended on the site's clock, zone named (a site's page passes it). */
+  moment?: MomentText | undefined;
 }
 
 /**
@@ -39,7 +39,7 @@ export interface EvacuationControlProps {
  * project's). No button before the state is known; none without the 'evacuate' permission,
  * which it says. Systems show their site's state only (actions are on the site's page).
  */
-export function EvacuationControl({ scope, uuid, name, timeZone }: EvacuationControlProps) {
+export function EvacuationControl({ scope, uuid, name, moment }: EvacuationControlProps) {
   useStyles(evacuationCss);
   useStyles(drillCss);
   useStore($projects); // the bar's source: whether it shows
@@ -74,7 +74,7 @@ export function EvacuationControl({ scope, uuid, name, timeZone }: EvacuationCon
   if (state.phase === 'known') {
     body = (
       <>
-        <EvacuationStateView state={state} timeZone={timeZone} />
+        <EvacuationStateView state={state} moment={moment} />
         <div className={`v-small evac-checked${state.unconfirmed ? ' evac-checked--stale' : ''}`}>
           <span>{t('evacuation.control.confirmedAt', momentParams(state.confirmedAt))}</span>
           {state.unconfirmed && (
@@ -167,7 +167,7 @@ export function EvacuationControl({ scope, uuid, name, timeZone }: EvacuationCon
           </h2>
         </div>
       )}
-      {compact ? <CompactLine state={state} drills={drills} timeZone={timeZone} /> : body}
+      {compact ? <CompactLine state={state} drills={drills} moment={moment} /> : body}
       {ended.shown && (
         <div ref={endedRef} className="evac-ended" role="status" tabIndex={-1} part="banner-ended">
           <p className="evac-ended-text">
@@ -199,7 +199,7 @@ export function EvacuationControl({ scope, uuid, name, timeZone }: EvacuationCon
  * The evacuation under way in one line, for a page under the page-wide bar: what is
  * evacuating, DRILL when it is one, since when, and the reason given.
  */
-function CompactLine({ state, drills, timeZone }: { state: EvacuationCoverage; drills: boolean; timeZone?: string | undefined }) {
+function CompactLine({ state, drills, moment }: { state: EvacuationCoverage; drills: boolean; moment?: MomentText | undefined }) {
   const t = useT();
   const under = [state.projectEvacuation, state.siteEvacuation, ...state.activeSites].filter((o) => o !== undefined);
   const first = under[0];
@@ -230,7 +230,7 @@ function CompactLine({ state, drills, timeZone }: { state: EvacuationCoverage; d
         {whats.map((what) => (
           <span key={what}>{what}</span>
         ))}
-        {first && (first.since || first.by) && <SinceBy ongoing={first} timeZone={timeZone} />}
+        {first && (first.since || first.by) && <SinceBy ongoing={first} moment={moment} />}
         {first?.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: first.message })}</span>}
       </p>
       {state.confirmedAt !== undefined && (

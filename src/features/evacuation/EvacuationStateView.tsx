@@ -8,22 +8,29 @@ import { useT } from '../common/useT.ts';
 import { DrillTag } from './DrillTag.tsx';
 import { EvacuationAction } from './EvacuationAction.tsx';
 import { momentParams } from '../../core/time/moments.ts';
-import { siteMomentParams } from '../../core/time/siteMoment.ts';
 import { CheckIcon, WarningIcon } from './icons.tsx';
 
 export interface EvacuationStateViewProps {
   state: EvacuationCoverage;
-  /** The site's IANA zone: "since" is told on the site's clock, zone named (else the viewer's). */
-  timeZone?: string | undefined;
+  /** Tells an evacuation's moments on the site's clock (else the viewer's), see {@link MomentText}. */
+  moment?: MomentText | undefined;
 }
 
 /**
- * Since when and by whom one evacuation runs. With the site's zone, on the site's clock with
+ * A moment of an evacuation for a sentence, as `momentParams` gives it, with the viewer's own
+ * clock for a title. A site's page passes one that tells it on the site's clock, zone named
+ * (docs/product.md#times); the control does not carry that code itself, so a page that only
+ * shows the evacuation element does not load it.
+ */
+export type MomentText = (at: string | number | null | undefined) => { time: string; context?: 'day'; viewer?: string };
+
+/**
+ * Since when and by whom one evacuation runs; with a site's `moment`, on the site's clock with
  * the zone named and the viewer's own clock on hover (docs/product.md#times).
  */
-export function SinceBy({ ongoing: o, timeZone }: { ongoing: Ongoing; timeZone?: string | undefined }) {
+export function SinceBy({ ongoing: o, moment = momentParams }: { ongoing: Ongoing; moment?: MomentText | undefined }) {
   const t = useT();
-  const { viewer, ...params } = timeZone ? siteMomentParams(o.since, timeZone) : { ...momentParams(o.since), viewer: undefined };
+  const { viewer, ...params } = moment(o.since);
   const text =
     o.since && o.by
       ? t('evacuation.banner.sinceBy', { ...params, name: o.by })
@@ -42,14 +49,14 @@ export function SinceBy({ ongoing: o, timeZone }: { ongoing: Ongoing; timeZone?:
  * it says so and keeps the last confirmed state — an evacuation never turns calm for it.
  * Only the state is a live region; "Last confirmed at 14:32" changes every poll and is not announced.
  */
-export function EvacuationStateView({ state, timeZone }: EvacuationStateViewProps) {
+export function EvacuationStateView({ state, moment }: EvacuationStateViewProps) {
   const t = useT();
   const { evacuating, unconfirmed } = state;
   // A drill says so beside what it covers, and the reason given, to everyone who sees it.
   const about = (o: Ongoing) => (
     <>
       {o.mode === 'drill' && <DrillTag />}
-      <SinceBy ongoing={o} timeZone={timeZone} />
+      <SinceBy ongoing={o} moment={moment} />
       {o.message && <span className="evac-reason-line">{t('evacuation.modes.reason', { message: o.message })}</span>}
     </>
   );
@@ -121,9 +128,7 @@ export function EvacuationStateView({ state, timeZone }: EvacuationStateViewProp
             {lines.length > 0 && <ul className="evac-lines">{lines}</ul>}
             {!evacuating && state.scope === 'system' && state.siteName && <p>{t('evacuation.control.systemNone', { site: siteName })}</p>}
             {!evacuating && state.lastEnded && (
-              <p className="v-small">
-                {t('evacuation.control.lastEnded', timeZone ? siteMomentParams(state.lastEnded, timeZone) : momentParams(state.lastEnded))}
-              </p>
+              <p className="v-small">{t('evacuation.control.lastEnded', (moment ?? momentParams)(state.lastEnded))}</p>
             )}
           </div>
           {state.activeSites.length > 0 && (

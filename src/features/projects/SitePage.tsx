@@ -14,6 +14,7 @@ import '../evacuation/messages/bundled.ts';
 import css from './projects.css?inline';
 import siteCss from './site.css?inline';
 import { CAMERA_SYSTEM } from '../../core/projects/health.ts';
+import { siteMomentParams } from '../../core/time/siteMoment.ts';
 import { PendingResource } from './ResourceState.tsx';
 import { SiteCameras } from './SiteCameras.tsx';
 import { SiteHead } from './SiteHead.tsx';
@@ -62,7 +63,7 @@ export function SitePage({ uuid }: { uuid: string }) {
             scope="site"
             uuid={uuid}
             name={site.name}
-            timeZone={site.timezone}
+            moment={(at) => siteMomentParams(at, site.timezone)}
             withAction={site.project?.permissions?.includes(EVACUATE) ?? true}
           />
         </div>

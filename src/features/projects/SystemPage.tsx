@@ -13,6 +13,7 @@ import { SystemStatus } from '../live-view/SystemStatus.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
+import { siteMomentParams } from '../../core/time/siteMoment.ts';
 import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { $evacuations, isActive, targetKey } from '../../core/evacuation/evacuation.ts';
@@ -60,6 +61,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
   if (system.site) crumbs.push({ label: system.site.name, to: pathTo('site', { uuid: system.site.uuid }) });
   crumbs.push({ label: system.name });
   const siteUuid = system.site?.uuid ?? system.site_uuid;
+  const siteZone = system.site?.timezone;
   const projectUuid = project?.uuid ?? system.project_uuid;
   const evacuating =
     isActive(evacuations[targetKey('site', siteUuid ?? '')]?.data) || isActive(evacuations[targetKey('project', projectUuid ?? '')]?.data);
@@ -102,7 +104,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
       {evacuating && liveView}
       {/* Its site's evacuation state (a project-wide one covers it too). */}
       <Suspense key="evacuation" fallback={null}>
-        <EvacuationControl scope="system" uuid={uuid} timeZone={system.site?.timezone} />
+        <EvacuationControl scope="system" uuid={uuid} moment={siteZone ? (at) => siteMomentParams(at, siteZone) : undefined} />
       </Suspense>
       {!evacuating && liveView}
     </div>
