@@ -5,11 +5,12 @@
  * rest are 429 with Retry-After.
  */
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MFA_DEMO_SECRET } from './seed-data/places.ts';
 import { call, testApp, type Answer, type TestApp } from './testing.ts';
 
 const ADDRESS = '203.0.113.9';
+afterEach(() => vi.useRealTimers());
 const ATTEMPTS = 30;
 
 const codeAt = (secret: string, timestamp = Date.now()): string =>
@@ -42,12 +43,6 @@ describe('sign-in', () => {
     const app = testApp();
     const together = await Promise.all(Array.from({ length: ATTEMPTS }, () => wrongLogin(app, 'manager@vigil.test')));
     expectThrottled(together, count(oneByOne, 422));
-    // Even the right password now waits: the guesses were counted.
-    const right = await call(app, 'POST', '/api/v2/user/login', {
-      body: { email: 'manager@vigil.test', password: 'vigil-demo' },
-      address: ADDRESS,
-    });
-    expect(right.status).toBe(429);
   });
 
   it('the per-address cap holds across accounts when the guesses arrive together', async () => {
@@ -57,6 +52,8 @@ describe('sign-in', () => {
   });
 
   it('a right password among parallel guesses gives its attempt back to the address', async () => {
+    // The clock stands still: the 1 s wait after the free failures must not run out on a slow machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const app = testApp({ limits: { perAddress: 3 } });
     const answers = await Promise.all([
       call(app, 'POST', '/api/v2/user/login', { body: { email: 'viewer@vigil.test', password: 'vigil-demo' }, address: ADDRESS }),

@@ -119,7 +119,7 @@ describe("'manage users' takes away only what its holder holds", () => {
     const vic = await login(app, 'viewer@vigil.test');
     const strip = await call(app, 'PATCH', `${NW}/${USERS.manager}`, { token: vic, body: { permissions: ['view'] } });
     expect(strip.status).toBe(403);
-    expect(strip.body.errors).toEqual([{ message: 'You can only take away permissions you hold yourself.' }]);
+    expect(strip.body.errors).toEqual([{ message: 'You can only take away permissions you hold yourself.', code: 'permission_not_held' }]);
     expect(permissionsOf('manager@vigil.test', PROJECTS.northwind)).toEqual(['view', 'manage users', 'evacuate', 'edit schedules']);
     // Nor one permission of Sofie's, nor Sofie as a whole (removing her takes all of hers).
     const lower = await call(app, 'PATCH', `${NW}/${USERS.sofie}`, { token: vic, body: { permissions: ['view', 'evacuate'] } });

@@ -71,7 +71,7 @@ function onlyOwnPermissions(mine: readonly string[], given: readonly string[]): 
  * give it again). Removing a member takes away all of theirs.
  */
 function onlyOwnRemovals(mine: readonly string[], removed: readonly string[]): void {
-  if (removed.some((p) => !mine.includes(p))) throw failure(403, text('users.notYoursToRemove'));
+  if (removed.some((p) => !mine.includes(p))) throw failure(403, text('users.notYoursToRemove'), 'permission_not_held');
 }
 
 function uniqueUsername(db: Db, email: string): string {

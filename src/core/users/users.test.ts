@@ -198,6 +198,16 @@ describe('project users store and actions', () => {
     expect(toastKeys()).toEqual([]);
   });
 
+  it('says a refusal of this change only (a 403 with a code) on the form, keeping the list', async () => {
+    await seed();
+    const text = 'You can only take away permissions you hold yourself.';
+    mockFetch(() => json({ errors: [{ message: text, code: 'permission_not_held' }] }, 403));
+    expect(await removeProjectUser(P, 'u-sofie')).toEqual({ ok: false, fieldErrors: {}, formError: { text } });
+    expect(isForbidden($projectUsers.get()[P])).toBe(false);
+    expect($projectUsers.get()[P]!.data!.map((u) => u.uuid)).toEqual(['u-me', 'u-sofie']);
+    expect(toastKeys()).toEqual([]);
+  });
+
   it('shows the no-permission state when the permission was taken away meanwhile', async () => {
     await seed();
     mockFetch((call) =>

@@ -86,12 +86,15 @@ function failure<T>(project: string, action: Action, e: unknown): MutationResult
   // A 401 is the session's: the client has it checked (a dead session signs out and the
   // element shows its sign-in), so no toast and no form error.
   if (isUnauthorized(e)) return { ok: false, fieldErrors: {} };
-  if (e.status === 403) {
+  // A 403 with a code refuses this change only (a permission the manager does not hold, a
+  // session without two-step where the project requires it): said on the form.
+  const refusal = e.status === 403 && Boolean(e.errors[0]?.code);
+  if (e.status === 403 && !refusal) {
     // The permission was taken away meanwhile: the screen shows the no-permission state.
     $projectUsers.setKey(project, { ...$projectUsers.get()[project], status: 'missing', error: e });
     void projectCache.load(project, { force: true }).catch(() => undefined);
   }
-  if (e.kind === 'http' && (e.status === 400 || e.status === 409 || e.status === 422)) {
+  if (e.kind === 'http' && (e.status === 400 || e.status === 409 || e.status === 422 || refusal)) {
     const { fieldErrors, other } = serverFieldErrors(e.errors);
     const formError = other[0];
     if (Object.keys(fieldErrors).length || formError) return formError ? { ok: false, fieldErrors, formError } : { ok: false, fieldErrors };
