@@ -4,6 +4,7 @@ import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { LazyLiveView } from '../live-view/LazyLiveView.tsx';
 import { SystemStatus } from '../live-view/SystemStatus.tsx';
+import { SystemList } from './SystemList.tsx';
 
 /**
  * The site's cameras, what people look at first: each camera system's live tiles under its
@@ -35,6 +36,17 @@ export function SiteCameras({ systems, timeZone }: { systems: readonly System[];
           </section>
         ))
       )}
+    </section>
+  );
+}
+
+/** The site's alarm panels and other systems, each named by its type (in this chunk with the cameras: the page's own stays small). */
+export function OtherSystems({ systems }: { systems: readonly System[] }) {
+  const t = useT();
+  return (
+    <section className="v-card v-stack st-systems" aria-labelledby="st-systems" part="systems-other">
+      <h2 id="st-systems">{t('projects.site.alarmsAndOthers')}</h2>
+      <SystemList systems={systems} />
     </section>
   );
 }

@@ -16,10 +16,28 @@ import siteCss from './site.css?inline';
 import { CAMERA_SYSTEM } from '../../core/projects/health.ts';
 import { siteMomentParams } from '../../core/time/siteMoment.ts';
 import { PendingResource } from './ResourceState.tsx';
-import { SiteCameras } from './SiteCameras.tsx';
 import { SiteHead } from './SiteHead.tsx';
-import { SiteIncidents } from './SiteIncidents.tsx';
-import { SystemList } from './SystemList.tsx';
+import { lazy, Suspense } from 'react';
+
+// The cameras (the live view's tiles) with the other systems, and the incidents (their list, filters and clock) are
+// chunks of their own, asked for as soon as this page's code runs, in parallel with the
+// site's data: the page's own chunk stays small.
+const cameras = import('./SiteCameras.tsx');
+const SiteCameras = lazy(() => cameras.then((m) => ({ default: m.SiteCameras })));
+const OtherSystems = lazy(() => cameras.then((m) => ({ default: m.OtherSystems })));
+const incidents = import('./SiteIncidents.tsx');
+const SiteIncidents = lazy(() => incidents.then((m) => ({ default: m.SiteIncidents })));
+
+/** A part's card while its code loads (rarely seen: it loads beside the site's data). */
+function PartLoading({ title, className }: { title: string; className: string }) {
+  const t = useT();
+  return (
+    <section className={`v-card v-stack ${className}`} aria-busy="true">
+      <h2>{title}</h2>
+      <p className="v-muted">{t('core.common.loading')}</p>
+    </section>
+  );
+}
 
 /**
  * A site's operations view (docs/product.md#the-site-page): what is happening there now. Its
@@ -51,7 +69,7 @@ export function SitePage({ uuid }: { uuid: string }) {
     );
   }
 
-  const cameras = site.systems.filter((y) => y.type === CAMERA_SYSTEM);
+  const cameraSystems = site.systems.filter((y) => y.type === CAMERA_SYSTEM);
   const others = site.systems.filter((y) => y.type !== CAMERA_SYSTEM);
 
   return (
@@ -67,13 +85,16 @@ export function SitePage({ uuid }: { uuid: string }) {
             withAction={site.project?.permissions?.includes(EVACUATE) ?? true}
           />
         </div>
-        <SiteCameras systems={cameras} timeZone={site.timezone} />
-        <SiteIncidents site={uuid} timeZone={site.timezone} />
+        <Suspense fallback={<PartLoading title={t('projects.site.cameras')} className="st-cameras" />}>
+          <SiteCameras systems={cameraSystems} timeZone={site.timezone} />
+        </Suspense>
+        <Suspense fallback={<PartLoading title={t('projects.site.incidents')} className="st-incidents" />}>
+          <SiteIncidents site={uuid} timeZone={site.timezone} />
+        </Suspense>
         {others.length > 0 && (
-          <section className="v-card v-stack st-systems" aria-labelledby="st-systems" part="systems-other">
-            <h2 id="st-systems">{t('projects.site.alarmsAndOthers')}</h2>
-            <SystemList systems={others} />
-          </section>
+          <Suspense fallback={<PartLoading title={t('projects.site.alarmsAndOthers')} className="st-systems" />}>
+            <OtherSystems systems={others} />
+          </Suspense>
         )}
         <section className="v-card v-stack st-schedule" aria-labelledby="st-schedule" part="schedule-link">
           <h2 id="st-schedule">{t('projects.site.scheduleTab')}</h2>

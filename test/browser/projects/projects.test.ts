@@ -195,7 +195,8 @@ describe('projects, sites and systems elements', function () {
       // the zone by name with its offset now (UTC+1 in winter, UTC+2 in summer), not its IANA id
       expect(/^Central European Time \(UTC\+[12]\)$/.test(zone ?? '')).to.equal(true);
       expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal(['Projects', 'Northwind Logistics', 'Antwerp Port Warehouse']);
-      // Camera systems with their live tiles, each under its name.
+      // Camera systems with their live tiles, each under its name (their own chunk).
+      await waitFor(() => $$('[part="cameras"] h3 a').length > 0);
       expect($$('[part="cameras"] h3 a').map((a) => a.textContent)).to.deep.equal(['Dock cameras', 'Roof terrace']);
       await waitFor(() => $$('[part="cameras"] [part="camera"]').length > 0);
       // Its incidents: the open one counted and listed first, then the handled one, on the site's clock.
