@@ -39,8 +39,8 @@ type Editing = { exception?: ScheduleException; date?: string } | null;
 /**
  * Holidays and one-off days of a site: the next one named beside the weekly grid, a
  * calendar of the coming months marking each day that deviates from the week, the coming
- * exceptions with edit and remove, and adding a day, a range or next year's public
- * holidays (to several sites through a per-site review). Its own lazy chunk.
+ * exceptions with edit and remove, and adding a day, a range or the public holidays
+ * still ahead (to several sites through a per-site review). Its own lazy chunk.
  */
 export function ExceptionsPanel({ sites, chosen, project, editable }: ExceptionsPanelProps) {
   useStyles(css);
