@@ -11,10 +11,9 @@ import barHostCss from '../src/features/evacuation/bar-host.css?inline';
  * stays in view as the page scrolls (sticky at the top of its scrolling container, or
  * `--vigil-evacuation-bar-top` below a page's own sticky header). It takes no room while nothing is evacuating,
  * and screen readers hear it once when something starts evacuating, not on every refresh.
- * Its sources are the user's projects and each project's evacuation status, refreshed every
- * few seconds while the tab is visible (shared with every other Vigil element on the page:
- * one request per project); a start or abort anywhere on the page or in another tab shows
- * within a second. Shows nothing while signed out. Put it at the top of your page.
+ * Its sources are the user's projects and each project's evacuation status, kept live
+ * (shared with every other Vigil element on the page: one request per project); a start or
+ * abort anywhere, on the page, in another tab or by someone else, shows within a second. Shows nothing while signed out. Put it at the top of your page.
  * On a phone (up to 719 px wide) it is one line: what (an evacuation or a drill), how many
  * sites, how long, "View" for the details and, when one thing evacuates and the user may
  * end it, "End" with the usual confirmation.
