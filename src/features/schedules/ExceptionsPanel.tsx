@@ -120,7 +120,12 @@ export function ExceptionsPanel({ sites, chosen, project, editable, step = false
         today={today}
         onOpen={editable ? (date, exception) => setEditing(exception ? { exception } : { date }) : undefined}
       />
-      <h4 className="ex-list-title">{t('schedules.exceptions.listTitle')}</h4>
+      {/* One level under the panel's heading: its own h3, or the step's h2. */}
+      {step ? (
+        <h3 className="ex-list-title">{t('schedules.exceptions.listTitle')}</h3>
+      ) : (
+        <h4 className="ex-list-title">{t('schedules.exceptions.listTitle')}</h4>
+      )}
       {coming.length === 0 ? (
         <p className="v-muted">{t('schedules.exceptions.listEmpty')}</p>
       ) : (
