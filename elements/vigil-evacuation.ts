@@ -6,7 +6,7 @@ import hostCss from '../src/features/evacuation/evacuation-host.css?inline';
 
 /**
  * Start or end the evacuation of a project or a site, with its status as the server
- * gives it (refreshed every few seconds while the element is on screen). Every action is
+ * gives it (live: a start or end anywhere shows within a second). Every action is
  * confirmed in a dialog that names the project or site and the consequence, leads with
  * "In danger? Call 112 first" and the project's control room, and is sent exactly once per
  * confirmation (an `Idempotency-Key` per dialog). Starting asks "drill or real evacuation?"

@@ -33,7 +33,8 @@ beforeAll(() => {
         routes: { '/': ['chunks/ProjectsPage-c3.js'], '/project/:uuid': ['chunks/ProjectPage-d4.js', '../../etc/passwd'] },
       },
     }),
-    'demo/gallery.html': '<!doctype html><title>Gallery</title>',
+    'demo/gallery.html': '<!doctype html><title>Old gallery</title>',
+    'demo/try/gallery.html': '<!doctype html><title>Gallery</title>',
     'demo/site/site.js': 'export {};',
     'build/docs/index.html': '<!doctype html><title>Vigil elements</title>',
     'build/docs/elements/vigil-inbox.html': '<!doctype html><title>vigil-inbox</title>',
@@ -185,7 +186,14 @@ describe('static files', () => {
   it('serves examples and demo pages, directories by their index.html', async () => {
     expect(await (await get('/examples/')).text()).toContain('Examples');
     expect((await get('/examples')).status).toBe(301);
-    expect(await (await get('/demo/gallery.html')).text()).toContain('Gallery');
+    expect(await (await get('/demo/try/gallery.html')).text()).toContain('Gallery');
+  });
+
+  it('sends the old gallery address to the documentation site, the one front door (308), even with a file there', async () => {
+    const old = await get('/demo/gallery.html');
+    expect(old.status).toBe(308);
+    expect(old.headers.get('Location')).toBe('/demo/');
+    expect(await old.text()).not.toContain('Old gallery');
   });
 
   it('serves the generated documentation site at /demo/ before the files of demo/, with the CSP', async () => {
@@ -195,7 +203,7 @@ describe('static files', () => {
     expect(await (await get('/demo/elements/vigil-inbox.html')).text()).toContain('vigil-inbox');
     // The pages' own script comes from demo/, and the rest of demo/ is still there.
     expect((await get('/demo/site/site.js')).headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
-    expect(await (await get('/demo/gallery.html')).text()).toContain('Gallery');
+    expect(await (await get('/demo/try/gallery.html')).text()).toContain('Gallery');
     for (const path of ['/demo/elements/..%2f..%2f..%2fdemo%2fserver%2fmain.ts', '/demo/elements/%2e%2e/%2e%2e/server/main.ts']) {
       expect(await (await get(path)).text(), path).not.toContain('secret');
     }

@@ -51,7 +51,10 @@ ${pre(`<meta name="vigil-api-base" content="https://portal.example.com" />
 <p><code>dist/vigil.js</code> is an autoloader. It defines nothing itself: it watches the page for <code>vigil-*</code> tags that are not defined yet (in the document, added later by a script or a framework, or inside shadow roots) and loads each element's module the first time its tag appears, so a page pays only for the elements it shows. Each element also has its own entry, <code>dist/vigil-evacuation.js</code> and so on; any mix of entries loads React and the session once.</p>
 <p>Elements upgrade once their module has arrived. Call their methods or read their properties after <code>await customElements.whenDefined('vigil-…')</code>, which also loads an element whose tag is not on the page yet.</p>
 <h2>npm and a bundler</h2>
-${pre(`npm install vigil-portal react react-dom`)}
+${pre(`npm install vigil-portal react react-dom
+pnpm add vigil-portal react react-dom
+yarn add vigil-portal react react-dom`)}
+<p>Pick the line of your package manager. <code>react</code> and <code>react-dom</code> are peer dependencies: npm 7 and later would install them anyway, pnpm and yarn only when you name them.</p>
 ${pre(`import 'vigil-portal/elements/vigil-evacuation'; // one element
 import { configure } from 'vigil-portal';            // or all of them, and configure()
 

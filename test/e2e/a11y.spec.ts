@@ -87,7 +87,7 @@ for (const signedIn of [false, true]) {
     if (signedIn) await signIn('manager@vigil.test');
     const tags = manifestTags();
     expect(tags.length).toBeGreaterThan(10);
-    await page.goto('/demo/gallery.html');
+    await page.goto('/demo/try/gallery.html');
     // Every element of the manifest has its card and a live, defined instance, showing content.
     for (const tag of tags) {
       await expect(page.locator(`section#${tag}`), `the gallery shows ${tag}`).toHaveCount(1);

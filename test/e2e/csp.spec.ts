@@ -33,7 +33,7 @@ const HTML_PATHS = [
   '/',
   '/login',
   portalPath('/inbox'),
-  '/demo/gallery.html',
+  '/demo/try/gallery.html',
   '/demo/',
   '/demo/elements/vigil-inbox.html',
   ...exampleHtmlFiles(),
@@ -103,7 +103,7 @@ async function visitPages(page: Page, problems: BrowserProblems, paths: readonly
     await test.step(path, async () => {
       const before = mark(problems);
       await page.goto(path, { waitUntil: 'domcontentloaded' });
-      if (path === '/demo/gallery.html') await waitForGallery(page, manifestTags());
+      if (path === '/demo/try/gallery.html') await waitForGallery(page, manifestTags());
       else await waitForContent(page, { heading: false });
       await expectNoViolationSince(page, problems, before, path);
     });
@@ -127,13 +127,13 @@ test.describe('no securitypolicyviolation anywhere', () => {
 
   test('the element gallery and the example pages, signed out', async ({ page, browserProblems }) => {
     test.setTimeout(90_000); // the gallery and every example page, the built framework apps included
-    await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
+    await visitPages(page, browserProblems, ['/demo/try/gallery.html', ...examplePages()]);
   });
 
   test('the element gallery and the example pages, signed in', async ({ page, signIn, browserProblems }) => {
     test.setTimeout(90_000); // the gallery and every example page, the built framework apps included
     await signIn('manager@vigil.test');
-    await visitPages(page, browserProblems, ['/demo/gallery.html', ...examplePages()]);
+    await visitPages(page, browserProblems, ['/demo/try/gallery.html', ...examplePages()]);
   });
 });
 

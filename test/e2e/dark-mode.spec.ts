@@ -125,7 +125,7 @@ test('a slow cold load shows the header bar and a skeleton before any script run
 
 test('an embedded element follows its host page color-scheme, light when the page sets none', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/demo/gallery.html');
+  await page.goto('/demo/try/gallery.html');
   const host = page.locator('vigil-language-picker').first();
   await expect(host).toBeAttached();
   // The gallery loads each element when its tag appears (the autoloader): wait for it.

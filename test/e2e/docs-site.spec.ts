@@ -29,6 +29,14 @@ test('the home lists every element of the manifest and the guides; an element pa
   await expect(page.getByRole('table', { name: 'Attributes' }).getByRole('rowheader', { name: 'project' })).toBeVisible();
 });
 
+test('the old gallery address leads to the documentation site, the one front door', async ({ page }) => {
+  const answer = await page.request.get('/demo/gallery.html', { maxRedirects: 0 });
+  expect(answer.status()).toBe(308);
+  await page.goto('/demo/gallery.html');
+  await expect(page).toHaveURL(/\/demo\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vigil elements' })).toBeVisible();
+});
+
 test('the side navigation finds an element by name and opens it with Enter', async ({ page }) => {
   await page.goto('/demo/');
   const nav = page.getByRole('navigation', { name: 'Documentation' });

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 async function openGallery(page: Page) {
-  await page.goto('/demo/gallery.html');
+  await page.goto('/demo/try/gallery.html');
   await expect(page.locator('#gallery')).toHaveAttribute('aria-busy', 'false');
   const portal = page.frameLocator('iframe[title="The portal, live"]');
   // Signed out: the framed portal shows its sign-in page, which focuses its e-mail field

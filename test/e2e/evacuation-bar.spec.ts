@@ -69,3 +69,51 @@ test('the whole-project dialog names every site it covers before anything starts
   await expect(block.dialog()).toBeHidden();
   await expect(block.status()).toContainText('No evacuation in progress');
 });
+
+test('on a phone the bar is one line under the header, with View for the details and End with its confirmation', async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn('manager@vigil.test');
+  const started = await page.request.post(`/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, {
+    headers: { Authorization: `Bearer ${user.token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: { mode: 'real' },
+  });
+  expect(started.ok()).toBe(true);
+  await page.goto('/');
+  const block = new EvacuationBlock(page);
+  const line = block.bar().locator('[part="bar-line"]');
+  await expect(line).toContainText('Evacuation');
+  await expect(line).toContainText('1 site · 1 min');
+  // Header and bar together: at most 200 px of a 740 px screen.
+  const box = (await block.bar().boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(200);
+  const details = block.bar().getByRole('link', { name: 'Antwerp Port Warehouse (Northwind Logistics)' });
+  await expect(details).toBeHidden();
+  const view = line.getByRole('button', { name: 'View' });
+  await expect(view).toHaveAttribute('aria-expanded', 'false');
+  await view.click();
+  await expect(details).toBeVisible();
+  await expect(view).toHaveAttribute('aria-expanded', 'true');
+  await view.click();
+  await expect(details).toBeHidden();
+
+  // End: the evacuation control's own confirmation, then the bar goes.
+  await line.getByRole('button', { name: /^End\b.*Antwerp Port Warehouse \(Northwind Logistics\)$/ }).click();
+  await expect(block.dialog()).toContainText('Antwerp Port Warehouse');
+  await block.confirm();
+  await expect(block.bar()).toBeHidden();
+});
+
+test('on a wide screen the bar keeps its details and has no phone line', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const user = await signIn('manager@vigil.test');
+  await page.request.post(`/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, {
+    headers: { Authorization: `Bearer ${user.token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: { mode: 'real' },
+  });
+  await page.goto('/');
+  const block = new EvacuationBlock(page);
+  await expect(block.bar().getByRole('link', { name: 'Antwerp Port Warehouse (Northwind Logistics)' })).toBeVisible();
+  await expect(block.bar().locator('[part="bar-line"]')).toBeHidden();
+});

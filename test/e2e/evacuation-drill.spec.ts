@@ -91,9 +91,10 @@ test('a drill: chosen on purpose, DRILL everywhere with its reason, ended as a d
   await expect(element.status()).toContainText('Reason: Fire alarm in hall B');
   await expect(block.bar()).toContainText('DRILL');
 
-  // Ending says it ends a drill, with a calm confirm.
+  // Ending says it ends a drill, on the button as in its calm confirm.
   await page.goto(`/site/${SITES.antwerpWarehouse}`);
-  await block.button('End evacuation').click();
+  await expect(block.button('End evacuation')).toHaveCount(0);
+  await block.button('End drill').click();
   await expect(dialog).toContainText('End the drill at Antwerp Port Warehouse?');
   await expect(dialog).toContainText('In danger? Call 112 first.');
   await expect(block.confirmButton()).toHaveText('End drill');
@@ -151,4 +152,25 @@ test('a drill: chosen on purpose, DRILL everywhere with its reason, ended as a d
   await page.locator('vigil-evacuation-history').getByLabel('Type').selectOption('real');
   await expect(elementRows).toHaveCount(1);
   await expect(elementRows.first()).toContainText('Brussels Head Office');
+});
+
+test('the history’s selects show their longest option whole, on a phone and on a wide screen', async ({ page, signIn }) => {
+  await signIn('manager@vigil.test');
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/projects/${PROJECTS.northwind}/evacuations`);
+    const selects = page.getByRole('group', { name: 'Filter the history' }).getByRole('combobox');
+    await expect(selects).toHaveCount(2);
+    await expect(selects.first()).toHaveValue('');
+    for (const select of await selects.all()) {
+      const fit = await select.evaluate((el: HTMLSelectElement) => {
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const longest = Math.max(...[...el.options].map((o) => context.measureText(o.text).width));
+        return { longest, room: el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+      });
+      expect(fit.room, `${width} px`).toBeGreaterThanOrEqual(fit.longest);
+    }
+  }
 });

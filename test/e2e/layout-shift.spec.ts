@@ -248,3 +248,25 @@ test('the portal does not shift as it first renders (the page margin goes before
   const list = await shifts(page);
   expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
 });
+
+test('the multi-site schedules page keeps its grid in place when the holidays part loads', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn('manager@vigil.test');
+  await recordShifts(page);
+  const holidays = await hold(page, '**/dist/chunks/ExceptionsPanel-*.js');
+  await page.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
+  const grid = page.getByRole('grid', { name: 'Schedule to apply' });
+  await expect(grid).toBeVisible();
+  await expect(page.locator('[part="exceptions"]')).toHaveCount(0);
+  await painted(page);
+  const before = (await grid.boundingBox())!;
+
+  // The holidays part arrives: a step of its own, below the grid's steps.
+  holidays.release();
+  await expect(page.locator('[part="exceptions"]')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '5. Holidays and one-off days' })).toBeVisible();
+  await painted(page);
+  expect((await grid.boundingBox())!.y).toBe(before.y);
+  const list = await shifts(page);
+  expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+});

@@ -72,6 +72,9 @@ test.describe('two-step sign-in', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Scan the QR code' });
     await expect(dialog).toBeVisible();
+    // The menu closed behind the dialog it opened.
+    await expect(login.layout.userMenu()).toHaveAttribute('aria-expanded', 'false');
+    await expect(item).toBeHidden();
     await expect(dialog.getByText('Step 2 of 4')).toBeVisible();
     await expect(dialog.getByRole('img', { name: 'QR code to add Vigil to your authenticator app' })).toHaveAttribute(
       'src',
@@ -106,8 +109,10 @@ test.describe('two-step sign-in', () => {
     await expectNoA11yViolations(page);
     await saved.getByRole('button', { name: 'I have saved them' }).click();
     await expect(saved).toHaveCount(0);
-    // Focus is back on the menu's entry, which now says it is on.
-    await expect(page.getByRole('button', { name: /Two-step sign-in\s*On/ })).toBeFocused();
+    // Focus is back on the menu's button; the menu's entry now says it is on.
+    await expect(login.layout.userMenu()).toBeFocused();
+    await login.layout.userMenu().click();
+    await expect(page.getByRole('button', { name: /Two-step sign-in\s*On/ })).toBeVisible();
 
     // Signed out, the password alone no longer signs in.
     await page.keyboard.press('Escape');

@@ -349,18 +349,37 @@ test.describe('portal: routes and layout', () => {
     await expect(layout.nav().getByRole('menu')).toBeHidden();
   });
 
-  test('on a 360 px phone every pill of the navigation is on screen, in every language', async ({ signedInPage }) => {
+  test('on a 360 px phone the header is one row with every pill on screen, in every language', async ({ signedInPage }) => {
     const page = await signedInPage(MANAGER);
     await page.setViewportSize({ width: 360, height: 740 });
     const layout = new PortalLayout(page);
     const pills = page.locator('vigil-portal').getByRole('navigation', { name: /./ }).first().locator('.pill');
+    // The counts sit on the Inbox pill's icon: wait for them, they make it wider.
+    await expect(layout.openIncidents()).toBeVisible();
+    await expect(layout.unreadNotifications()).toBeVisible();
+    // (The logo by its place: its name is translated.)
+    const items = [
+      layout.header().getByRole('link').first(),
+      ...(await pills.all()),
+      layout.language(),
+      layout.header().getByRole('button', { name: /Morgan/ }),
+    ];
     for (const language of ['en', 'de', 'fr', 'nl', 'it', 'es'] as const) {
       await layout.chooseLanguage(language);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(pills).toHaveCount(3); // Projects, Inbox, More
-      for (const pill of await pills.all()) {
-        await expect(pill).toBeInViewport({ ratio: 1 });
-      }
+      for (const item of items) await expect(item).toBeInViewport({ ratio: 1 });
+      // One row: every item's box spans the row's middle, and the header is no taller than its tallest item and padding.
+      const boxes = await Promise.all(items.map(async (item) => (await item.boundingBox())!));
+      const header = (await layout.header().boundingBox())!;
+      const middle = header.y + header.height / 2;
+      for (const [i, box] of boxes.entries())
+        expect(box.y < middle && box.y + box.height > middle, `item ${i} in ${language} crosses the row's middle`).toBe(true);
+      expect(header.height, language).toBeLessThanOrEqual(Math.max(...boxes.map((b) => b.height)) + 12);
+      // Side by side, never on top of each other.
+      const sorted = [...boxes].sort((a, b) => a.x - b.x);
+      for (let i = 1; i < sorted.length; i++)
+        expect(sorted[i]!.x, language).toBeGreaterThanOrEqual(sorted[i - 1]!.x + sorted[i - 1]!.width - 0.5);
     }
   });
 

@@ -55,9 +55,17 @@ test('an exception secured all day is marked on the calendar and named as the ne
   expect(formatViolations(await axe(page, { include: ['vigil-portal'] }))).toBe('');
 });
 
-test('a public-holiday set goes to two sites through the review, in one request', async ({ page, signIn, request }) => {
+test('the holidays still ahead this year come first, then next year; a set goes to two sites in one request', async ({
+  page,
+  signIn,
+  request,
+}) => {
   test.setTimeout(90_000);
   const user = await signIn(MANAGER);
+  // The page's clock stands at 28 November (of next year once that day has passed), so the
+  // rest of "this" year is known and every offered day is still ahead for the server too.
+  const year = Number(brusselsDate().slice(0, 4)) + (brusselsDate().slice(5) > '11-28' ? 1 : 0);
+  await page.clock.setFixedTime(new Date(`${year}-11-28T09:00:00Z`));
   const writes: Request[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/schedule-exceptions')) writes.push(r);
@@ -67,13 +75,29 @@ test('a public-holiday set goes to two sites through the review, in one request'
   await page.getByRole('checkbox', { name: 'Ghent Distribution Centre', exact: true }).check();
   await panel(page).getByRole('button', { name: 'Add public holidays' }).click();
 
-  const year = new Date().getFullYear() + 1;
-  const dialog = page.getByRole('alertdialog', { name: `Public holidays ${year}` });
-  await expect(dialog.getByRole('checkbox', { name: /Christmas Day$/ })).toBeChecked();
-  // Only Christmas and New Year's Day.
+  const dialog = page.getByRole('alertdialog', { name: 'Upcoming public holidays' });
+  // Christmas four weeks ahead comes first; nothing of this year before today (All Saints',
+  // Armistice Day) is offered; next year follows, its days named with their year.
+  const days = dialog.locator('[part="holiday-picker"] fieldset').first().getByRole('checkbox');
+  await expect(days.nth(1)).toHaveAccessibleName(/^\w+, Dec 25: Christmas Day$/);
+  await expect(days.nth(1)).toBeChecked();
+  await expect(days.nth(2)).toHaveAccessibleName(new RegExp(`^\\w+, Jan 1, ${year + 1}: New Year's Day$`));
+  await expect(dialog.locator('[part="holiday-year"]')).toHaveText([String(year), String(year + 1)]);
+  const offered = await request.get(`/api/v2/sites/${SITES.antwerpWarehouse}/public-holidays?year=${year}`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  const thisYear = ((await offered.json()).data as { date: string }[]).filter((d) => d.date >= `${year}-11-28`);
+  const nextYear = await request.get(`/api/v2/sites/${SITES.antwerpWarehouse}/public-holidays?year=${year + 1}`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  // "Select all", then every day ahead and none before.
+  await expect(days).toHaveCount(1 + thisYear.length + ((await nextYear.json()).data as unknown[]).length);
+  // This year's All Saints' Day and Armistice Day are past (next year's read "Nov 1, <year>").
+  await expect(dialog.getByRole('checkbox', { name: /, Nov 1?1: / })).toHaveCount(0);
+  // Only this year's Christmas and next New Year's Day.
   await dialog.getByRole('checkbox', { name: 'Select all' }).uncheck();
-  await dialog.getByRole('checkbox', { name: /Christmas Day$/ }).check();
-  await dialog.getByRole('checkbox', { name: /New Year's Day$/ }).check();
+  await days.nth(1).check();
+  await days.nth(2).check();
   await expect(dialog.getByRole('checkbox', { name: 'Antwerp Port Warehouse' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Ghent Distribution Centre' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Brussels Head Office' })).not.toBeChecked();
@@ -99,14 +123,14 @@ test('a public-holiday set goes to two sites through the review, in one request'
   expect(writes[0]!.postDataJSON()).toMatchObject({
     siteUuids: [SITES.antwerpWarehouse, SITES.ghentDistribution],
     exceptions: [
-      { from: `${year}-01-01`, label: "New Year's Day", secured: 'all' },
       { from: `${year}-12-25`, label: 'Christmas Day', secured: 'all' },
+      { from: `${year + 1}-01-01`, label: "New Year's Day", secured: 'all' },
     ],
   });
   for (const site of [SITES.antwerpWarehouse, SITES.ghentDistribution]) {
     const res = await request.get(`/api/v2/sites/${site}/schedule-exceptions`, { headers: { Authorization: `Bearer ${user.token}` } });
     const labels = ((await res.json()).data as { label: string; from: string }[]).map((e) => `${e.from} ${e.label}`);
-    expect(labels).toEqual(expect.arrayContaining([`${year}-12-25 Christmas Day`, `${year}-01-01 New Year's Day`]));
+    expect(labels).toEqual(expect.arrayContaining([`${year}-12-25 Christmas Day`, `${year + 1}-01-01 New Year's Day`]));
   }
   const brussels = await request.get(`/api/v2/sites/${SITES.brusselsOffice}/schedule-exceptions`, {
     headers: { Authorization: `Bearer ${user.token}` },

@@ -283,13 +283,19 @@ test.describe('presets', () => {
     await expect(presets.nth(3)).toHaveAccessibleDescription('Mon–Fri 08:00–18:00 only: leaves nights and weekends unguarded.');
     const saved = await matrix.securedCells();
     const loss = page.locator('[part="preset-loss"]');
+    // Pressed only while the grid is that preset: Brussels' own week is none of them.
+    const pressed = () => presets.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed')));
+    await expect.poll(pressed).toEqual(['false', 'false', 'false', 'false', 'false']);
 
     // Outside office hours only adds to Brussels' nights (07:00–08:00): nothing removed, no warning.
     await presets.nth(0).click();
     await expect(page.locator('[part="tools"]').getByRole('status')).toHaveText('Applied: Outside office hours.');
     await expect(loss).toHaveCount(0);
+    await expect.poll(pressed).toEqual(['true', 'false', 'false', 'false', 'false']);
 
     await presets.nth(3).click();
+    await expect(presets.nth(3)).toHaveAttribute('aria-pressed', 'true');
+    await expect(presets.nth(0)).toHaveAttribute('aria-pressed', 'false');
     await expect(loss).toBeVisible();
     await expect(loss).toContainText('“Office hours only” removed secured hours.');
     await expect(loss).toContainText('No longer secured: Mon–Thu 18:00–08:00 (next day) and Fri 18:00–Mon 08:00.');
@@ -301,6 +307,8 @@ test.describe('presets', () => {
 
     await presets.nth(4).click(); // Clear all
     await expect(loss).toContainText('“Clear all” removed secured hours.');
+    // An empty grid is "Clear all", never the first preset.
+    await expect.poll(pressed).toEqual(['false', 'false', 'false', 'false', 'true']);
     await presets.nth(1).click(); // Around the clock removes nothing
     await expect(loss).toHaveCount(0);
     expect((await matrix.securedCells()).length).toBe(336);

@@ -127,6 +127,8 @@ export function staticRoutes(app: App, root = REPO_ROOT, { sourceMaps = false }:
       refuse: (rel) => rel === 'server' || rel.startsWith(`server${sep}`),
     },
   ];
+  // One front door for integrators: the documentation site. The old gallery's address leads there.
+  app.get('/demo/gallery.html', (c) => c.redirect('/demo/', 308));
   for (const m of mounts) {
     app.get(m.prefix, (c) => c.redirect(`${m.prefix}/`, 301));
     app.get(`${m.prefix}/*`, async (c) => {

@@ -12,6 +12,7 @@ const item = (over: Partial<BarItem>): BarItem => ({
   unconfirmed: false,
   mode: 'real',
   message: null,
+  mayEnd: false,
   ...over,
 });
 

@@ -2,6 +2,7 @@
  * The page-wide alarm bar's source: the user's projects (the projects list) and each
  * project's status, which lists its sites evacuating on their own.
  */
+import { EVACUATE } from '../api/constants.ts';
 import { $projects } from '../projects/projects.ts';
 import { UNCONFIRMED_AFTER_MS } from './coverage.ts';
 import { getEntry } from './evacuation.ts';
@@ -22,6 +23,8 @@ export interface BarItem {
   mode: 'real' | 'drill';
   /** The reason given when it started, if any. */
   message: string | null;
+  /** The user may end it: 'evacuate' on its project (the server decides again). */
+  mayEnd: boolean;
 }
 
 /** The user's projects whose statuses the bar watches. */
@@ -41,7 +44,7 @@ export function readBar(now = Date.now()): BarItem[] {
     const status = entry?.status;
     if (!status) continue;
     const unconfirmed = Boolean(entry.error) && (entry.checkedAt === undefined || now - entry.checkedAt > UNCONFIRMED_AFTER_MS);
-    const base = { projectUuid: project.uuid, projectName: project.name, unconfirmed };
+    const base = { projectUuid: project.uuid, projectName: project.name, unconfirmed, mayEnd: project.permissions.includes(EVACUATE) };
     if (status.status === 'active')
       items.push({
         kind: 'project',

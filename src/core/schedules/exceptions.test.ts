@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, monthStart, monthWeeks, nextOccurrence, weekdayOfDate } from './exceptions.ts';
+import { addDays, holidaysAhead, monthStart, monthWeeks, nextOccurrence, weekdayOfDate } from './exceptions.ts';
 
 describe('exception dates', () => {
   it('walks days and months across New Year and leap days', () => {
@@ -40,5 +40,27 @@ describe('exception dates', () => {
       from: '2027-12-25',
       to: '2027-12-25',
     });
+  });
+});
+
+describe('public holidays ahead', () => {
+  it('offers the rest of this year first, then next year, and nothing before today', () => {
+    const y2026 = [
+      { date: '2026-01-01', name: "New Year's Day" },
+      { date: '2026-11-11', name: 'Armistice Day' },
+      { date: '2026-11-28', name: 'Today' },
+      { date: '2026-12-25', name: 'Christmas Day' },
+    ];
+    const y2027 = [
+      { date: '2027-12-25', name: 'Christmas Day' },
+      { date: '2027-01-01', name: "New Year's Day" },
+    ];
+    expect(holidaysAhead([y2026, y2027], '2026-11-28').map((d) => d.date)).toEqual([
+      '2026-11-28',
+      '2026-12-25',
+      '2027-01-01',
+      '2027-12-25',
+    ]);
+    expect(holidaysAhead([y2026, y2027], '2026-12-26').map((d) => d.date)).toEqual(['2027-01-01', '2027-12-25']);
   });
 });

@@ -85,6 +85,21 @@ export async function publicHolidays(site: string, year: number): Promise<Public
   return (await request('GET', `${sitePath(site)}/public-holidays`, 'publicHolidays', { query: { year: String(year) } })).data;
 }
 
+/** Of these years' holidays, the ones on `today` or later, earliest first: nothing in the past is offered. */
+export function holidaysAhead(years: readonly (readonly PublicHoliday[])[], today: string): PublicHoliday[] {
+  return years
+    .flat()
+    .filter((d) => d.date >= today)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** The public holidays still ahead at a site: the rest of this year's (in the site's zone), then next year's. */
+export async function upcomingHolidays(site: string, timeZone: string, now = Date.now()): Promise<PublicHoliday[]> {
+  const today = localDate(timeZone, now);
+  const year = Number(today.slice(0, 4));
+  return holidaysAhead(await Promise.all([publicHolidays(site, year), publicHolidays(site, year + 1)]), today);
+}
+
 /** The server's own reasons for a refusal (its field errors), without its generic text; the offline text when the network failed. */
 export function failureDetails(e: unknown): string[] {
   if (isApiError(e) && e.kind === 'network') return [tKey('core.errors.offline')];

@@ -3,7 +3,7 @@
  * a new week and keeps the identity of the days it did not change (and returns the very
  * same week when nothing changed), so only changed cells re-render.
  */
-import { DAYS, SLOTS, cellAt, emptyWeek, flat, fullWeek, weekFrom, type Cell, type Week } from './week.ts';
+import { DAYS, SLOTS, cellAt, emptyWeek, flat, fullWeek, weekFrom, weeksEqual, type Cell, type Week } from './week.ts';
 
 /** The rectangle spanned by two cells: the days between them × the half-hours between them. */
 export interface Range {
@@ -108,6 +108,11 @@ export function presetWeek(preset: Preset): Week {
     case 'none':
       return emptyWeek();
   }
+}
+
+/** The preset `week` equals, if any: the one a screen shows pressed (an empty week is `none`). */
+export function presetOf(week: Week): Preset | null {
+  return PRESETS.find((preset) => weeksEqual(presetWeek(preset), week)) ?? null;
 }
 
 /** Replaces `week` by `next` keeping the identity of unchanged days (and of `week` itself). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Interval } from '../api/contract.ts';
 import { weekToDays } from './convert.ts';
-import { PRESETS, presetWeek } from './paint.ts';
+import { PRESETS, presetOf, presetWeek, setCell } from './paint.ts';
 import { defaultStart } from './start.ts';
 import { emptyWeek, fullWeek, slotTime, timeSlot, weeksEqual } from './week.ts';
 import { securedCount } from '../../../test/unit/weeks.ts';
@@ -93,5 +93,13 @@ describe('where the multi-site editor starts painting', () => {
   it('an empty week when no site is chosen', () => {
     expect(defaultStart([])).toMatchObject({ kind: 'none', count: 0 });
     expect(weeksEqual(defaultStart([]).week, emptyWeek())).toBe(true);
+  });
+});
+
+describe('the preset a week equals', () => {
+  it('is the one it was made from, none for an empty week, and nothing once painted on', () => {
+    for (const preset of PRESETS) expect(presetOf(presetWeek(preset))).toBe(preset);
+    expect(presetOf(emptyWeek())).toBe('none');
+    expect(presetOf(setCell(presetWeek('outsideOfficeHours'), { day: 2, slot: 20 }, true))).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
+import { chosenLanguage, LANGUAGE_STORAGE_KEY, readChosen, rememberLanguage } from './language.ts';
 import { $currentUser, $unreadCount } from './store.ts';
 
 export { $currentUser, $unreadCount } from './store.ts';
@@ -17,6 +18,7 @@ export { $currentUser, $unreadCount } from './store.ts';
 const state = shared('session.state', () => ({
   validating: null as Promise<CurrentUser | null> | null,
   started: null as Promise<void> | null,
+  savingLocale: 0,
   signOutListeners: new Set<() => void>(),
 }));
 
@@ -163,27 +165,44 @@ export async function acceptTerms(): Promise<boolean> {
 }
 
 /**
- * Switches the language; for a signed-in user also saves it (PUT /api/v2/user/locale) and
- * updates the stored user's locale. 'Unable to set locale.' on failure.
+ * Switches the language in every tab and element; for a signed-in user also saves it (PUT
+ * /api/v2/user/locale) and updates the stored user's locale. Chosen signed out, it is kept
+ * for the next sign-in, which takes it to the account. 'Unable to set locale.' on failure.
  */
 export async function setLocale(tag: LanguageTag): Promise<void> {
   const applied = await applyLanguage(tag);
   const user = $currentUser.get();
-  if (!user || user.locale === applied) return;
+  rememberLanguage(applied, !user);
+  if (user && user.locale !== applied) await saveLocale(applied);
+}
+
+/** Saves `tag` as the signed-in account's language and in the stored user. */
+export async function saveLocale(tag: LanguageTag): Promise<void> {
+  const user = $currentUser.get();
+  if (!user) return;
+  state.savingLocale++;
   try {
-    await request('PUT', '/api/v2/user/locale', Answers.empty, { body: { locale: applied } });
+    await request('PUT', '/api/v2/user/locale', Answers.empty, { body: { locale: tag } });
     const now = $currentUser.get();
-    if (now && now.token === user.token) $currentUser.set({ ...now, locale: applied });
+    // A later choice made meanwhile wins: only the language still in use is recorded.
+    if (now && now.token === user.token && $language.get() === tag) $currentUser.set({ ...now, locale: tag });
   } catch {
     showError('core.toastErrors.setLocale');
+  } finally {
+    state.savingLocale--;
   }
 }
 
-/** The language to start in: the user's saved locale, else a supported browser language, else en. */
+/**
+ * The language to start in: the user's saved locale, else the one this browser chose last,
+ * else a supported browser language, else en.
+ */
 export function startLanguage(): LanguageTag {
   const user = $currentUser.get();
   const saved = user ? matchLanguage(user.locale) : null;
   if (saved) return saved;
+  const chosen = chosenLanguage();
+  if (chosen) return chosen.tag;
   const browser = typeof navigator !== 'undefined' ? (navigator.languages?.[0] ?? navigator.language) : undefined;
   return matchLanguage(browser, true) ?? 'en';
 }
@@ -201,9 +220,29 @@ export function startSession(): Promise<void> {
       if (!(await whenApiBaseSettled())) return;
       // The user's validation and the catalogue at once: neither needs the other.
       const user = validateUser();
+      followLanguage();
       await applyLanguage(startLanguage());
       if (await user) await afterTerms();
     })();
   }
   return state.started;
+}
+
+/**
+ * Every tab follows a language change at once: another tab's choice (the storage event), or
+ * the account's locale changed by another tab or session (the stored user follows the
+ * server on every check). A save under way keeps the choice it is saving.
+ */
+function followLanguage(): void {
+  if (typeof window !== 'undefined')
+    window.addEventListener('storage', (e) => {
+      const chosen = e.key === LANGUAGE_STORAGE_KEY ? readChosen(e.newValue) : null;
+      if (chosen && chosen.tag !== $language.get()) void applyLanguage(chosen.tag);
+    });
+  $currentUser.listen((user, old) => {
+    const saved = matchLanguage(user?.locale);
+    if (!saved || user?.locale === old?.locale || state.savingLocale > 0 || saved === $language.get()) return;
+    rememberLanguage(saved, false);
+    void applyLanguage(saved);
+  });
 }

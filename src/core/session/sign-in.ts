@@ -8,17 +8,29 @@ import type { CurrentUser, MfaChallenge, User } from '../api/contract.ts';
 import { ApiError, request } from '../api/client.ts';
 import { $apiBase } from '../config/config.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
-import { $language, matchLanguage } from '../i18n/languages.ts';
-import { $currentUser, afterTerms, validateUser } from './session.ts';
+import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
+import { chosenLanguage, rememberLanguage } from './language.ts';
+import { $currentUser, afterTerms, saveLocale, validateUser } from './session.ts';
 
 export function deviceName(): string {
   const ua = typeof navigator !== 'undefined' ? navigator.userAgent : 'unknown';
   return `Vigil web portal (${ua.slice(0, 80)})`;
 }
 
-async function afterSignIn(user: CurrentUser): Promise<void> {
-  const saved = matchLanguage(user.locale);
-  if (saved && saved !== $language.get()) await applyLanguage(saved);
+/**
+ * The language after a sign-in: the one chosen on this browser while signed out (on the
+ * sign-in page, just before) wins and is saved to the account; else the account's own.
+ */
+async function afterSignIn(user: CurrentUser, picked: LanguageTag | null, account: string): Promise<void> {
+  if (picked) {
+    rememberLanguage(picked, false);
+    if (picked !== $language.get()) await applyLanguage(picked);
+    if (matchLanguage(account) !== picked) await saveLocale(picked);
+  } else {
+    const saved = matchLanguage(user.locale);
+    if (saved && saved !== $language.get()) await applyLanguage(saved);
+    if (saved) rememberLanguage(saved, false);
+  }
   await afterTerms();
 }
 
@@ -47,9 +59,12 @@ export async function signedIn(data: User): Promise<CurrentUser> {
   // for the settled base): another base on the same origin never gets it.
   const base = $apiBase.get();
   if (!base) throw new ApiError('malformed', 200, []);
-  const user: CurrentUser = { ...data, token: data.token, api_base: base };
+  const chosen = chosenLanguage();
+  const picked = chosen?.pending ? chosen.tag : null;
+  // Stored with the chosen language already, so nothing switches to the account's meanwhile.
+  const user: CurrentUser = { ...data, token: data.token, api_base: base, ...(picked && { locale: picked }) };
   $currentUser.set(user);
-  await afterSignIn(user);
+  await afterSignIn(user, picked, data.locale);
   return $currentUser.get() ?? user;
 }
 

@@ -147,8 +147,22 @@ export function EvacuationAction({
         part={`${action}-button`}
       >
         {busy
-          ? t(entry?.pending === 'start' ? 'evacuation.control.starting' : 'evacuation.control.aborting')
-          : (text ?? t(action === 'start' ? 'evacuation.control.start' : 'evacuation.control.abort'))}
+          ? t(
+              entry?.pending === 'start'
+                ? 'evacuation.control.starting'
+                : endsMode === 'drill'
+                  ? 'evacuation.control.abortingDrill'
+                  : 'evacuation.control.aborting',
+            )
+          : (text ??
+            // A drill is ended as a drill everywhere: "End drill", as its dialog says.
+            t(
+              action === 'start'
+                ? 'evacuation.control.start'
+                : endsMode === 'drill'
+                  ? 'evacuation.control.endDrill'
+                  : 'evacuation.control.abort',
+            ))}
         {/* Several of these sit side by side in the banner: say which one this is. */}
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>

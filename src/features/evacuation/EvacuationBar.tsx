@@ -2,7 +2,7 @@ import './messages/bundled.ts';
 import './messages/bundled-modes.ts';
 import { useStore } from '@nanostores/react';
 import { $liveState } from '../../core/live/state.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { barProjects, barSiteCount, readBar, type BarItem } from '../../core/evacuation/bar-source.ts';
 import { $evacuations } from '../../core/evacuation/evacuation.ts';
 import { watchStatus } from '../../core/evacuation/polling.ts';
@@ -19,6 +19,7 @@ import { formatElapsed } from '../../core/time/elapsed.ts';
 import { useNow } from '../live-view/useNow.ts';
 import { momentParams } from '../../core/time/moments.ts';
 import { WarningIcon } from './icons.tsx';
+import { BarLine } from './BarLine.tsx';
 
 /**
  * The page-wide alarm bar: while anything the user can see is evacuating (a whole project,
@@ -28,7 +29,8 @@ import { WarningIcon } from './icons.tsx';
  * user's projects and each project's status (which lists its sites evacuating), polled by
  * the evacuation poller: only while the tab is visible, one request per project however
  * many bars and controls show it. Screen readers hear it once when something starts
- * evacuating, not on every poll. Renders nothing while nothing evacuates.
+ * evacuating, not on every poll. Renders nothing while nothing evacuates. On a phone it is
+ * one line (BarLine.tsx: the count, how long, View and End) with these details one tap away.
  */
 export function EvacuationBar() {
   useStyles(drillCss);
@@ -60,6 +62,9 @@ export function EvacuationBar() {
   const projects = [...new Set(items.map((i) => i.projectUuid))];
   // How long each has lasted, to the minute: re-read twice a minute while something evacuates.
   const now = useNow(30_000);
+  // On a phone the details are one tap away (the bar is one line); on wider screens always shown.
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   const announcement = useAnnouncement(items, (shown) =>
     t('evacuation.bar.announce', { list: shown.map((i) => describe(i, t)).join('; ') }),
   );
@@ -74,8 +79,13 @@ export function EvacuationBar() {
         </div>
       )}
       {items.length > 0 && (
-        <aside className={`evac-bar${drills ? ' evac-bar--drill' : ''}`} aria-label={t('evacuation.bar.label')} part="bar">
-          <div className="evac-bar-inner">
+        <aside
+          className={`evac-bar${drills ? ' evac-bar--drill' : ''}${open ? ' evac-bar--open' : ''}`}
+          aria-label={t('evacuation.bar.label')}
+          part="bar"
+        >
+          <BarLine items={items} drills={drills} now={now} open={open} onToggle={() => setOpen(!open)} detailsId={detailsId} />
+          <div className="evac-bar-inner" id={detailsId}>
             <p className="evac-bar-title">
               <WarningIcon />
               <span>{drills ? t('evacuation.modes.drillTitle') : t('evacuation.bar.title')}</span>

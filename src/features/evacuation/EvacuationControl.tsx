@@ -103,7 +103,11 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
   const label = (a: OfferedAction) =>
     a.scope !== scope || state.actions.length > 1 || state.activeSites.length > 0
       ? t(
-          a.action === 'abort' ? 'evacuation.control.abortNamed' : 'evacuation.control.startNamed',
+          a.action === 'start'
+            ? 'evacuation.control.startNamed'
+            : a.mode === 'drill'
+              ? 'evacuation.control.abortDrillNamed'
+              : 'evacuation.control.abortNamed',
           named(a.name ?? t('evacuation.fallback.project')),
         )
       : undefined;

@@ -115,7 +115,7 @@ export function EvacuationHistory({ project }: { project: string }) {
         {t('evacuation.history.filters')}
       </h2>
       <div className="evh-tools" role="group" aria-label={t('evacuation.history.filters')}>
-        <div className="evh-filter">
+        <div className="evh-filter evh-filter--select">
           <label htmlFor={ids.site}>{t('evacuation.history.site')}</label>
           <select id={ids.site} className="v-select" value={filters.site ?? ''} onChange={(e) => change('site', e.target.value)}>
             <option value="">{t('evacuation.history.allSites')}</option>
@@ -126,7 +126,7 @@ export function EvacuationHistory({ project }: { project: string }) {
             ))}
           </select>
         </div>
-        <div className="evh-filter">
+        <div className="evh-filter evh-filter--select">
           <label htmlFor={ids.mode}>{t('evacuation.history.mode')}</label>
           <select
             id={ids.mode}

@@ -64,7 +64,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
             />
           </svg>
           <span className="lang-code">{language.toUpperCase()}</span>
-          <svg viewBox="0 0 16 16" width="12" height="12" focusable="false">
+          <svg className="lang-chevron" viewBox="0 0 16 16" width="12" height="12" focusable="false">
             <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </span>

@@ -6,6 +6,7 @@ import { Link } from '../common/Link.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import moreMenuCss from './moreMenu.css?inline';
+import { NavIcon } from './NavIcon.tsx';
 import { useHeaderMenu } from './useHeaderMenu.ts';
 
 export interface MoreMenuProps {
@@ -85,7 +86,8 @@ export function MoreMenu({ pages, current, closeKey }: MoreMenuProps) {
         onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={onButtonKey}
       >
-        {t('layout.nav.more')}
+        <NavIcon name="more" />
+        <span className="pill-label">{t('layout.nav.more')}</span>
         <svg className="more-chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

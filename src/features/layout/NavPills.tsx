@@ -6,6 +6,7 @@ import { pathTo, type RouteName } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { useLive } from '../inbox/useLive.ts';
+import { NavIcon } from './NavIcon.tsx';
 
 // Loaded once the content pages are known (More shows only then): not in the first load.
 const MoreMenu = lazy(() => import('./MoreMenu.tsx').then((m) => ({ default: m.MoreMenu })));
@@ -37,7 +38,9 @@ function current(route: RouteName | undefined, own: RouteName, section: Readonly
 /**
  * The navigation pills (docs/product.md#routes): Projects; Inbox with its counts (open
  * incidents in red, unread notifications, each when above 0); More, only when the translated
- * pages list has an entry: a menu of the content pages.
+ * pages list has an entry: a menu of the content pages. On phones each is an icon with its
+ * name under it (the Inbox's shorter, its counts on the icon), so the header keeps one row
+ * in every language; the accessible names stay the full ones.
  */
 export function NavPills({
   route,
@@ -57,15 +60,22 @@ export function NavPills({
       <ul className="nav-pills">
         <li>
           <Link className="pill" to={pathTo('home')} aria-current={current(route, 'home', PROJECT_ROUTES)}>
-            {t('layout.nav.projects')}
+            <NavIcon name="projects" />
+            <span className="pill-label">{t('layout.nav.projects')}</span>
           </Link>
         </li>
         <li>
           <Link className="pill" to={pathTo('inbox')} aria-current={current(route, 'inbox', INBOX_ROUTES)}>
-            {t('layout.nav.inbox')}
-            <Suspense fallback={null}>
-              <InboxCounts />
-            </Suspense>
+            <NavIcon name="inbox" />
+            <span className="pill-label pill-label--long">{t('layout.nav.inbox')}</span>
+            <span className="pill-label pill-label--short" aria-hidden="true">
+              {t('layout.nav.inboxShort')}
+            </span>
+            <span className="pill-counts">
+              <Suspense fallback={null}>
+                <InboxCounts />
+              </Suspense>
+            </span>
           </Link>
         </li>
         {pages.length > 0 && (

@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
@@ -8,6 +8,7 @@ import { Link } from '../common/Link.tsx';
 // Loaded when the menu first opens: the portal's first load does not carry it.
 const UserMenuExtras = lazy(() => import('./UserMenuExtras.tsx').then((m) => ({ default: m.UserMenuExtras })));
 import { useT } from '../common/useT.ts';
+import { MENU_DIALOG_EVENT } from './menuDialog.ts';
 import { useHeaderMenu } from './useHeaderMenu.ts';
 
 function initials(name: string): string {
@@ -28,6 +29,17 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
   const { open, setOpen, wrapRef } = useHeaderMenu(closeKey);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Mounted from the first opening on, so that a dialog one of them opened outlives the menu.
+  const [extras, setExtras] = useState(false);
+  if (open && !extras) setExtras(true);
+  // A dialog opened from the menu closes it (MENU_DIALOG_EVENT, dispatched by the item).
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const close = () => setOpen(false);
+    wrap.addEventListener(MENU_DIALOG_EVENT, close);
+    return () => wrap.removeEventListener(MENU_DIALOG_EVENT, close);
+  }, [wrapRef, setOpen, user]);
 
   if (!user) return null;
 
@@ -64,7 +76,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
-        {open && (
+        {extras && (
           <Suspense fallback={null}>
             <UserMenuExtras />
           </Suspense>

@@ -22,6 +22,8 @@ export interface ExceptionsPanelProps {
   chosen?: readonly string[];
   project: string | undefined;
   editable: boolean;
+  /** A step of its own (the multi-site page): the step's card and heading name it. */
+  step?: boolean;
 }
 
 /** The current time, again every minute (the calendar's "today" follows midnight). */
@@ -39,10 +41,10 @@ type Editing = { exception?: ScheduleException; date?: string } | null;
 /**
  * Holidays and one-off days of a site: the next one named beside the weekly grid, a
  * calendar of the coming months marking each day that deviates from the week, the coming
- * exceptions with edit and remove, and adding a day, a range or next year's public
- * holidays (to several sites through a per-site review). Its own lazy chunk.
+ * exceptions with edit and remove, and adding a day, a range or the public holidays
+ * still ahead (to several sites through a per-site review). Its own lazy chunk.
  */
-export function ExceptionsPanel({ sites, chosen, project, editable }: ExceptionsPanelProps) {
+export function ExceptionsPanel({ sites, chosen, project, editable, step = false }: ExceptionsPanelProps) {
   useStyles(css);
   const t = useT();
   const ids = useId();
@@ -86,8 +88,8 @@ export function ExceptionsPanel({ sites, chosen, project, editable }: Exceptions
 
   return (
     // Part of the schedule's own region (not a landmark of its own: the same site's schedule may be on a page twice).
-    <div className="ex" part="exceptions">
-      <h3>{t('schedules.exceptions.title')}</h3>
+    <div className={step ? 'ex ex--step' : 'ex'} part="exceptions">
+      {!step && <h3>{t('schedules.exceptions.title')}</h3>}
       <p className="ex-next" part="next-exception">
         {next
           ? t(next.e.yearly ? 'schedules.exceptions.nextYearly' : 'schedules.exceptions.next', {
@@ -118,7 +120,12 @@ export function ExceptionsPanel({ sites, chosen, project, editable }: Exceptions
         today={today}
         onOpen={editable ? (date, exception) => setEditing(exception ? { exception } : { date }) : undefined}
       />
-      <h4 className="ex-list-title">{t('schedules.exceptions.listTitle')}</h4>
+      {/* One level under the panel's heading: its own h3, or the step's h2. */}
+      {step ? (
+        <h3 className="ex-list-title">{t('schedules.exceptions.listTitle')}</h3>
+      ) : (
+        <h4 className="ex-list-title">{t('schedules.exceptions.listTitle')}</h4>
+      )}
       {coming.length === 0 ? (
         <p className="v-muted">{t('schedules.exceptions.listEmpty')}</p>
       ) : (

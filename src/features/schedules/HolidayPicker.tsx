@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import type { PublicHoliday, Site } from '../../core/api/contract.ts';
 import { tKey } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
-import { applyExceptions, failureDetails, publicHolidays, siteExceptions, weekdayOfDate } from '../../core/schedules/exceptions.ts';
+import { siteZone } from '../../core/schedules/convert.ts';
+import { applyExceptions, failureDetails, siteExceptions, upcomingHolidays, weekdayOfDate } from '../../core/schedules/exceptions.ts';
 import { exceptionOn, readWeek } from '../../core/schedules/secured.ts';
 import { showSuccess } from '../../core/toasts/toasts.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
@@ -44,8 +45,8 @@ export function reviewSite(site: Site, days: readonly PublicHoliday[], secured: 
 }
 
 /**
- * "Add public holidays": next year's public holidays of the site (from its country and
- * region) with checkboxes, what they secure, the sites to add them to, and for each site
+ * "Add public holidays": the site's public holidays still ahead (from its country and
+ * region; the rest of this year in the site's zone, then next year) with checkboxes, what they secure, the sites to add them to, and for each site
  * what it gains and loses before anything is sent; then ONE request for all of them. Each
  * day becomes an exception of its own, still editable. Its own lazy chunk.
  */
@@ -54,7 +55,7 @@ export function HolidayPicker({ site, sites, chosen, project, onClose }: Holiday
   const t = useT();
   const ids = useId();
   const language = useStore($language);
-  const year = new Date().getFullYear() + 1;
+  const zone = siteZone(site);
   const [days, setDays] = useState<PublicHoliday[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -65,7 +66,7 @@ export function HolidayPicker({ site, sites, chosen, project, onClose }: Holiday
 
   useEffect(() => {
     let live = true;
-    publicHolidays(site.uuid, year).then(
+    upcomingHolidays(site.uuid, zone).then(
       (list) => {
         if (!live) return;
         setDays(list);
@@ -76,12 +77,17 @@ export function HolidayPicker({ site, sites, chosen, project, onClose }: Holiday
     return () => {
       live = false;
     };
-  }, [site.uuid, year]);
+  }, [site.uuid, zone]);
 
-  const dateText = (date: string) =>
-    new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-      Date.parse(`${date}T00:00:00Z`),
-    );
+  // The year is named once the list reaches a second one, so "Thu 1 Jan" is never read as this year.
+  const dateText = (date: string, withYear = date.slice(0, 4) !== days?.[0]?.date.slice(0, 4)) =>
+    new Intl.DateTimeFormat(language, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: withYear ? 'numeric' : undefined,
+      timeZone: 'UTC',
+    }).format(Date.parse(`${date}T00:00:00Z`));
   const chosenDays = (days ?? []).filter((d) => picked.has(d.date));
   const chosenSites = sites.filter((s) => targets.has(s.uuid));
   const ready = chosenDays.length > 0 && chosenSites.length > 0;
@@ -114,8 +120,8 @@ export function HolidayPicker({ site, sites, chosen, project, onClose }: Holiday
   return (
     <AlertDialog
       open
-      title={t('schedules.holidays.title', { year })}
-      description={t('schedules.holidays.intro', { site: site.name, year })}
+      title={t('schedules.holidays.title')}
+      description={t('schedules.holidays.intro', { site: site.name })}
       confirmLabel={
         sites.length > 1
           ? t('schedules.holidays.applyToSites', { count: chosenSites.length })
@@ -126,13 +132,7 @@ export function HolidayPicker({ site, sites, chosen, project, onClose }: Holiday
       onConfirm={() => void apply()}
       onCancel={onClose}
     >
-      <div
-        className="ac-scroll hp v-stack"
-        role="region"
-        tabIndex={0}
-        aria-label={t('schedules.holidays.title', { year })}
-        part="holiday-picker"
-      >
+      <div className="ac-scroll hp v-stack" role="region" tabIndex={0} aria-label={t('schedules.holidays.title')} part="holiday-picker">
         {loadFailed ? (
           <p className="v-message">{t('schedules.exceptions.loadFailed')}</p>
         ) : !days ? (
@@ -151,11 +151,18 @@ export function HolidayPicker({ site, sites, chosen, project, onClose }: Holiday
                 />{' '}
                 {t('schedules.holidays.all')}
               </label>
-              {days.map((d) => (
-                <label key={d.date}>
-                  <input type="checkbox" checked={picked.has(d.date)} onChange={() => setPicked(toggle(picked, d.date))} />{' '}
-                  {dateText(d.date)}: {d.name}
-                </label>
+              {days.map((d, i) => (
+                <Fragment key={d.date}>
+                  {d.date.slice(0, 4) !== days[i - 1]?.date.slice(0, 4) && (
+                    <span className="hp-year v-small v-muted" part="holiday-year">
+                      {d.date.slice(0, 4)}
+                    </span>
+                  )}
+                  <label>
+                    <input type="checkbox" checked={picked.has(d.date)} onChange={() => setPicked(toggle(picked, d.date))} />{' '}
+                    {dateText(d.date)}: {d.name}
+                  </label>
+                </Fragment>
               ))}
             </fieldset>
             <fieldset className="ee-choice">

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { describeWeek } from '../../core/schedules/describe.ts';
 import { diffWeeks } from '../../core/schedules/diff.ts';
-import { PRESETS, presetWeek, replaceWeek, type Preset } from '../../core/schedules/paint.ts';
+import { PRESETS, presetOf, presetWeek, replaceWeek, type Preset } from '../../core/schedules/paint.ts';
 import type { Week } from '../../core/schedules/week.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
@@ -59,6 +59,8 @@ export function ScheduleTools({ week, onChange }: ScheduleToolsProps) {
   }
 
   const shownLoss = loss && loss.after === week ? loss : null;
+  // Pressed only while the grid is exactly that preset: none looks chosen on a painted week.
+  const pressed = presetOf(week);
 
   return (
     <div className="sm-tools" part="tools">
@@ -71,7 +73,8 @@ export function ScheduleTools({ week, onChange }: ScheduleToolsProps) {
             <li key={preset} className={i === 0 ? 'sm-preset sm-preset--first' : 'sm-preset'}>
               <button
                 type="button"
-                className={i === 0 ? 'v-btn v-btn--small v-btn--primary' : 'v-btn v-btn--small'}
+                className="v-btn v-btn--small sm-preset-button"
+                aria-pressed={pressed === preset}
                 aria-describedby={`${ids}-${preset}`}
                 onClick={() => apply(preset)}
               >

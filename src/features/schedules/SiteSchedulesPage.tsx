@@ -143,7 +143,6 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
       <section className="v-card ss-step" aria-labelledby={`${ids}-sites`}>
         <h2 id={`${ids}-sites`}>{t(editable ? 'schedules.multi.stepSites' : 'schedules.multi.sitesTitle')}</h2>
         <SitePicker sites={project.sites} selected={selected} onChange={editable ? choose : undefined} />
-        <LazyExceptions sites={project.sites} chosen={selected} project={uuid} editable={editable} />
       </section>
 
       {editable && project.sites.length > 0 && (
@@ -188,6 +187,14 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
             />
           </section>
         </>
+      )}
+
+      {/* Holidays and one-off days: a step of its own, last, so that its loading moves nothing above it. */}
+      {project.sites.length > 0 && (
+        <section className="v-card ss-step ss-step--exceptions" aria-labelledby={`${ids}-exceptions`}>
+          <h2 id={`${ids}-exceptions`}>{t(editable ? 'schedules.multi.stepExceptions' : 'schedules.exceptions.title')}</h2>
+          <LazyExceptions sites={project.sites} chosen={selected} project={uuid} editable={editable} step />
+        </section>
       )}
 
       {confirming && (
