@@ -17,6 +17,7 @@ import { Limiter, type LimitOptions } from './limiter.ts';
 import { DEFAULT_LIMITS, TooManyAttempts } from './limits.ts';
 import { FrameRenderer } from './media.ts';
 import { text } from './messages.ts';
+import { activityRoutes } from './routes/activity.ts';
 import { authenticate, authRoutes, sessionOf } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
@@ -273,6 +274,7 @@ export function createApp(options: AppOptions): VigilApp {
   inboxRoutes(app, deps);
   evacuationRoutes(app, deps);
   evacuationHistoryRoutes(app, deps);
+  activityRoutes(app, deps);
   scheduleRoutes(app, deps);
   exceptionRoutes(app, deps);
   projectUserRoutes(app, deps);

@@ -118,6 +118,7 @@ export function signIn(c: Ctx, deps: Deps, user: UserRow, deviceName: string | u
       nowIso(TOKEN_TTL_MS),
       nowIso(),
     );
+    db.run('UPDATE users SET last_sign_in_at = ? WHERE id = ?', nowIso(), user.id);
   });
   return userView(user, token);
 }

@@ -11,6 +11,7 @@ import { checkEvacuateMfa } from '../mfa.ts';
 import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '../http.ts';
 import { EVACUATION_MODES, readStart, type Start } from './evacuation-start.ts';
 import { text } from '../messages.ts';
+import { logEvacuation } from '../activity-events.ts';
 
 type Scope = 'project' | 'site';
 type Action = 'start' | 'abort';
@@ -185,6 +186,7 @@ export function evacuationRoutes(app: App, { db, events }: Deps): void {
           const project = projectOf(db, scope, uuid);
           const { status, by, at, mode } = change;
           events.publish('evacuation', { project }, { scope, uuid, project, status, by, at, mode });
+          logEvacuation(db, c.get('user'), project, scope, uuid, status, mode);
         }
         return c.json(body);
       });

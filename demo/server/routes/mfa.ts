@@ -23,6 +23,7 @@ import { text } from '../messages.ts';
 import { verifyPassword } from '../security.ts';
 import { userView } from '../views.ts';
 import { signIn } from './auth.ts';
+import { logTwoStepRequired } from '../activity-events.ts';
 
 const codeInvalid = (): ApiError => new ApiError(422, [{ field: 'code', text: text('mfa.codeInvalid'), code: MFA_CODES.codeInvalid }]);
 
@@ -136,7 +137,9 @@ export function mfaRoutes(app: App, deps: Deps): void {
   app.patch('/api/v2/projects/:uuid/security', async (c) => {
     const project = managedProject(db, c.get('user'), c.req.param('uuid'));
     const body = await readBody(c, Bodies.projectSecurity);
+    const before = requiresMfaForEvacuate(db, project.uuid);
     db.run('UPDATE projects SET require_mfa_for_evacuate = ? WHERE uuid = ?', body.require_mfa_for_evacuate ? 1 : 0, project.uuid);
+    logTwoStepRequired(db, c.get('user'), project, before, body.require_mfa_for_evacuate);
     return c.json({ data: { require_mfa_for_evacuate: requiresMfaForEvacuate(db, project.uuid) } });
   });
 }

@@ -12,16 +12,29 @@ import { invalid, notFound, readBody, type App, type Deps, type UserRow } from '
 import { text } from '../messages.ts';
 import { hashPassword, randomToken } from '../security.ts';
 import { stableUuid } from '../seed-data/util.ts';
+import { logMember, logMemberChange, logMemberRemoved } from '../activity-events.ts';
 
-type MemberRow = { id: number; uuid: string; name: string; email: string; permissions: string };
+type MemberRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  email: string;
+  permissions: string;
+  mfa_enabled_at: string | null;
+  last_sign_in_at: string | null;
+};
 
-const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, u.email, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
+const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, u.email, m.permissions, u.mfa_enabled_at, u.last_sign_in_at FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
 
 const view = (m: MemberRow): ProjectUser => ({
   uuid: m.uuid,
   name: m.name,
   email: m.email,
   permissions: sortPermissions(JSON.parse(m.permissions) as string[]),
+  // What a manager needs to see who would be refused an evacuation, and who never signs in.
+  two_step: m.mfa_enabled_at !== null,
+  last_sign_in_at: m.last_sign_in_at,
+  status: 'active',
 });
 
 function member(db: Db, project: string, userUuid: string): MemberRow {
@@ -136,7 +149,10 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
     });
     // The answer echoes what the manager typed: the stored spelling of an existing account's
     // e-mail would tell that the account exists (and how its owner wrote it).
-    return c.json({ data: { ...view(created), email: body.email, name: body.name } }, 201);
+    logMember(db, c.get('user'), project, { uuid: created.uuid, name: body.name }, 'added', undefined, {
+      permissions: view(created).permissions,
+    });
+    return c.json({ data: { ...view(created), email: body.email, name: body.name, two_step: false, last_sign_in_at: null } }, 201);
   });
 
   app.patch(`${base}/:userUuid`, async (c) => {
@@ -170,7 +186,7 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
         );
       }
     });
-    return c.json({ data: view(member(db, project.uuid, target.uuid)) });
+    return c.json({ data: view(logMemberChange(db, me, project, target, member(db, project.uuid, target.uuid))) });
   });
 
   app.delete(`${base}/:userUuid`, (c) => {
@@ -178,6 +194,7 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
     const target = member(db, project.uuid, c.req.param('userUuid'));
     keepOneManager(db, project.uuid, target.id, null, 'user');
     db.run('DELETE FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, target.id);
+    logMemberRemoved(db, c.get('user'), project, target);
     return c.body(null, 204);
   });
 }
