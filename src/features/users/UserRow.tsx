@@ -1,4 +1,6 @@
 import type { ProjectUser } from '../../core/api/contract.ts';
+import { formatMoment } from '../../core/time/moments.ts';
+import { refusedEvacuation } from '../../core/users/two-step.ts';
 import { useT } from '../common/useT.ts';
 import { PermissionChips } from './PermissionChips.tsx';
 
@@ -7,11 +9,14 @@ export interface UserRowProps {
   isSelf: boolean;
   onEdit: (user: ProjectUser) => void;
   onRemove: (user: ProjectUser) => void;
+  /** Whether the project requires two-step sign-in to evacuate (marks who would be refused). */
+  twoStepRequired?: boolean;
 }
 
 /** One member: a table row on wide screens, a card on narrow ones (users.css). */
-export function UserRow({ user, isSelf, onEdit, onRemove }: UserRowProps) {
+export function UserRow({ user, isSelf, onEdit, onRemove, twoStepRequired = false }: UserRowProps) {
   const t = useT();
+  const refused = refusedEvacuation(user, twoStepRequired);
   return (
     <tr className={`vu-row${isSelf ? ' vu-row--self' : ''}`} part="row">
       <td className="vu-cell vu-cell--name">
@@ -23,6 +28,19 @@ export function UserRow({ user, isSelf, onEdit, onRemove }: UserRowProps) {
       </td>
       <td className="vu-cell vu-cell--permissions">
         <PermissionChips permissions={user.permissions} />
+      </td>
+      <td className="vu-cell vu-cell--signin">
+        {user.two_step !== undefined && (
+          <span className={`vu-two-step vu-two-step--${user.two_step ? 'on' : 'off'}`}>
+            {t(user.two_step ? 'users.signIn.twoStepOn' : 'users.signIn.twoStepOff')}
+          </span>
+        )}
+        {refused && <span className="vu-refused">{t('users.signIn.refused')}</span>}
+        {user.last_sign_in_at !== undefined && (
+          <span className="vu-last v-small v-muted">
+            {user.last_sign_in_at ? t('users.signIn.last', { when: formatMoment(user.last_sign_in_at) }) : t('users.signIn.never')}
+          </span>
+        )}
       </td>
       <td className="vu-cell vu-cell--actions">
         <div className="vu-actions">
