@@ -19,6 +19,10 @@ type Headline = keyof (typeof import('./messages/en.json'))['types'];
 /** The headline's key of a type the portal words itself; null for others (the server's summary shows). */
 function headline(entry: ActivityEntry): Headline | null {
   const drill = modeOf(entry.after) === 'drill';
+  // Evacuations by their action (an 'evacuation.…' string would read as a message key).
+  const [category, action] = entry.type.split('.');
+  if (category === 'evacuation' && action === 'started') return drill ? 'drillStarted' : 'evacuationStarted';
+  if (category === 'evacuation' && action === 'ended') return drill ? 'drillEnded' : 'evacuationEnded';
   switch (entry.type) {
     case 'schedule.changed':
       return 'scheduleChanged';
@@ -38,10 +42,6 @@ function headline(entry: ActivityEntry): Headline | null {
       return 'userRemoved';
     case 'project.two_step_required':
       return switchedTo(entry.after) ? 'twoStepOn' : 'twoStepOff';
-    case 'evacuation.started':
-      return drill ? 'drillStarted' : 'evacuationStarted';
-    case 'evacuation.ended':
-      return drill ? 'drillEnded' : 'evacuationEnded';
     case 'export.evacuations':
       return 'exportEvacuations';
     case 'export.activity':
