@@ -22,6 +22,7 @@ import { ActivityElement } from '../src/features/activity/ActivityElement.tsx';
  * @csspart entry - one entry of the log
  * @cssproperty --vigil-color-success - hours and permissions added
  * @cssproperty --vigil-color-danger - hours and permissions removed, and evacuations' edge
+ * @cssproperty --vigil-color-drill - a drill's edge (never the alarm's red)
  * @cssproperty --vigil-font-family - font of the element
  */
 export const VigilActivityLog = defineElement({

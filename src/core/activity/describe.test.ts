@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionDifference, scheduleDifference, zoneChange } from './describe.ts';
+import { formatDay, permissionDifference, scheduleDifference, zoneChange } from './describe.ts';
 
 const week = (...days: { from: string; to: string }[][]) => [...days, ...Array.from({ length: 7 - days.length }, () => [])];
 const iv = (from: string, to: string) => ({ from, to });
@@ -40,5 +40,13 @@ describe('permissionDifference', () => {
     });
     expect(permissionDifference({ before: { permissions: ['view', 'evacuate'] } })).toEqual({ added: [], removed: ['view', 'evacuate'] });
     expect(permissionDifference({ before: 1, after: null })).toBeNull();
+  });
+});
+
+describe('formatDay', () => {
+  it("says a site-local day as a date alone, whatever the viewer's zone", () => {
+    expect(formatDay('2027-04-05', 'en')).toBe('Apr 5, 2027');
+    expect(formatDay('2027-04-05', 'de')).toBe('05.04.2027');
+    expect(formatDay('nonsense', 'en')).toBe('nonsense');
   });
 });

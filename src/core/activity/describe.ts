@@ -5,6 +5,7 @@
  * server's, a malformed one) give nothing rather than JSON.
  */
 import type { ActivityEntry } from '../api/contract.ts';
+import { $language } from '../i18n/languages.ts';
 import { daysToWeek } from '../schedules/convert.ts';
 import { dayNames } from '../schedules/describe.ts';
 import { diffWeeks } from '../schedules/diff.ts';
@@ -113,3 +114,9 @@ export function modeOf(v: unknown): 'real' | 'drill' | null {
 
 /** The category of a type (`schedule.changed` → `schedule`). */
 export const categoryOf = (type: string): string => type.split('.')[0] ?? type;
+
+/** A site-local day ("2027-04-05") as a date alone, in the applied language ("Apr 5, 2027"). */
+export function formatDay(day: string, language: string = $language.get()): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? day : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}

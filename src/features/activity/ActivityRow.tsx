@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '../../core/api/contract.ts';
 import {
   exceptionValue,
+  formatDay,
   modeOf,
   permissionDifference,
   scheduleDifference,
@@ -52,8 +53,8 @@ function headline(entry: ActivityEntry): Headline | null {
 }
 
 function describeException(t: T, e: ExceptionValue): string {
-  const from = formatDateTime(`${e.from}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
-  const to = formatDateTime(`${e.to}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
+  const from = formatDay(e.from);
+  const to = formatDay(e.to);
   const days = e.from === e.to ? from : t('activity.diff.days', { from, to });
   const secured =
     e.secured === 'all'
@@ -150,7 +151,7 @@ export function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const t = useT();
   const key = headline(entry);
   return (
-    <li className={`act-row act-row--${entry.type.split('.')[0]}`} part="entry">
+    <li className={`act-row act-row--${entry.type.split('.')[0]}${modeOf(entry.after) === 'drill' ? ' act-row--drill' : ''}`} part="entry">
       <p className="act-when">
         <time dateTime={entry.at}>{formatDateTime(entry.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
       </p>
