@@ -26,7 +26,8 @@ beforeAll(async () => {
   app = testApp();
   manager = await login(app, 'manager@vigil.test');
   viewer = await login(app, 'viewer@vigil.test');
-});
+  // Two sign-ins hash two passwords: slow on a loaded machine.
+}, 30_000);
 
 describe('reading the activity log', () => {
   it("needs 'manage users': a viewer reads nothing (403), another customer's project is not there (404)", async () => {
@@ -239,17 +240,16 @@ describe('filters, paging and the CSV export', () => {
 
 describe('project users', () => {
   it('show whether two-step sign-in is on and when each last signed in', async () => {
-    await login(app, 'mfa@vigil.test').catch(() => undefined);
     const list = parse(
       Answers.projectUsers,
       (await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/users`, { token: manager })).body,
     ).data;
     const me = list.find((u) => u.uuid === USERS.manager)!;
     expect(me).toMatchObject({ two_step: false, status: 'active' });
-    expect(Date.parse(me.last_sign_in_at!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(me.last_sign_in_at!)).toBeGreaterThan(Date.now() - 600_000);
     expect(list.find((u) => u.uuid === USERS.tom)).toMatchObject({ two_step: false, last_sign_in_at: null });
     const atlas = await login(app, 'lucas.dubois@atlas-dc.example');
     const members = (await call(app, 'GET', `/api/v2/projects/${PROJECTS.atlas}/users`, { token: atlas })).body.data;
     expect(members.find((u: { uuid: string }) => u.uuid === USERS.mfa)).toMatchObject({ two_step: true });
-  });
+  }, 30_000);
 });
