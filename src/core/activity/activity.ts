@@ -4,6 +4,7 @@
  * without 'manage users', failed with retry), and the same filters as a CSV file, fetched
  * with the session's token and handed to the browser as a file, never a link carrying it.
  */
+import * as Answers from '../api/answer-names.ts';
 import { request, requestBlob } from '../api/client.ts';
 import type { ActivityEntry } from '../api/contract.ts';
 import { saveFile } from '../browser/download.ts';
@@ -39,6 +40,15 @@ export const $activity = createResource<ActivityPage>('activity', async (key) =>
     query: { ...activityQuery(filters), page, per_page: ACTIVITY_PER_PAGE },
   });
   return { rows: answer.data, total: answer.meta.total ?? answer.data.length, page, perPage: ACTIVITY_PER_PAGE };
+});
+
+/**
+ * By project: the names the actor filter offers, the project's members as it knows them.
+ * Its own light call (not the users page's store), so the log's page carries no forms.
+ */
+export const $activityActors = createResource<string[]>('activity-actors', async (project) => {
+  const answer = await request('GET', `/api/v2/projects/${encodeURIComponent(project)}/users`, Answers.projectUsers);
+  return answer.data.map((u) => u.name);
 });
 
 /** The filtered log as a CSV file (every page), downloaded under `filename`. */

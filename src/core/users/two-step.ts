@@ -7,11 +7,12 @@
 import { request } from '../api/client.ts';
 import { EVACUATE } from '../api/constants.ts';
 import type { ProjectUser } from '../api/contract.ts';
-import { projectSecurity } from '../auth/mfa-answers.ts';
 import { createResource } from '../resources/resource.ts';
 
 /** By project uuid: whether evacuating needs two-step sign-in. `set` it after a change. */
 export const $twoStepRequired = createResource<boolean>('project-two-step', async (project) => {
+  // The schema (valibot) comes with the call, not with the users page.
+  const { projectSecurity } = await import('../auth/mfa-answers.ts');
   const { data } = await request('GET', `/api/v2/projects/${encodeURIComponent(project)}/security`, projectSecurity);
   return data.require_mfa_for_evacuate;
 });

@@ -1,11 +1,9 @@
 import './messages/bundled.ts';
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
-import { $activity, activityKey, exportActivity } from '../../core/activity/activity.ts';
+import { useId, useState } from 'react';
+import { $activity, $activityActors, activityKey, exportActivity } from '../../core/activity/activity.ts';
 import { ACTIVITY_CATEGORIES, type ActivityCategory, type ActivityFilters } from '../../core/activity/filters.ts';
 import { isDay } from '../../core/inbox/filters.ts';
 import { showError } from '../../core/toasts/toasts.ts';
-import { $projectUsers, loadProjectUsers } from '../../core/users/users.ts';
 import { FilterBar, FilterField } from '../../ui/FilterBar.tsx';
 import filterBarCss from '../../ui/filter-bar.css?inline';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -33,11 +31,8 @@ export function ActivityLog({ project, filters, onFilters }: ActivityLogProps) {
   const key = activityKey(project, filters);
   const entry = useResource($activity, key);
   const [exporting, setExporting] = useState(false);
-  const members = useStore($projectUsers, { keys: [project] })[project]?.data ?? [];
-  useEffect(() => void loadProjectUsers(project), [project]);
-  const actors = [...new Set([...members.map((m) => m.name), ...(filters.actor ? [filters.actor] : [])])].sort((a, b) =>
-    a.localeCompare(b),
-  );
+  const members = useResource($activityActors, project)?.data ?? [];
+  const actors = [...new Set([...members, ...(filters.actor ? [filters.actor] : [])])].sort((a, b) => a.localeCompare(b));
 
   const change = <K extends keyof ActivityFilters>(name: K, value: ActivityFilters[K]) =>
     onFilters({ ...filters, [name]: value || undefined, page: undefined });
