@@ -6,10 +6,26 @@
  */
 import type { ActivityEntry } from '../api/contract.ts';
 import { $language } from '../i18n/languages.ts';
-import { daysToWeek } from '../schedules/convert.ts';
-import { dayNames } from '../schedules/describe.ts';
-import { diffWeeks } from '../schedules/diff.ts';
-import { SLOTS, slotTime, type Week } from '../schedules/week.ts';
+
+// Half-hours, like the schedule editors' grid; its own few lines, so the log's page does not
+// share (and split) the editors' modules.
+const DAYS = 7;
+const SLOTS = 48;
+type Week = boolean[][];
+
+const slotOf = (hhmm: unknown): number | null => {
+  const m = typeof hhmm === 'string' ? /^(\d{2}):(00|30)$/.exec(hhmm) : null;
+  const slot = m ? Number(m[1]) * 2 + (m[2] === '30' ? 1 : 0) : NaN;
+  return slot >= 0 && slot <= SLOTS ? slot : null;
+};
+const timeOf = (slot: number): string => `${String(Math.floor(slot / 2)).padStart(2, '0')}:${slot % 2 ? '30' : '00'}`;
+
+/** Weekday names, Monday first. */
+function dayNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: DAYS }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
 
 export interface DayHours {
   /** Monday = 0. */
@@ -23,19 +39,31 @@ export interface ScheduleDifference {
   removed: DayHours[];
 }
 
+/** The half-hours a logged week secures (a night runs into the next day); null when it cannot be read. */
 function weekOf(value: unknown): Week | null {
   if (!value || typeof value !== 'object') return null;
-  const days = (value as { days?: unknown }).days;
-  try {
-    return daysToWeek(days ?? [[], [], [], [], [], [], []]);
-  } catch {
-    return null;
+  const days = (value as { days?: unknown }).days ?? [[], [], [], [], [], [], []];
+  if (!Array.isArray(days) || days.length !== DAYS) return null;
+  const week: Week = Array.from({ length: DAYS }, () => Array<boolean>(SLOTS).fill(false));
+  for (const [d, intervals] of days.entries()) {
+    if (!Array.isArray(intervals)) return null;
+    for (const i of intervals as { from?: unknown; to?: unknown }[]) {
+      const from = slotOf(i?.from);
+      const to = slotOf(i?.to);
+      if (from === null || to === null || from === SLOTS || from === to) return null;
+      const length = to > from ? to - from : SLOTS - from + to;
+      for (let k = 0; k < length; k++) {
+        const at = d * SLOTS + from + k;
+        week[Math.floor(at / SLOTS) % DAYS]![at % SLOTS] = true;
+      }
+    }
   }
+  return week;
 }
 
 /** The runs of secured half-hours within each day, as "Day HH:MM–HH:MM, HH:MM–HH:MM". */
-function perDay(week: Week, language?: string): DayHours[] {
-  const names = dayNames('long', language);
+function perDay(week: Week, language: string = $language.get()): DayHours[] {
+  const names = dayNames(language);
   const out: DayHours[] = [];
   week.forEach((cells, day) => {
     const runs: string[] = [];
@@ -43,7 +71,7 @@ function perDay(week: Week, language?: string): DayHours[] {
       if (!cells[slot] || cells[slot - 1]) continue;
       let end = slot;
       while (end < SLOTS && cells[end]) end++;
-      runs.push(`${slotTime(slot)}–${slotTime(end)}`);
+      runs.push(`${timeOf(slot)}–${timeOf(end)}`);
     }
     if (runs.length) out.push({ day, text: `${names[day]} ${runs.join(', ')}` });
   });
@@ -55,8 +83,10 @@ export function scheduleDifference(entry: Pick<ActivityEntry, 'before' | 'after'
   const before = weekOf(entry.before);
   const after = weekOf(entry.after);
   if (!before || !after) return null;
-  const diff = diffWeeks(before, after);
-  return { added: perDay(diff.added, language), removed: perDay(diff.removed, language) };
+  // Cell by cell (as the editors compare weeks): two ways of writing the same hours are no change.
+  const added = after.map((cells, d) => cells.map((on, s) => on && !before[d]![s]));
+  const removed = before.map((cells, d) => cells.map((on, s) => on && !after[d]![s]));
+  return { added: perDay(added, language), removed: perDay(removed, language) };
 }
 
 /** The time zone a `schedule.changed` entry moved the site to, when it did. */

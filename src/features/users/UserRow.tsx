@@ -1,22 +1,23 @@
 import type { ProjectUser } from '../../core/api/contract.ts';
-import { formatMoment } from '../../core/time/moments.ts';
-import { refusedEvacuation } from '../../core/users/two-step.ts';
+import { lazy, Suspense } from 'react';
 import { useT } from '../common/useT.ts';
 import { PermissionChips } from './PermissionChips.tsx';
+
+// Two-step and last sign-in: a chunk of its own (its texts, styles and the requirement's call).
+const SignInCell = lazy(() => import('./SignInCell.tsx').then((m) => ({ default: m.SignInCell })));
 
 export interface UserRowProps {
   user: ProjectUser;
   isSelf: boolean;
   onEdit: (user: ProjectUser) => void;
   onRemove: (user: ProjectUser) => void;
-  /** Whether the project requires two-step sign-in to evacuate (marks who would be refused). */
-  twoStepRequired?: boolean;
+  /** The project's uuid (the sign-in cell reads its two-step requirement). */
+  project: string;
 }
 
 /** One member: a table row on wide screens, a card on narrow ones (users.css). */
-export function UserRow({ user, isSelf, onEdit, onRemove, twoStepRequired = false }: UserRowProps) {
+export function UserRow({ user, isSelf, onEdit, onRemove, project }: UserRowProps) {
   const t = useT();
-  const refused = refusedEvacuation(user, twoStepRequired);
   return (
     <tr className={`vu-row${isSelf ? ' vu-row--self' : ''}`} part="row">
       <td className="vu-cell vu-cell--name">
@@ -30,17 +31,9 @@ export function UserRow({ user, isSelf, onEdit, onRemove, twoStepRequired = fals
         <PermissionChips permissions={user.permissions} />
       </td>
       <td className="vu-cell vu-cell--signin">
-        {user.two_step !== undefined && (
-          <span className={`vu-two-step vu-two-step--${user.two_step ? 'on' : 'off'}`}>
-            {t(user.two_step ? 'users.signIn.twoStepOn' : 'users.signIn.twoStepOff')}
-          </span>
-        )}
-        {refused && <span className="vu-refused">{t('users.signIn.refused')}</span>}
-        {user.last_sign_in_at !== undefined && (
-          <span className="vu-last v-small v-muted">
-            {user.last_sign_in_at ? t('users.signIn.last', { when: formatMoment(user.last_sign_in_at) }) : t('users.signIn.never')}
-          </span>
-        )}
+        <Suspense fallback={null}>
+          <SignInCell user={user} project={project} />
+        </Suspense>
       </td>
       <td className="vu-cell vu-cell--actions">
         <div className="vu-actions">

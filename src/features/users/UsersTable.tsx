@@ -8,8 +8,8 @@ import { UserRow } from './UserRow.tsx';
 
 export interface UsersTableProps {
   caption: string;
-  /** Whether the project requires two-step sign-in to evacuate. */
-  twoStepRequired?: boolean;
+  /** The project's uuid (the sign-in column reads its two-step requirement). */
+  project: string;
   users: readonly ProjectUser[];
   currentEmail: string | undefined;
   order: SortOrder;
@@ -35,7 +35,7 @@ export function UsersTable({
   notice,
   onEdit,
   onRemove,
-  twoStepRequired = false,
+  project,
 }: UsersTableProps) {
   const t = useT();
   return (
@@ -66,13 +66,7 @@ export function UsersTable({
                 </td>
               </tr>
             ) : (
-              <UserRow
-                user={user}
-                isSelf={isSelf(user, currentEmail)}
-                onEdit={onEdit}
-                onRemove={onRemove}
-                twoStepRequired={twoStepRequired}
-              />
+              <UserRow user={user} isSelf={isSelf(user, currentEmail)} onEdit={onEdit} onRemove={onRemove} project={project} />
             )}
             {notice?.uuid === user.uuid && (
               <tr className="vu-row vu-row--notice">

@@ -21,8 +21,6 @@ import { useT } from '../common/useT.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { NoPermission } from './NoPermission.tsx';
 import { UserForm, type UserFormValues } from './UserForm.tsx';
-import { $twoStepRequired } from '../../core/users/two-step.ts';
-import { useResource } from '../common/useResource.ts';
 import { UsersTable } from './UsersTable.tsx';
 
 // The confirmation dialogs are their own chunk, fetched as soon as the list is on screen
@@ -44,7 +42,6 @@ export function UsersView({ project }: UsersViewProps) {
   const { host } = useElementScope();
   const uuid = project.uuid;
   const entry = useStore($projectUsers, { keys: [uuid] })[uuid];
-  const twoStepRequired = useResource($twoStepRequired, uuid)?.data ?? false;
   const currentEmail = useStore($currentUser)?.email;
   const language = useStore($language);
   const searchId = useId();
@@ -195,7 +192,7 @@ export function UsersView({ project }: UsersViewProps) {
           caption={t('users.list.caption', { project: project.name, ...nameContext(project.name) })}
           users={visible}
           currentEmail={currentEmail}
-          twoStepRequired={twoStepRequired}
+          project={uuid}
           order={order}
           onSort={(column: SortKey) => setOrder((o) => nextSort(o, column))}
           editing={editing}
