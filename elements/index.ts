@@ -3,6 +3,7 @@
  * (The script-tag `dist/vigil.js` is the autoloader instead.) Loading it twice (or with
  * single-element entries) is harmless.
  */
+export * from './vigil-activity-log.ts';
 export * from './vigil-demo-live-view.ts';
 export * from './vigil-evacuation-bar.ts';
 export * from './vigil-evacuation.ts';

@@ -21,6 +21,7 @@ const SURFACE: Record<string, string[]> = {
   'vigil-language-picker': [],
   'vigil-evacuation-bar': [],
   'vigil-evacuation-history': ['project'],
+  'vigil-activity-log': ['project'],
 };
 
 interface Decl {

@@ -17,6 +17,7 @@ import { Limiter, type LimitOptions } from './limiter.ts';
 import { DEFAULT_LIMITS, Quotas, TooManyAttempts, type ShareLimits } from './limits.ts';
 import { FrameRenderer } from './media.ts';
 import { text } from './messages.ts';
+import { activityRoutes } from './routes/activity.ts';
 import { authenticate, authRoutes, sessionOf } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
@@ -280,6 +281,7 @@ export function createApp(options: AppOptions): VigilApp {
   incidentActionRoutes(app, deps);
   evacuationRoutes(app, deps);
   evacuationHistoryRoutes(app, deps);
+  activityRoutes(app, deps);
   scheduleRoutes(app, deps);
   exceptionRoutes(app, deps);
   projectUserRoutes(app, deps);

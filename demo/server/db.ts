@@ -263,10 +263,36 @@ const MIGRATIONS: string[] = [
   CREATE INDEX incident_activity_incident ON incident_activity(incident_uuid, id);
   CREATE INDEX incidents_unacknowledged ON incidents(acknowledged_at) WHERE acknowledged_at IS NULL;
   `,
+  // 10: the activity log of a project (activity.ts): who changed what, with the values before
+  // and after. Append-only: no call changes or deletes an entry, and the trigger refuses
+  // any UPDATE. An entry keeps the actor's name as the project knew them at the time.
+  // And the time of each account's last sign-in (the users page shows it).
+  `
+  CREATE TABLE activity_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uuid TEXT NOT NULL UNIQUE,
+    project_uuid TEXT NOT NULL REFERENCES projects(uuid) ON DELETE CASCADE,
+    at TEXT NOT NULL,
+    type TEXT NOT NULL,
+    actor_user_id INTEGER,
+    actor_name TEXT,
+    target_kind TEXT NOT NULL,
+    target_uuid TEXT NOT NULL,
+    target_name TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    before_json TEXT,
+    after_json TEXT
+  );
+  CREATE INDEX activity_log_project_time ON activity_log(project_uuid, at DESC, id DESC);
+  CREATE TRIGGER activity_log_append_only BEFORE UPDATE ON activity_log
+  BEGIN SELECT RAISE(ABORT, 'the activity log is append-only'); END;
+  ALTER TABLE users ADD COLUMN last_sign_in_at TEXT;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
 const TABLES_CHILD_FIRST = [
+  'activity_log',
   'idempotency',
   'evacuation_events',
   'evacuations',

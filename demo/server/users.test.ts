@@ -77,6 +77,9 @@ describe('project users', () => {
       name: 'Thomas Becker',
       email: 'tom.becker@northwind.example',
       permissions: ['view', 'evacuate'],
+      two_step: false,
+      last_sign_in_at: null,
+      status: 'active',
     });
     expect((await call(app, 'PATCH', `${users}/${USERS.tom}`, { token: manager, body: { permissions: 'all' } })).status).toBe(422);
     expect((await call(app, 'PATCH', `${users}/${USERS.dana}`, { token: manager, body: { name: 'X' } })).status).toBe(404);

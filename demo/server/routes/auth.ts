@@ -122,6 +122,7 @@ export function signIn(
     nowIso(),
     obtainedWith,
   );
+  db.run('UPDATE users SET last_sign_in_at = ? WHERE id = ?', nowIso(), user.id);
   return userView(user, token);
 }
 

@@ -9,6 +9,7 @@ import { invalid, paging, type App, type Ctx, type Deps } from '../http.ts';
 import { text } from '../messages.ts';
 import { EVACUATION_MODES } from './evacuation-start.ts';
 import { dateTime } from './inbox.ts';
+import { logEvacuationsExport } from '../activity-events.ts';
 
 /** One evacuation of the project or of one of its sites. */
 export interface EvacuationRecord {
@@ -143,6 +144,7 @@ export function evacuationHistoryRoutes(app: App, { db }: Deps): void {
     c.header('Vary', 'Accept');
     if (wantsCsv(c)) {
       const rows = records(db, project.uuid, where, params, CSV_LIMIT, 0).map(view);
+      logEvacuationsExport(db, c.get('user'), project, rows.length);
       const day = new Date().toISOString().slice(0, 10);
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="evacuations-${day}.csv"`);

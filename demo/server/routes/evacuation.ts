@@ -13,6 +13,7 @@ import { invalid, readJson, type App, type Ctx, type Deps, type UserRow } from '
 import { Quotas } from '../limits.ts';
 import { EVACUATION_MODES, readStart, type Start } from './evacuation-start.ts';
 import { text } from '../messages.ts';
+import { logEvacuation } from '../activity-events.ts';
 
 type Scope = 'project' | 'site';
 type Action = 'start' | 'abort';
@@ -201,6 +202,7 @@ export function evacuationRoutes(app: App, { db, events, quotas }: Deps): void {
           const project = projectOf(db, scope, uuid);
           const { status, by, at, mode } = change;
           events.publish('evacuation', { project }, { scope, uuid, project, status, by, at, mode });
+          logEvacuation(db, c.get('user'), project, scope, uuid, status, mode);
         }
         return c.json(body);
       });

@@ -21,6 +21,7 @@ import {
 import { ApiError, invalid, notFound, paging, readBody, responseLanguage, type App, type Ctx, type Deps } from '../http.ts';
 import { text, type ErrorItem } from '../messages.ts';
 import type { Db } from '../db.ts';
+import { logException } from '../activity-events.ts';
 import { UPCOMING_EXCEPTIONS_PER_SITE } from '../limits.ts';
 
 type Located = { country: string | null; region: string | null };
@@ -97,7 +98,15 @@ export function exceptionRoutes(app: App, { db }: Deps): void {
     const site = editableSite(db, c);
     const e = await readBody(c, Bodies.scheduleException);
     checkException(db, site, e);
-    return c.json({ data: exceptionView(insertException(db, site.uuid, e), localDate(site.timezone)) }, 201);
+    return c.json(
+      {
+        data: exceptionView(
+          logException(db, c.get('user'), site, 'added', undefined, insertException(db, site.uuid, e)),
+          localDate(site.timezone),
+        ),
+      },
+      201,
+    );
   });
 
   app.patch('/api/v2/sites/:uuid/schedule-exceptions/:exception', async (c) => {
@@ -109,7 +118,9 @@ export function exceptionRoutes(app: App, { db }: Deps): void {
     const next: ExceptionInput = { ...rowInput(row), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
     checkException(db, site, next, row.uuid);
     db.run('DELETE FROM schedule_exceptions WHERE uuid = ?', row.uuid);
-    return c.json({ data: exceptionView(insertException(db, site.uuid, next, row.uuid), today) });
+    return c.json({
+      data: exceptionView(logException(db, c.get('user'), site, 'changed', row, insertException(db, site.uuid, next, row.uuid)), today),
+    });
   });
 
   app.delete('/api/v2/sites/:uuid/schedule-exceptions/:exception', (c) => {
@@ -117,6 +128,7 @@ export function exceptionRoutes(app: App, { db }: Deps): void {
     const row = exceptionOf(db, site, c.req.param('exception'));
     if (row.from_date < localDate(site.timezone)) throw invalid('from', text('exceptions.begun'));
     db.run('DELETE FROM schedule_exceptions WHERE uuid = ?', row.uuid);
+    logException(db, c.get('user'), site, 'removed', row);
     return c.body(null, 204);
   });
 
@@ -172,7 +184,10 @@ export function exceptionRoutes(app: App, { db }: Deps): void {
         const skipped = [];
         for (const { e, conflict } of entries) {
           if (conflict) skipped.push({ label: e.label, from: e.from, conflict: conflict.label });
-          else created.push(exceptionView(insertException(db, site.uuid, e), today));
+          else
+            created.push(
+              exceptionView(logException(db, c.get('user'), site, 'added', undefined, insertException(db, site.uuid, e)), today),
+            );
         }
         return { uuid: site.uuid, name: site.name, created, skipped };
       }),

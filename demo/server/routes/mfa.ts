@@ -25,6 +25,7 @@ import { verifyPassword } from '../security.ts';
 import { endSessions, PASSWORD_ONLY, WITH_SECOND_STEP } from '../sessions.ts';
 import { userView } from '../views.ts';
 import { signIn } from './auth.ts';
+import { logTwoStepRequired } from '../activity-events.ts';
 
 /** How long a set-up secret waits for its first code, in the session that set it up. */
 export const SETUP_TTL_MS = 15 * 60 * 1000;
@@ -171,7 +172,9 @@ export function mfaRoutes(app: App, deps: Deps): void {
     // While the project requires two-step sign-in, only a session that went through it
     // changes the setting: a password alone must not switch the requirement off.
     requireSecondStepWhereRequired(db, c.get('session'), project.uuid);
+    const before = requiresMfaForEvacuate(db, project.uuid);
     db.run('UPDATE projects SET require_mfa_for_evacuate = ? WHERE uuid = ?', body.require_mfa_for_evacuate ? 1 : 0, project.uuid);
+    logTwoStepRequired(db, c.get('user'), project, before, body.require_mfa_for_evacuate);
     return c.json({ data: { require_mfa_for_evacuate: requiresMfaForEvacuate(db, project.uuid) } });
   });
 }

@@ -5,6 +5,7 @@ import { ApiError, readBody, type App, type Deps } from '../http.ts';
 import { text, type ErrorItem } from '../messages.ts';
 import { isValidTimeZone, scheduleErrors } from '../schedule.ts';
 import { scheduleOf } from '../views.ts';
+import { logScheduleChanged } from '../activity-events.ts';
 
 export function scheduleRoutes(app: App, { db }: Deps): void {
   app.post('/api/public/v3/projects/:uuid/update-site-schedules', async (c) => {
@@ -27,6 +28,7 @@ export function scheduleRoutes(app: App, { db }: Deps): void {
       sites: (sites as SiteRow[]).map((site) => {
         const timezone = body.timezone ?? site.timezone;
         db.run('UPDATE sites SET schedule = ?, timezone = ? WHERE uuid = ?', days, timezone, site.uuid);
+        logScheduleChanged(db, c.get('user'), site, days, timezone);
         return { uuid: site.uuid, name: site.name, schedule: scheduleOf(db, { uuid: site.uuid, timezone, schedule: days }) };
       }),
     }));

@@ -14,21 +14,34 @@ import { requireSecondStepWhereRequired } from '../mfa.ts';
 import { text } from '../messages.ts';
 import { hashPassword, randomToken } from '../security.ts';
 import { stableUuid } from '../seed-data/util.ts';
+import { logMember, logMemberChange, logMemberRemoved } from '../activity-events.ts';
 
-type MemberRow = { id: number; uuid: string; name: string; email: string; permissions: string };
+type MemberRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  email: string;
+  permissions: string;
+  mfa_enabled_at: string | null;
+  last_sign_in_at: string | null;
+};
 
 /**
  * A member as the project's managers see them: the project's name for the person, and the
  * address in lower case — how addresses are compared — so that the answer to adding an
  * e-mail never shows whether (or how) an account elsewhere spells it.
  */
-const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, lower(u.email) AS email, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
+const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, lower(u.email) AS email, m.permissions, u.mfa_enabled_at, u.last_sign_in_at FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
 
 const view = (m: MemberRow): ProjectUser => ({
   uuid: m.uuid,
   name: m.name,
   email: m.email,
   permissions: sortPermissions(JSON.parse(m.permissions) as string[]),
+  // What a manager needs to see who would be refused an evacuation, and who never signs in.
+  two_step: m.mfa_enabled_at !== null,
+  last_sign_in_at: m.last_sign_in_at,
+  status: 'active',
 });
 
 function member(db: Db, project: string, userUuid: string): MemberRow {
@@ -141,8 +154,11 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
       return db.get<MemberRow>(`${MEMBER_SELECT} AND u.id = ?`, project.uuid, user.id)!;
     });
     // The same answer for a new account and a known one: the name the manager typed, the
-    // address in lower case (as the list shows it later).
-    return c.json({ data: { ...view(created), name: body.name } }, 201);
+    // address in lower case (as the list shows it later), no sign-in facts.
+    logMember(db, c.get('user'), project, { uuid: created.uuid, name: body.name }, 'added', undefined, {
+      permissions: view(created).permissions,
+    });
+    return c.json({ data: { ...view(created), name: body.name, two_step: false, last_sign_in_at: null } }, 201);
   });
 
   app.patch(`${base}/:userUuid`, async (c) => {
@@ -181,7 +197,7 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
         );
       }
     });
-    return c.json({ data: view(member(db, project.uuid, target.uuid)) });
+    return c.json({ data: view(logMemberChange(db, me, project, target, member(db, project.uuid, target.uuid))) });
   });
 
   app.delete(`${base}/:userUuid`, (c) => {
@@ -191,6 +207,7 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
     onlyOwnRemovals(mine, JSON.parse(target.permissions) as string[]);
     keepOneManager(db, project.uuid, target.id, null, 'user');
     db.run('DELETE FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, target.id);
+    logMemberRemoved(db, c.get('user'), project, target);
     return c.body(null, 204);
   });
 }

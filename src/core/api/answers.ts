@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import {
+  ActivityEntry,
   ContentPage,
   ContentPageSummary,
   DemoLiveView,
@@ -52,6 +53,7 @@ export const notifications = paged(Notification);
 export const notification = envelope(Notification);
 export const evacuation = envelope(EvacuationStatus);
 export const evacuations = paged(EvacuationRecord);
+export const activity = paged(ActivityEntry);
 export const projectUsers = v.looseObject({ data: v.array(ProjectUser) });
 export const projectUser = envelope(ProjectUser);
 export const pages = v.looseObject({ data: v.array(ContentPageSummary) });

@@ -300,8 +300,38 @@ export const ProjectUser = v.looseObject({
   name: v.string(),
   email: v.string(),
   permissions: v.array(v.string()),
+  /** Whether the member has two-step sign-in on (absent from older servers). */
+  two_step: v.optional(v.boolean()),
+  /** When the member last signed in; null when never (absent from older servers). */
+  last_sign_in_at: v.optional(nullableIso),
+  status: v.optional(v.string()),
 });
 export type ProjectUser = v.InferOutput<typeof ProjectUser>;
+
+// ---------------------------------------------------------------------------------------
+// The activity log
+
+/** What an activity entry is about. */
+export const ACTIVITY_TARGET_KINDS = ['project', 'site', 'exception', 'user', 'incident'] as const;
+export type ActivityTargetKind = (typeof ACTIVITY_TARGET_KINDS)[number];
+
+/**
+ * One entry of a project's activity log (GET /api/v2/projects/{uuid}/activity), newest
+ * first; append-only. `type` is dotted (`schedule.changed`); `before` and `after` are the
+ * values the change replaced and set, their shape given by the type (docs/activity.md).
+ */
+export const ActivityEntry = v.looseObject({
+  uuid,
+  at: isoDate,
+  type: v.string(),
+  /** As the project knows the person; null for a change nobody made by hand. */
+  actor: v.nullable(v.looseObject({ name: v.string() })),
+  target: v.looseObject({ kind: v.string(), uuid: v.string(), name: v.string() }),
+  summary: v.string(),
+  before: v.optional(v.unknown()),
+  after: v.optional(v.unknown()),
+});
+export type ActivityEntry = v.InferOutput<typeof ActivityEntry>;
 
 // ---------------------------------------------------------------------------------------
 // Content pages and the public demo live view

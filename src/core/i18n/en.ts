@@ -27,4 +27,5 @@ export interface Messages {
   schedules: typeof import('../../features/schedules/messages/en.json');
   users: typeof import('../../features/users/messages/en.json');
   content: typeof import('../../features/content/messages/en.json');
+  activity: typeof import('../../features/activity/messages/en.json');
 }

@@ -15,6 +15,7 @@ export const NAMESPACES = {
   schedules: 'src/features/schedules/messages',
   users: 'src/features/users/messages',
   content: 'src/features/content/messages',
+  activity: 'src/features/activity/messages',
 } as const;
 export type Namespace = keyof typeof NAMESPACES;
 

@@ -139,7 +139,7 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     if (decision.action === 'redirect') return redirect(gen, decision.to);
 
     const mustValidate = decision.validate && validatedNavigation !== nav;
-    const checkProject = view.route === 'projectUsers';
+    const checkProject = view.route === 'projectUsers' || view.route === 'projectActivity';
     if (!mustValidate && !checkProject) return ready(view);
 
     const s = $state.get();

@@ -8,6 +8,7 @@ export const ROUTES = {
   projectUsers: '/projects/:uuid/users',
   siteSchedules: '/projects/:uuid/site-schedules',
   projectEvacuations: '/projects/:uuid/evacuations',
+  projectActivity: '/projects/:uuid/activity',
   project: '/project/:uuid',
   site: '/site/:uuid',
   siteSchedule: '/site/:uuid/schedule',

@@ -25,6 +25,7 @@ const PROJECT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'projectUsers',
   'siteSchedules',
   'projectEvacuations',
+  'projectActivity',
 ]);
 const INBOX_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['inbox', 'notifications', 'incident', 'notification']);
 

@@ -26,6 +26,7 @@ const ProjectUsersPage = page(() => import('../users/ProjectUsersPage.tsx').then
 const EvacuationHistoryPage = page(() =>
   import('../evacuation/EvacuationHistoryPage.tsx').then((m) => ({ default: m.EvacuationHistoryPage })),
 );
+const ActivityPage = page(() => import('../activity/ActivityPage.tsx').then((m) => ({ default: m.ActivityPage })));
 const ContentPage = page(() => import('../content/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
 const LoginPage = page(() => import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const ForgotPasswordPage = page(() => import('../auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
@@ -62,6 +63,8 @@ export function renderPage({ route, params, search }: PortalView): ReactNode {
       return <SiteSchedulesPage uuid={uuid} />;
     case 'projectEvacuations':
       return <EvacuationHistoryPage uuid={uuid} />;
+    case 'projectActivity':
+      return <ActivityPage uuid={uuid} search={search} />;
     case 'project':
       return <ProjectPage uuid={uuid} />;
     case 'site':

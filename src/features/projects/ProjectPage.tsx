@@ -65,6 +65,11 @@ export function ProjectPage({ uuid }: { uuid: string }) {
               {t('projects.project.projectUsers')}
             </Link>
           )}
+          {canManageUsers && (
+            <Link className="v-btn" to={pathTo('projectActivity', { uuid })}>
+              {t('projects.project.activity')}
+            </Link>
+          )}
         </div>
       </div>
       {/* One block: the project's evacuation and its sites' (each once), with Start or Abort behind a confirmation. */}

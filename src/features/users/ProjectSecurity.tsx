@@ -2,6 +2,7 @@ import './messages/bundled-security.ts';
 import { useEffect, useId, useState } from 'react';
 import { isApiError, request } from '../../core/api/client.ts';
 import { projectSecurity } from '../../core/auth/mfa-answers.ts';
+import { $twoStepRequired } from '../../core/users/two-step.ts';
 import { useT } from '../common/useT.ts';
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; required: boolean };
@@ -40,6 +41,7 @@ export function ProjectSecurity({ project }: { project: string }) {
         body: { require_mfa_for_evacuate: required },
       });
       setState({ status: 'ready', required: data.require_mfa_for_evacuate });
+      $twoStepRequired.set(project, data.require_mfa_for_evacuate); // the members' marks follow
       setMessage({ error: false, text: t(data.require_mfa_for_evacuate ? 'users.security.savedOn' : 'users.security.savedOff') });
     } catch (e) {
       setState({ status: 'ready', required: !required });

@@ -1,16 +1,22 @@
 import type { ProjectUser } from '../../core/api/contract.ts';
+import { lazy, Suspense } from 'react';
 import { useT } from '../common/useT.ts';
 import { PermissionChips } from './PermissionChips.tsx';
+
+// Two-step and last sign-in: a chunk of its own (its texts, styles and the requirement's call).
+const SignInCell = lazy(() => import('./SignInCell.tsx').then((m) => ({ default: m.SignInCell })));
 
 export interface UserRowProps {
   user: ProjectUser;
   isSelf: boolean;
   onEdit: (user: ProjectUser) => void;
   onRemove: (user: ProjectUser) => void;
+  /** The project's uuid (the sign-in cell reads its two-step requirement). */
+  project: string;
 }
 
 /** One member: a table row on wide screens, a card on narrow ones (users.css). */
-export function UserRow({ user, isSelf, onEdit, onRemove }: UserRowProps) {
+export function UserRow({ user, isSelf, onEdit, onRemove, project }: UserRowProps) {
   const t = useT();
   return (
     <tr className={`vu-row${isSelf ? ' vu-row--self' : ''}`} part="row">
@@ -23,6 +29,11 @@ export function UserRow({ user, isSelf, onEdit, onRemove }: UserRowProps) {
       </td>
       <td className="vu-cell vu-cell--permissions">
         <PermissionChips permissions={user.permissions} />
+      </td>
+      <td className="vu-cell vu-cell--signin">
+        <Suspense fallback={null}>
+          <SignInCell user={user} project={project} />
+        </Suspense>
       </td>
       <td className="vu-cell vu-cell--actions">
         <div className="vu-actions">

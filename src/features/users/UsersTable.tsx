@@ -8,6 +8,8 @@ import { UserRow } from './UserRow.tsx';
 
 export interface UsersTableProps {
   caption: string;
+  /** The project's uuid (the sign-in column reads its two-step requirement). */
+  project: string;
   users: readonly ProjectUser[];
   currentEmail: string | undefined;
   order: SortOrder;
@@ -33,6 +35,7 @@ export function UsersTable({
   notice,
   onEdit,
   onRemove,
+  project,
 }: UsersTableProps) {
   const t = useT();
   return (
@@ -45,6 +48,9 @@ export function UsersTable({
           <th scope="col" className="vu-th vu-th--permissions">
             {t('users.list.permissions')}
           </th>
+          <th scope="col" className="vu-th vu-th--signin">
+            {t('users.signIn.column')}
+          </th>
           <th scope="col" className="vu-th vu-th--actions">
             <span className="v-visually-hidden">{t('users.list.actions')}</span>
           </th>
@@ -55,16 +61,16 @@ export function UsersTable({
           <Fragment key={user.uuid}>
             {editing === user.uuid ? (
               <tr className="vu-row vu-row--editing">
-                <td colSpan={4} className="vu-cell vu-cell--editor">
+                <td colSpan={5} className="vu-cell vu-cell--editor">
                   {renderEditor(user)}
                 </td>
               </tr>
             ) : (
-              <UserRow user={user} isSelf={isSelf(user, currentEmail)} onEdit={onEdit} onRemove={onRemove} />
+              <UserRow user={user} isSelf={isSelf(user, currentEmail)} onEdit={onEdit} onRemove={onRemove} project={project} />
             )}
             {notice?.uuid === user.uuid && (
               <tr className="vu-row vu-row--notice">
-                <td colSpan={4} className="vu-cell">
+                <td colSpan={5} className="vu-cell">
                   <p className="v-message" role="alert">
                     {notice.text}
                   </p>

@@ -199,6 +199,7 @@ export function UsersView({ project }: UsersViewProps) {
           caption={t('users.list.caption', { project: project.name, ...nameContext(project.name) })}
           users={visible}
           currentEmail={currentEmail}
+          project={uuid}
           order={order}
           onSort={(column: SortKey) => setOrder((o) => nextSort(o, column))}
           editing={editing}

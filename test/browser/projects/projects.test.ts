@@ -115,7 +115,7 @@ describe('projects, sites and systems elements', function () {
   });
 
   describe('<vigil-project>', () => {
-    it('shows its sites with systems (status in words) and links to schedules and, with manage users, users', async () => {
+    it('shows its sites with systems (status in words) and links to schedules and, with manage users, users and activity', async () => {
       await mount('vigil-project', { project: PROJECT }, () => $('h1')?.textContent === 'Northwind Logistics');
       expect($$('.pj-site h3').map((h) => h.textContent)).to.deep.equal(['Antwerp Port Warehouse']);
       expect($('.pj-site h3 a')!.getAttribute('href')).to.equal(`/site/${SITE}`);
@@ -127,6 +127,7 @@ describe('projects, sites and systems elements', function () {
       expect(links).to.deep.equal([
         ['Site schedules', `/projects/${PROJECT}/site-schedules`],
         ['Project users', `/projects/${PROJECT}/users`],
+        ['Activity', `/projects/${PROJECT}/activity`],
       ]);
       const filter = state.calls.find((c) => c.path === `/api/v2/projects/${PROJECT}`)!;
       expect(new URL(filter.url).searchParams.get('filter[systemtype]')).to.equal('UFO');
@@ -142,7 +143,7 @@ describe('projects, sites and systems elements', function () {
       await expectNoA11yViolations(host!);
     });
 
-    it('has no project-users link without manage users', async () => {
+    it('has no project-users or activity link without manage users', async () => {
       state.permissions = ['view'];
       await mount('vigil-project', { project: PROJECT }, () => $('h1')?.textContent === 'Northwind Logistics');
       expect($$('.pj-actions a').map((a) => a.textContent)).to.deep.equal(['Site schedules']);

@@ -14,6 +14,8 @@ export interface FakeState {
   /** Answer the next call with this method on the users path with this status and errors. */
   failNext?: { method: string; status: number; errors?: { message: string; field?: string }[] };
   calls: { method: string; path: string; body: unknown }[];
+  /** The project's two-step requirement for evacuations (GET …/security); unset: 404. */
+  requireTwoStep?: boolean;
 }
 
 export function freshState(): FakeState {
@@ -51,6 +53,8 @@ export function fakeFetch(state: FakeState): typeof fetch {
     if (path === '/api/v2/notifications') return json({ data: [], meta: { total: 0 } });
     if (path === `/api/v2/projects/${PROJECT}`)
       return json({ data: { uuid: PROJECT, name: 'Northwind Logistics', permissions: state.permissions, sites: [] } });
+    if (path === `/api/v2/projects/${PROJECT}/security` && state.requireTwoStep !== undefined)
+      return json({ data: { require_mfa_for_evacuate: state.requireTwoStep } });
     const users = `/api/v2/projects/${PROJECT}/users`;
     if (path.startsWith(users)) {
       const fail = state.failNext;

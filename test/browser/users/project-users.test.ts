@@ -89,6 +89,30 @@ describe('<vigil-project-users>', function () {
     await expectNoA11yViolations(root());
   });
 
+  it('shows two-step status and last sign-in, and marks who the requirement would refuse an evacuation', async () => {
+    const signedIn = new Date(Date.now() - 3_600_000).toISOString();
+    state.requireTwoStep = true;
+    state.users = state.users.map((u) => ({
+      ...u,
+      two_step: u.uuid === 'u-me',
+      last_sign_in_at: u.uuid === 'u-tom' ? null : signedIn,
+      status: 'active',
+    }));
+    await mount();
+    const row = (name: string) => $$('.vu-row').find((r) => r.textContent?.includes(name))!;
+    await waitFor(() => row('Vic Viewer').querySelector('.vu-refused') !== null, { message: 'the refusal mark' });
+    expect(row('Vic Viewer').querySelector('.vu-refused')!.textContent).to.equal('Would be refused an evacuation');
+    expect(row('Sofie Peeters').querySelector('.vu-refused')).to.not.equal(null);
+    // Two-step on, or no 'evacuate': nothing to refuse.
+    expect(row('Morgan Manager').querySelector('.vu-refused')).to.equal(null);
+    expect(row('Tom Becker').querySelector('.vu-refused')).to.equal(null);
+    expect(row('Morgan Manager').querySelector('.vu-two-step')!.textContent).to.equal('Two-step on');
+    expect(row('Vic Viewer').querySelector('.vu-two-step')!.textContent).to.equal('Two-step off');
+    expect(row('Tom Becker').querySelector('.vu-last')!.textContent).to.equal('Never signed in');
+    expect(row('Vic Viewer').querySelector('.vu-last')!.textContent).to.match(/^Last signed in \S/);
+    await expectNoA11yViolations(root());
+  });
+
   it('sorts by name or e-mail with buttons in the headers and aria-sort', async () => {
     await mount();
     const [nameTh, emailTh] = $$('th');
