@@ -6,6 +6,7 @@
 import { sortPermissions } from './access.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import type { Db } from './db.ts';
+import { localized } from './http.ts';
 import { exceptionView, type ExceptionInput, type ExceptionRow } from './exceptions.ts';
 
 type Place = { uuid: string; name: string };
@@ -162,5 +163,30 @@ export function logEvacuationsExport(db: Db, actor: Actor, project: Place, rows:
     target: { kind: 'project', uuid: project.uuid, name: project.name },
     summary: `Exported ${rows} evacuations as CSV`,
     after: { rows },
+  });
+}
+
+/**
+ * An incident acknowledged (the first time only), commented on or handled: the incident is
+ * the target; a comment's text and a handling's outcome and note are kept as `after`.
+ */
+export function logIncident(
+  db: Db,
+  actor: Actor,
+  incident: { uuid: string; project: string },
+  action: 'acknowledged' | 'commented' | 'handled',
+  after?: { text?: string; outcome?: string; note?: string | null },
+): void {
+  // Titles are kept in every language; the log names the incident in English, as its summaries.
+  const stored = db.get<{ title: string }>('SELECT title FROM incidents WHERE uuid = ?', incident.uuid)?.title;
+  const title = stored === undefined ? incident.uuid : localized(stored, 'en');
+  const said = { acknowledged: 'Acknowledged', commented: 'Commented on', handled: 'Handled' }[action];
+  recordActivity(db, {
+    project: incident.project,
+    type: `incident.${action}`,
+    actor,
+    target: { kind: 'incident', uuid: incident.uuid, name: title },
+    summary: `${said} the incident “${title}”${after?.outcome ? ` (${after.outcome.replace('_', ' ')})` : ''}`,
+    ...(after ? { after } : {}),
   });
 }

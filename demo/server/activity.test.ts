@@ -43,10 +43,8 @@ describe('reading the activity log', () => {
   });
 
   it('has no call that edits or deletes an entry', async () => {
-    await call(app, 'PATCH', `/api/v2/projects/${PROJECTS.northwind}/security`, {
-      token: manager,
-      body: { require_mfa_for_evacuate: true },
-    });
+    // An export writes an entry without changing the project for the tests after this one.
+    await call(app, 'GET', `/api/v2/projects/${PROJECTS.northwind}/evacuations?format=csv`, { token: manager });
     const [entry] = await entries();
     expect(entry).toBeDefined();
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST']) {
@@ -152,19 +150,22 @@ describe('each change writes exactly one entry', () => {
     ).toEqual([]);
   });
 
-  it('the two-step requirement turned off and on', async () => {
+  it('the two-step requirement turned on', async () => {
     const security = `/api/v2/projects/${PROJECTS.northwind}/security`;
-    const off = await written(() => call(app, 'PATCH', security, { token: manager, body: { require_mfa_for_evacuate: false } }));
-    expect(off).toEqual([
+    const on = await written(() => call(app, 'PATCH', security, { token: manager, body: { require_mfa_for_evacuate: true } }));
+    expect(on).toEqual([
       expect.objectContaining({
         type: 'project.two_step_required',
         actor: { name: 'Morgan Manager' },
         target: { kind: 'project', uuid: PROJECTS.northwind, name: 'Northwind Logistics' },
-        before: { required: true },
-        after: { required: false },
+        before: { required: false },
+        after: { required: true },
       }),
     ]);
-    expect(await written(() => call(app, 'PATCH', security, { token: manager, body: { require_mfa_for_evacuate: false } }))).toEqual([]);
+    // Once required, only a session signed in with a code may change it; the same value again writes nothing.
+    expect(await written(() => call(app, 'PATCH', security, { token: manager, body: { require_mfa_for_evacuate: true } }))).toEqual([]);
+    // Back to the seed's state for the tests after this one (password-only sessions act there).
+    app.deps.db.run('UPDATE projects SET require_mfa_for_evacuate = 0 WHERE uuid = ?', PROJECTS.northwind);
   });
 
   it('a drill started and ended, by the name the project knows', async () => {
@@ -195,6 +196,36 @@ describe('each change writes exactly one entry', () => {
     expect(activity).toEqual([expect.objectContaining({ type: 'export.activity', target: expect.objectContaining({ kind: 'project' }) })]);
     // Reading a page is no export.
     expect(await written(() => call(app, 'GET', log, { token: manager }))).toEqual([]);
+  });
+  it('an incident acknowledged (once), commented on and handled, with the incident as target', async () => {
+    const list = await call(app, 'GET', `/api/v2/incidents?filter[open]=true&filter[project]=${PROJECTS.northwind}&per_page=1`, {
+      token: manager,
+    });
+    const incident = list.body.data[0] as { uuid: string; title: string };
+    const acknowledged = await written(async () => {
+      await call(app, 'POST', `/api/v2/incidents/${incident.uuid}/acknowledge`, { token: manager });
+      await call(app, 'POST', `/api/v2/incidents/${incident.uuid}/acknowledge`, { token: viewer }); // keeps the first: no entry
+    });
+    expect(acknowledged).toHaveLength(1);
+    expect(acknowledged[0]).toMatchObject({
+      type: 'incident.acknowledged',
+      actor: { name: expect.any(String) },
+      target: { kind: 'incident', uuid: incident.uuid, name: incident.title },
+    });
+    const commented = await written(() =>
+      call(app, 'POST', `/api/v2/incidents/${incident.uuid}/comments`, { token: manager, body: { text: 'That was our cleaner' } }),
+    );
+    expect(commented).toHaveLength(1);
+    expect(commented[0]).toMatchObject({ type: 'incident.commented', after: { text: 'That was our cleaner' } });
+    const handled = await written(() =>
+      call(app, 'POST', `/api/v2/incidents/${incident.uuid}/handle`, { token: manager, body: { outcome: 'known_person' } }),
+    );
+    expect(handled).toHaveLength(1);
+    expect(handled[0]).toMatchObject({
+      type: 'incident.handled',
+      target: { kind: 'incident', uuid: incident.uuid },
+      after: { outcome: 'known_person' },
+    });
   });
 });
 

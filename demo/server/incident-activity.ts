@@ -7,6 +7,7 @@
  */
 import type { IncidentOutcome, TimelineEntry } from '../../src/core/api/contract.ts';
 import { memberName } from './access.ts';
+import { logIncident } from './activity-events.ts';
 import type { Db } from './db.ts';
 import { nowIso } from './db.ts';
 import type { EventHub } from './events.ts';
@@ -82,7 +83,10 @@ export function acknowledge(db: Db, events: EventHub, target: Target, user: User
       name,
       target.uuid,
     );
-    if (changes) record(db, target.uuid, user, name, 'acknowledged', at);
+    if (changes) {
+      record(db, target.uuid, user, name, 'acknowledged', at);
+      logIncident(db, user, target, 'acknowledged');
+    }
     return changes > 0;
   });
   if (changed) events.publish('incident_updated', { project: target.project }, { uuid: target.uuid, project: target.project });
@@ -90,7 +94,10 @@ export function acknowledge(db: Db, events: EventHub, target: Target, user: User
 
 /** Adds a comment (plain text, validated by the contract) to the incident's timeline. */
 export function comment(db: Db, events: EventHub, target: Target, user: UserRow, body: string): void {
-  record(db, target.uuid, user, nameIn(db, user, target.project), 'comment', nowIso(), { text: body });
+  db.transaction(() => {
+    record(db, target.uuid, user, nameIn(db, user, target.project), 'comment', nowIso(), { text: body });
+    logIncident(db, user, target, 'commented', { text: body });
+  });
   events.publish('incident_updated', { project: target.project }, { uuid: target.uuid, project: target.project });
 }
 
@@ -108,7 +115,10 @@ export function handle(db: Db, events: EventHub, target: Target, user: UserRow, 
       outcome,
       target.uuid,
     );
-    if (changes) record(db, target.uuid, user, nameIn(db, user, target.project), 'handled', at, { text: note || null, outcome });
+    if (changes) {
+      record(db, target.uuid, user, nameIn(db, user, target.project), 'handled', at, { text: note || null, outcome });
+      logIncident(db, user, target, 'handled', { outcome, note: note || null });
+    }
     return changes > 0;
   });
   if (!handled) throw failure(409, text('incidents.alreadyHandled'), 'incident_already_handled');

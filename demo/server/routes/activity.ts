@@ -8,7 +8,7 @@ import { managedProject } from '../access.ts';
 import { readActivity, recordActivity, type ActivityFilters } from '../activity.ts';
 import { invalid, paging, type App, type Ctx, type Deps } from '../http.ts';
 import { text } from '../messages.ts';
-import { csvCell } from './evacuation-history.ts';
+import { csvCell } from '../csv.ts';
 import { dateTime } from './inbox.ts';
 
 /** The most rows one CSV export holds. */

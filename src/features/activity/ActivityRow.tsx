@@ -47,6 +47,12 @@ function headline(entry: ActivityEntry): Headline | null {
       return 'exportEvacuations';
     case 'export.activity':
       return 'exportActivity';
+    case 'incident.acknowledged':
+      return 'incidentAcknowledged';
+    case 'incident.commented':
+      return 'incidentCommented';
+    case 'incident.handled':
+      return 'incidentHandled';
     default:
       return null;
   }
