@@ -31,6 +31,8 @@ import { scheduleRoutes } from './routes/schedules.ts';
 import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { projectUserRoutes } from './routes/users.ts';
+import { PushService } from './push.ts';
+import { pushRoutes } from './routes/push.ts';
 import { seed } from './seed.ts';
 
 export const CSP = [
@@ -123,6 +125,8 @@ export type AppOptions = {
   eventsRetentionMs?: number;
   /** The most events the log keeps for replay (default 10 000). */
   eventsLogLimit?: number;
+  /** Web Push: the first retry's delay after a failed delivery (ms, default 1 s; each further one is 4× longer). */
+  pushRetryBaseMs?: number;
 };
 
 /** The cross-origin example (examples/cross-origin/serve.ts) serves its page here. */
@@ -184,7 +188,7 @@ export function hostAllowed(requestUrl: string, publicUrl: string, localPort: nu
   });
 }
 
-export type VigilApp = Hono<AppEnv> & { deps: Deps };
+export type VigilApp = Hono<AppEnv> & { deps: Deps; push: PushService };
 
 export function createApp(options: AppOptions): VigilApp {
   const { db, csp = true, testHooks = false, fixture, root = REPO_ROOT } = options;
@@ -211,6 +215,16 @@ export function createApp(options: AppOptions): VigilApp {
     events,
     state: {},
   };
+  // Web Push hears every published event and delivers in the background (push.ts).
+  const push = new PushService(db, {
+    testHooks,
+    retryBaseMs: options.pushRetryBaseMs ?? 1000,
+    maxAttempts: 5,
+    timeoutMs: 10_000,
+    subject: process.env.VIGIL_VAPID_SUBJECT?.trim() || 'mailto:push@vigil.example',
+    log: deps.log,
+  });
+  push.listen(events);
   const extraOrigins = new Set((options.allowedOrigins ?? EXAMPLE_ORIGINS).map(normalOrigin).filter((o): o is string => Boolean(o)));
   /** Whether a browser page on `origin` may call the API; `null` (sandboxes, files) never. */
   const allowedOrigin = (origin: string): boolean =>
@@ -278,6 +292,7 @@ export function createApp(options: AppOptions): VigilApp {
   projectUserRoutes(app, deps);
   contentRoutes(app, deps);
   eventRoutes(app, deps);
+  pushRoutes(app, deps, push);
   if (testHooks) testHookRoutes(app, deps);
   staticRoutes(app, root, { sourceMaps: options.sourceMaps ?? false });
 
@@ -298,5 +313,5 @@ export function createApp(options: AppOptions): VigilApp {
     return errorResponse(c, 500, [{ text: text('errors.generic') }]);
   });
 
-  return Object.assign(app, { deps });
+  return Object.assign(app, { deps, push });
 }
