@@ -32,7 +32,7 @@ import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { projectUserRoutes } from './routes/users.ts';
 import { PushService } from './push.ts';
-import { pushRoutes } from './routes/push.ts';
+import { pushActionSignIn, pushRoutes } from './routes/push.ts';
 import { seed } from './seed.ts';
 
 export const CSP = [
@@ -277,6 +277,8 @@ export function createApp(options: AppOptions): VigilApp {
     '/api/public/v3/projects/:uuid/update-site-schedules',
     bodyLimit({ maxSize: SCHEDULE_BODY_LIMIT, onError: (c) => errorResponse(c, 413, [{ text: text('schedule.tooLarge') }]) }),
   );
+  // A push message's Acknowledge button signs its one call in with the message's own token.
+  app.use('/api/v2/incidents/:uuid/acknowledge', pushActionSignIn(deps, push));
   app.use('/api/*', authenticate(deps));
   app.use('/auth/*', authenticate(deps));
 

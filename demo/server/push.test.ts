@@ -303,8 +303,36 @@ describe('delivery', () => {
     await app.push.whenIdle();
     const mine = receiver.received.filter((r) => r.path === device.path);
     expect(mine).toHaveLength(3);
-    expect(mine[2]!.at - mine[1]!.at).toBeGreaterThanOrEqual(mine[1]!.at - mine[0]!.at);
+    // Backoff: 20 ms, then four times that (the app's pushRetryBaseMs is 20).
+    expect(mine[1]!.at - mine[0]!.at).toBeGreaterThanOrEqual(20);
+    expect(mine[2]!.at - mine[1]!.at).toBeGreaterThanOrEqual(80);
     expect(payloadOf(mine[2]!, device).incident).toBe(made.body.data.uuid);
     expect((await call(app, 'GET', '/api/v2/push/subscriptions', { token: manager })).body.data).toHaveLength(1);
+  });
+});
+
+describe('the token a message carries for Acknowledge', () => {
+  it('signs in only the acknowledge call of its own incident, only while the device’s session lasts', async () => {
+    const ending = await login(app, 'manager@vigil.test');
+    const device = await subscribe(ending);
+    const made = await incident({ site: SITES.antwerpWarehouse, severity: 'critical' });
+    const other = await incident({ site: SITES.antwerpWarehouse, severity: 'low' });
+    const { action_token: token, incident: uuid } = payloadOf(await receiver.next(device.path), device);
+    expect(uuid).toBe(made.body.data.uuid);
+    const push = { Authorization: `Push ${token}` };
+    const ack = (id: string, headers: Record<string, string>) =>
+      call(app, 'POST', `/api/v2/incidents/${id}/acknowledge`, { headers, body: {} });
+    // Its own call passes the sign-in (the acknowledge endpoint answers from there).
+    expect((await ack(uuid, push)).status).not.toBe(401);
+    // Nothing else: another incident, a read, the inbox, a forged or altered token.
+    expect((await ack(other.body.data.uuid, push)).status).toBe(401);
+    expect((await call(app, 'GET', `/api/v2/incidents/${uuid}`, { headers: push })).status).toBe(401);
+    expect((await call(app, 'GET', '/api/v2/push/subscriptions', { headers: push })).status).toBe(401);
+    const [sub, inc, exp] = (token as string).split('.');
+    expect((await ack(uuid, { Authorization: `Push ${sub}.${inc}.${Number(exp) + 1000}.${token.split('.')[3]}` })).status).toBe(401);
+    expect((await ack(uuid, { Authorization: `Bearer ${token}` })).status).toBe(401);
+    // The session ends: so does the token.
+    await call(app, 'POST', '/api/v2/user/logout', { token: ending });
+    expect((await ack(uuid, push)).status).toBe(401);
   });
 });

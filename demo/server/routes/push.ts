@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { Bodies, type PushDevice } from '../../../src/core/api/contract.ts';
 import { READABLE_PROJECTS } from '../access.ts';
 import { nowIso } from '../db.ts';
-import { ApiError, invalid, notFound, readBody, type App, type Ctx, type Deps } from '../http.ts';
+import type { MiddlewareHandler } from 'hono';
+import { ApiError, failure, invalid, notFound, readBody, type App, type AppEnv, type Ctx, type Deps, type UserRow } from '../http.ts';
 import { text } from '../messages.ts';
 import type { PushService, SubscriptionRow } from '../push.ts';
 import { bearerHash } from './auth.ts';
@@ -20,6 +21,26 @@ export const MAX_PUSH_DEVICES = 20;
 function keyOk(value: string, bytes: number, uncompressed = false): boolean {
   const raw = Buffer.from(value, 'base64url');
   return raw.length === bytes && (!uncompressed || raw[0] === 4);
+}
+
+/**
+ * `Authorization: Push <token>` on `POST /api/v2/incidents/{uuid}/acknowledge`: the token a
+ * push message carried for that incident (push.ts, actionToken) signs the call in as the
+ * device's user while the device's session lasts, so a notification's Acknowledge button
+ * works without the service worker ever holding the bearer token. Any other call, another
+ * incident, a forged or expired token or an ended session: 401, as without a token.
+ */
+export function pushActionSignIn(deps: Deps, push: PushService): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = /^Push\s+(\S+)\s*$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (token === undefined) return next();
+    const signedIn = c.req.method === 'POST' && push.actionUser(token, c.req.param('uuid') ?? '');
+    if (!signedIn) throw failure(401, text('errors.unauthenticated'));
+    const user = deps.db.get<UserRow>('SELECT * FROM users WHERE id = ?', signedIn.userId);
+    if (!user?.terms_accepted) throw failure(401, text('errors.unauthenticated'));
+    c.set('user', user);
+    await next();
+  };
 }
 
 export function pushRoutes(app: App, deps: Deps, push: PushService): void {
