@@ -30,6 +30,8 @@ export type PushPayload = {
   open?: number;
   /** Lets the device acknowledge this incident, and nothing else (push.ts, actionToken). */
   action_token?: string;
+  /** The notification's buttons in the user's language. */
+  labels?: { open: string; acknowledge?: string };
 };
 
 export const languageOf = (locale: string | undefined): Language => supportedLanguage(locale) ?? 'en';
@@ -59,10 +61,11 @@ export function incidentPayload(db: Db, event: EventPayloads['incident'], langua
     title: localized(row.title, language),
     body,
     url: `/inbox/incident/${event.uuid}`,
-    tag: `incident-${event.uuid}`,
+    tag: `vigil-incident-${event.uuid}`,
     severity: event.severity,
     incident: event.uuid,
     renotify: event.severity === 'critical',
+    labels: { open: translate(text('push.actionOpen'), language), acknowledge: translate(text('push.actionAcknowledge'), language) },
   };
 }
 
@@ -90,8 +93,9 @@ export function evacuationPayload(db: Db, event: EventPayloads['evacuation'], la
     title: translate(text(`push.${key}`, { target: name }), language),
     body: message ? `${when}\n${message}` : when,
     url: event.scope === 'project' ? `/project/${event.uuid}` : `/site/${event.uuid}`,
-    tag: `evacuation-${event.scope}-${event.uuid}`,
+    tag: `vigil-evacuation-${event.scope}-${event.uuid}`,
     renotify: true,
+    labels: { open: translate(text('push.actionOpen'), language) },
   };
 }
 
@@ -104,12 +108,10 @@ export function systemPayload(db: Db, event: EventPayloads['system'], language: 
   return {
     kind: 'system',
     title: translate(text('push.systemOffline', { system: row.name }), language),
-    body: translate(
-      text('push.systemOfflineBody', { site: row.site_name, time: pushTime(new Date().toISOString(), language, row.timezone) }),
-      language,
-    ),
+    body: `${row.site_name} · ${pushTime(new Date().toISOString(), language, row.timezone)}`,
     url: `/system/${event.uuid}`,
-    tag: `system-${event.uuid}`,
+    tag: `vigil-system-${event.uuid}`,
+    labels: { open: translate(text('push.actionOpen'), language) },
   };
 }
 

@@ -199,7 +199,7 @@ describe('what is pushed', () => {
       kind: 'incident',
       title: 'Door forced open at gate 4',
       url: `/inbox/incident/${made.body.data.uuid}`,
-      tag: `incident-${made.body.data.uuid}`,
+      tag: `vigil-incident-${made.body.data.uuid}`,
       incident: made.body.data.uuid,
       severity: 'critical',
       renotify: true,
@@ -244,7 +244,7 @@ describe('what is pushed', () => {
       kind: 'evacuation',
       title: 'Drill – evacuation started: Northwind Logistics',
       url: `/project/${PROJECTS.northwind}`,
-      tag: `evacuation-project-${PROJECTS.northwind}`,
+      tag: `vigil-evacuation-project-${PROJECTS.northwind}`,
     });
     expect(payloadOf(got, device).body).toContain('Fire drill');
     receiver.received.length = 0;
@@ -257,7 +257,7 @@ describe('what is pushed', () => {
     const didNot = await subscribe(manager);
     await call(app, 'POST', '/__test/system', { body: { system: SYSTEMS.antwerpDocks, online: false } });
     const payload = payloadOf(await receiver.next(chose.path), chose);
-    expect(payload).toMatchObject({ kind: 'system', url: `/system/${SYSTEMS.antwerpDocks}`, tag: `system-${SYSTEMS.antwerpDocks}` });
+    expect(payload).toMatchObject({ kind: 'system', url: `/system/${SYSTEMS.antwerpDocks}`, tag: `vigil-system-${SYSTEMS.antwerpDocks}` });
     await app.push.whenIdle();
     expect(pathsReceived()).not.toContain(didNot.path);
     await call(app, 'POST', '/__test/system', { body: { system: SYSTEMS.antwerpDocks, online: true } });
