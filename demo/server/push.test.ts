@@ -18,7 +18,8 @@ beforeAll(async () => {
   app = testApp({ pushRetryBaseMs: 20 });
   manager = await login(app, 'manager@vigil.test');
   viewer = await login(app, 'viewer@vigil.test');
-});
+  // Seeding and two sign-ins: slow on a busy machine.
+}, 30_000);
 afterAll(async () => {
   app.push.stop();
   await receiver.close();

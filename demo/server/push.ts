@@ -53,6 +53,8 @@ export type SubscriptionRow = {
 
 type Job = { sub: SubscriptionRow; payload: PushPayload; urgency: 'high' | 'normal'; ttl: number; attempt: number; firstAt: number };
 
+const loadWebPush = () => import('web-push');
+
 /** TTL (s) of messages that are stale soon (critical incidents, evacuations) and of the others. */
 const URGENT_TTL = 5 * 60;
 const NORMAL_TTL = 12 * 3600;
@@ -100,6 +102,7 @@ export class PushService {
   /** Settled once nothing is queued, being sent or waiting for a retry (tests wait for it). */
   #idleWaiters: (() => void)[] = [];
   #unsubscribe: (() => void) | undefined;
+  #library: ReturnType<typeof loadWebPush> | undefined;
 
   constructor(db: Db, options: PushOptions) {
     this.#db = db;
@@ -117,8 +120,18 @@ export class PushService {
     return endpointProblem(endpoint, this.#options.testHooks);
   }
 
+  /**
+   * The web-push library, loaded once: in the background as soon as there is a device to
+   * send to (the server starts as fast as without it), so the first alarm does not wait for it.
+   */
+  library(): ReturnType<typeof loadWebPush> {
+    this.#library ??= loadWebPush();
+    return this.#library;
+  }
+
   /** Starts listening to the hub's events. */
   listen(events: EventHub): void {
+    if (this.#db.get('SELECT 1 FROM push_subscriptions LIMIT 1')) void this.library();
     this.#unsubscribe = events.onPublish((event) => {
       // After the publisher's work (the answer to its request) is done.
       setImmediate(() => {
@@ -260,8 +273,7 @@ export class PushService {
     let retryAfter: string | undefined;
     try {
       if (this.endpointProblem(sub.endpoint)) throw new Error('endpoint not allowed');
-      // Loaded with the first message, so the server starts as fast as without it.
-      const { default: webpush } = await import('web-push');
+      const { default: webpush } = await this.library();
       const details = webpush.generateRequestDetails(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         JSON.stringify(job.payload),

@@ -97,6 +97,7 @@ export function pushRoutes(app: App, deps: Deps, push: PushService): void {
 
   app.post('/api/v2/push/subscriptions', async (c) => {
     const body = await readBody(c, Bodies.pushSubscription);
+    void push.library();
     const problem = push.endpointProblem(body.endpoint);
     if (problem) {
       const key = problem === 'scheme' ? 'push.endpointScheme' : problem === 'address' ? 'push.endpointAddress' : 'push.endpointInvalid';
