@@ -137,7 +137,9 @@ export async function enableDeviceAlerts(choices: DeviceChoices = DEFAULT_CHOICE
     const created = await request('POST', '/api/v2/push/subscriptions', 'pushDevice', {
       body: { ...subscription.toJSON(), ...choices, evacuations: true, device_name: deviceName(navigator.userAgent) },
     });
-    return { status: 'on', device: created.data };
+    // Registered again in the same browser (a new sign-in): its earlier device is gone.
+    const others = $deviceAlerts.get().others.filter((d) => d.endpoint !== created.data.endpoint);
+    return { status: 'on', device: created.data, others };
   });
 }
 
