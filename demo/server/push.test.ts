@@ -337,3 +337,18 @@ describe('the token a message carries for Acknowledge', () => {
     expect((await ack(uuid, push)).status).toBe(401);
   });
 });
+
+describe('the installable portal', () => {
+  it('serves its manifest, linked from the portal page, with the icons it names', async () => {
+    const res = await call(app, 'GET', '/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/manifest\+json/);
+    const manifest = JSON.parse(await res.raw.text());
+    expect(manifest).toMatchObject({ short_name: 'Vigil', start_url: '/', display: 'standalone' });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) expect((await call(app, 'GET', icon.src)).status, icon.src).toBe(200);
+    const page = await (await call(app, 'GET', '/')).raw.text();
+    expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  });
+});
