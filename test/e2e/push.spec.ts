@@ -138,6 +138,12 @@ test('the device’s alert settings save and survive a reload', async ({ page, c
   await group.getByRole('checkbox', { name: 'A system going offline' }).check();
   expect((await offline).status()).toBe(200);
 
+  // Only some sites: the list is folded under its summary.
+  await group.getByText('Incidents at these sites (all)').click();
+  const site = page.waitForResponse((r) => r.url().includes('/api/v2/push/subscriptions/') && r.request().method() === 'PATCH');
+  await group.getByRole('checkbox', { name: /^Antwerp Port Warehouse/ }).uncheck();
+  expect((await site).status()).toBe(200);
+
   await page.reload();
   await layout.userMenu().click();
   await expect(enable).toBeChecked();
@@ -145,5 +151,6 @@ test('the device’s alert settings save and survive a reload', async ({ page, c
   await expect(group.getByRole('checkbox', { name: 'Medium' })).not.toBeChecked();
   await expect(group.getByRole('checkbox', { name: 'Critical' })).toBeChecked();
   await expect(group.getByRole('checkbox', { name: 'A system going offline' })).toBeChecked();
+  await expect(group.getByText('Incidents at these sites (4/5)')).toBeVisible();
   await expect(group.getByRole('button', { name: 'Send a test notification' })).toBeEnabled();
 });

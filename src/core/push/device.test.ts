@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, keyBytes, withSeverity } from './device.ts';
+import { deviceName, keyBytes, withSeverity, withSite } from './device.ts';
 
 describe('device alerts', () => {
   it('read the VAPID key as the bytes subscribe() takes', () => {
@@ -26,5 +26,14 @@ describe('device alerts', () => {
   it('keep severities in their fixed order when one is turned on or off', () => {
     expect(withSeverity(['critical', 'high'], 'low', true)).toEqual(['low', 'high', 'critical']);
     expect(withSeverity(['low', 'high', 'critical'], 'high', false)).toEqual(['low', 'critical']);
+  });
+});
+
+describe('the device’s sites', () => {
+  const all = ['a', 'b', 'c'];
+  it('narrow from every site to the ones left on, and back to every site (null)', () => {
+    expect(withSite(null, all, 'b', false)).toEqual(['a', 'c']);
+    expect(withSite(['a', 'c'], all, 'a', false)).toEqual(['c']);
+    expect(withSite(['a', 'c'], all, 'b', true)).toBeNull();
   });
 });

@@ -27,11 +27,20 @@ export type DeviceAlertsState = {
   others: PushDevice[];
   /** The last action failed (a toast-free message the settings show). */
   failed: boolean;
+  /** The sites a device may narrow its incidents to (loaded with the settings while alerts are on). */
+  sites: { uuid: string; name: string; project: string }[] | undefined;
 };
 
 export const DEFAULT_CHOICES: DeviceChoices = { severities: ['high', 'critical'], sites: null, systems_offline: false };
 
-const initial = (): DeviceAlertsState => ({ status: 'unknown', busy: false, device: undefined, others: [], failed: false });
+const initial = (): DeviceAlertsState => ({
+  status: 'unknown',
+  busy: false,
+  device: undefined,
+  others: [],
+  failed: false,
+  sites: undefined,
+});
 
 export const $deviceAlerts = shared('push.device', () => atom<DeviceAlertsState>(initial()));
 
@@ -70,6 +79,27 @@ export async function loadDeviceAlerts(): Promise<void> {
   } catch {
     patch({ failed: true, status: $deviceAlerts.get().status === 'unknown' ? 'off' : $deviceAlerts.get().status });
   }
+}
+
+/** The sites of the user's projects, for the device's choice of sites (once per page). */
+export async function loadDeviceSites(): Promise<void> {
+  if ($deviceAlerts.get().sites) return;
+  try {
+    const { data: projects } = await request('GET', '/api/v2/projects', 'projects', { query: { per_page: '100' } });
+    const full = await Promise.all(projects.map((p) => request('GET', `/api/v2/projects/${p.uuid}`, 'project')));
+    patch({ sites: full.flatMap(({ data }) => data.sites.map((site) => ({ uuid: site.uuid, name: site.name, project: data.name }))) });
+  } catch {
+    // Without the list the device keeps "all sites"; the settings say nothing more.
+  }
+}
+
+/** The device's sites with one turned on or off; null (every site) when none is left out. */
+export function withSite(current: readonly string[] | null, all: readonly string[], site: string, on: boolean): string[] | null {
+  const chosen = new Set(current ?? all);
+  if (on) chosen.add(site);
+  else chosen.delete(site);
+  const list = all.filter((uuid) => chosen.has(uuid));
+  return list.length === all.length ? null : list;
 }
 
 /** The VAPID key as `applicationServerKey` takes it. */

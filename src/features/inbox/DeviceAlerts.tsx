@@ -8,10 +8,12 @@ import {
   disableDeviceAlerts,
   enableDeviceAlerts,
   loadDeviceAlerts,
+  loadDeviceSites,
   removeDevice,
   saveDeviceChoices,
   sendTestNotification,
   withSeverity,
+  withSite,
 } from '../../core/push/device.ts';
 import { useT } from '../common/useT.ts';
 
@@ -30,9 +32,13 @@ export function DeviceAlerts() {
     void loadDeviceAlerts();
   }, []);
 
-  if (state.status === 'unknown') return null;
   const device = state.device;
   const on = state.status === 'on' && device !== undefined;
+  useEffect(() => {
+    if (on) void loadDeviceSites();
+  }, [on]);
+
+  if (state.status === 'unknown') return null;
 
   return (
     <fieldset className="va-alerts va-device" aria-busy={state.busy}>
@@ -68,6 +74,39 @@ export function DeviceAlerts() {
                   </label>
                 ))}
               </fieldset>
+              {state.sites && state.sites.length > 1 && (
+                // Folded: the menu stays short; the summary says how many sites alert.
+                <details className="va-sites">
+                  <summary className="v-small v-muted">
+                    {t('inbox.alerts.device.sites')} (
+                    {device.sites === null ? t('inbox.alerts.device.allSites') : `${device.sites.length}/${state.sites.length}`})
+                  </summary>
+                  <fieldset className="va-sites-list" aria-label={t('inbox.alerts.device.sites')}>
+                    {state.sites.map((site) => (
+                      <label key={site.uuid} className="va-check">
+                        <input
+                          type="checkbox"
+                          checked={device.sites === null || device.sites.includes(site.uuid)}
+                          onChange={(e) =>
+                            void saveDeviceChoices({
+                              sites: withSite(
+                                device.sites,
+                                state.sites!.map((x) => x.uuid),
+                                site.uuid,
+                                e.target.checked,
+                              ),
+                            })
+                          }
+                        />
+                        <span>
+                          {site.name}
+                          <span className="v-small v-muted va-site-project">{site.project}</span>
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                </details>
+              )}
               <label className="va-check">
                 <input type="checkbox" checked disabled />
                 {t('inbox.alerts.device.evacuations')}
