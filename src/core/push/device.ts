@@ -11,9 +11,12 @@ import { SEVERITIES, type Severity } from '../api/constants.ts';
 import type { PushDevice } from '../api/contract.ts';
 import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
-import { pushSupported, registerPortalWorker, workerHere } from './worker.ts';
+import { pushSupported, workerHere } from './support.ts';
 
-export { pushSupported, registerPortalWorker };
+export { pushSupported };
+
+/** The registration code (with the sanitizer's policy) loads only when alerts are turned on. */
+const registerPortalWorker = () => import('./worker.ts').then((m) => m.registerPortalWorker());
 
 export type DeviceChoices = { severities: Severity[]; sites: string[] | null; systems_offline: boolean };
 
