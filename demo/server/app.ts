@@ -33,6 +33,8 @@ import { scheduleRoutes } from './routes/schedules.ts';
 import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { projectUserRoutes } from './routes/users.ts';
+import { PushService } from './push.ts';
+import { pushActionSignIn, pushRoutes } from './routes/push.ts';
 import { seed } from './seed.ts';
 
 export const CSP = [
@@ -127,6 +129,8 @@ export type AppOptions = {
   eventsLogLimit?: number;
   /** Limits that protect everyone (limits.ts DEFAULT_SHARE_LIMITS: streams, replays, evacuation actions). */
   shareLimits?: Partial<ShareLimits>;
+  /** Web Push: the first retry's delay after a failed delivery (ms, default 1 s; each further one is 4× longer). */
+  pushRetryBaseMs?: number;
 };
 
 /** The cross-origin example (examples/cross-origin/serve.ts) serves its page here, and allows these while it runs. */
@@ -188,7 +192,7 @@ export function hostAllowed(requestUrl: string, publicUrl: string, localPort: nu
   });
 }
 
-export type VigilApp = Hono<AppEnv> & { deps: Deps };
+export type VigilApp = Hono<AppEnv> & { deps: Deps; push: PushService };
 
 export function createApp(options: AppOptions): VigilApp {
   const { db, csp = true, testHooks = false, fixture, root = REPO_ROOT } = options;
@@ -218,6 +222,16 @@ export function createApp(options: AppOptions): VigilApp {
     events,
     state: {},
   };
+  // Web Push hears every published event and delivers in the background (push.ts).
+  const push = new PushService(db, {
+    testHooks,
+    retryBaseMs: options.pushRetryBaseMs ?? 1000,
+    maxAttempts: 5,
+    timeoutMs: 10_000,
+    subject: process.env.VIGIL_VAPID_SUBJECT?.trim() || 'mailto:push@vigil.example',
+    log: deps.log,
+  });
+  push.listen(events);
   const extraOrigins = new Set((options.allowedOrigins ?? []).map(normalOrigin).filter((o): o is string => Boolean(o)));
   /** Whether a browser page on `origin` may call the API; `null` (sandboxes, files) never. */
   const allowedOrigin = (origin: string): boolean =>
@@ -270,6 +284,8 @@ export function createApp(options: AppOptions): VigilApp {
     '/api/public/v3/projects/:uuid/update-site-schedules',
     bodyLimit({ maxSize: SCHEDULE_BODY_LIMIT, onError: (c) => errorResponse(c, 413, [{ text: text('schedule.tooLarge') }]) }),
   );
+  // A push message's Acknowledge button signs its one call in with the message's own token.
+  app.use('/api/v2/incidents/:uuid/acknowledge', pushActionSignIn(deps, push));
   app.use('/api/*', authenticate(deps));
   app.use('/auth/*', authenticate(deps));
 
@@ -287,6 +303,7 @@ export function createApp(options: AppOptions): VigilApp {
   projectUserRoutes(app, deps);
   contentRoutes(app, deps);
   eventRoutes(app, deps);
+  pushRoutes(app, deps, push);
   if (testHooks) testHookRoutes(app, deps);
   staticRoutes(app, root, { sourceMaps: options.sourceMaps ?? false });
 
@@ -307,5 +324,5 @@ export function createApp(options: AppOptions): VigilApp {
     return errorResponse(c, 500, [{ text: text('errors.generic') }]);
   });
 
-  return Object.assign(app, { deps });
+  return Object.assign(app, { deps, push });
 }

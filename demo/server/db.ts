@@ -288,6 +288,34 @@ const MIGRATIONS: string[] = [
   BEGIN SELECT RAISE(ABORT, 'the activity log is append-only'); END;
   ALTER TABLE users ADD COLUMN last_sign_in_at TEXT;
   `,
+  // 11: Web Push (push.ts). The server's VAPID key pair (one row; kept when the data is
+  // wiped, so devices stay valid across a reseed of the demo) and the devices that
+  // subscribed: each belongs to the session (token) that made it and goes with it.
+  `
+  CREATE TABLE push_keys (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    public_key TEXT NOT NULL,
+    private_key TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE push_subscriptions (
+    uuid TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    token_id INTEGER NOT NULL REFERENCES tokens(id) ON DELETE CASCADE,
+    endpoint TEXT NOT NULL UNIQUE,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    severities TEXT NOT NULL,
+    sites TEXT,
+    systems_offline INTEGER NOT NULL DEFAULT 0,
+    device_name TEXT,
+    created_at TEXT NOT NULL,
+    last_sent_at TEXT,
+    failures INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id);
+  CREATE INDEX push_subscriptions_token ON push_subscriptions(token_id);
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
@@ -312,6 +340,7 @@ const TABLES_CHILD_FIRST = [
   'password_resets',
   'mfa_challenges',
   'mfa_recovery_codes',
+  'push_subscriptions',
   'tokens',
   'users',
   'meta',

@@ -56,6 +56,10 @@ export type StreamPayloads = { ready: { resumed: boolean; replayed: number }; re
 /** Who may receive an event: the members with 'view' on a project, or one user. */
 export type Audience = { project: string } | { user: number };
 
+/** One published event, as a listener of {@link EventHub.onPublish} hears it. */
+export type PublishedEvent = { [T in EventType]: { id: number; type: T; audience: Audience; data: EventPayloads[T] } }[EventType];
+export type PublishListener = (event: PublishedEvent) => void;
+
 export type EventOptions = {
   /** Every this long (ms) each stream gets a comment line, so proxies and clients see it alive. */
   heartbeatMs: number;
@@ -167,6 +171,8 @@ export class EventHub {
   #sincePrune = 0;
   #prunedAt = 0;
   #replaysInFlight = 0;
+  /** Who else hears of every published event besides the streams (Web Push, push.ts). */
+  readonly #listeners = new Set<PublishListener>();
 
   constructor(db: Db, tokenValid: (tokenHash: string) => boolean, options: Partial<EventOptions> = {}) {
     this.#db = db;
@@ -218,12 +224,29 @@ export class EventHub {
       json,
     );
     if (++this.#sincePrune >= PRUNE_EVERY_EVENTS || Date.now() - this.#prunedAt >= PRUNE_EVERY_MS) this.prune();
+    this.#tell({ id, type, audience, data } as PublishedEvent);
     if (!this.#streams.size) return id;
     const chunk = encoder.encode(rowFrame({ id, type, project_uuid: project, user_id: user, data: json }));
     for (const userId of user !== null ? [user] : projectReaders(this.#db, project!)) {
       for (const stream of this.#byUser.get(userId) ?? []) void stream.send(chunk);
     }
     return id;
+  }
+
+  /** Calls `listener` with every event once it is logged; returns the unsubscribe. A listener only queues its own work. */
+  onPublish(listener: PublishListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #tell(event: PublishedEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's failure never undoes or holds up the publication.
+      }
+    }
   }
 
   /** Publishes the user's current unread count (after anything that may have changed it). */

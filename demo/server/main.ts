@@ -147,6 +147,7 @@ function shutdown(signal: string): void {
   stopLive();
   // Open event streams end now (their clients come back later with their cursor).
   app.deps.events.closeAll();
+  app.push.stop();
   console.log(`\n${signal}: shutting down.`);
   const force = setTimeout(() => {
     if ('closeAllConnections' in server) server.closeAllConnections();

@@ -108,6 +108,17 @@ type Mount = {
 };
 
 export function staticRoutes(app: App, root = REPO_ROOT, { sourceMaps = false }: { sourceMaps?: boolean } = {}): void {
+  // The installable portal (docs/push.md): its manifest, and its service worker at the root,
+  // since a worker controls only the pages under its own path (built to dist/sw.js).
+  for (const [path, file] of [
+    ['/manifest.webmanifest', join(root, 'demo', 'manifest.webmanifest')],
+    ['/sw.js', join(root, 'dist', 'sw.js')],
+  ] as const) {
+    app.get(path, async (c) => {
+      const found = await fileAt(file);
+      return found ? sendFile(c, found, 'no-cache') : notFoundText(c);
+    });
+  }
   const mounts: Mount[] = [
     {
       prefix: '/dist',

@@ -11,7 +11,15 @@ import type * as Schemas from './answers.ts';
 
 export type AnswerName = keyof typeof Schemas;
 /** Answers named only by their string, by lazy chunks (the holidays' calls): not in this list. */
-export type LazyAnswerName = 'scheduleExceptions' | 'scheduleException' | 'exceptionsApplied' | 'publicHolidays' | 'activity';
+export type LazyAnswerName =
+  | 'scheduleExceptions'
+  | 'scheduleException'
+  | 'exceptionsApplied'
+  | 'publicHolidays'
+  | 'activity'
+  | 'pushKey'
+  | 'pushDevice'
+  | 'pushDevices';
 /** What the answer of that name is, once validated. */
 export type AnswerOf<K extends AnswerName> = v.InferOutput<(typeof Schemas)[K]>;
 

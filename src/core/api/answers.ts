@@ -21,6 +21,7 @@ import {
   PublicHoliday,
   ScheduleException,
   PublicUser,
+  PushDevice,
   Site,
   SiteScheduleResult,
   System,
@@ -64,6 +65,10 @@ export const scheduleExceptions = paged(ScheduleException);
 export const scheduleException = envelope(ScheduleException);
 export const exceptionsApplied = envelope(ExceptionsApplied);
 export const publicHolidays = v.looseObject({ data: v.array(PublicHoliday) });
+/** Web Push (docs/push.md): the server's VAPID public key, one device, the user's devices. */
+export const pushKey = envelope(v.looseObject({ public_key: v.string() }));
+export const pushDevice = envelope(PushDevice);
+export const pushDevices = v.looseObject({ data: v.array(PushDevice) });
 /** A message catalogue: every namespace is an object; core must hold its errors and common texts. */
 export const messages = v.looseObject({
   core: v.looseObject({ errors: v.looseObject({ generic: v.string() }), common: v.looseObject({ loading: v.string() }) }),

@@ -3,6 +3,7 @@
  * the demo server, and by the portal's forms before sending.
  */
 import * as v from 'valibot';
+import { SEVERITIES } from './constants.ts';
 import { EMAIL, HALF_HOUR, INCIDENT_OUTCOMES, INCIDENT_TEXT_MAX, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
 
 export const login = v.object({
@@ -102,4 +103,29 @@ export const handleIncident = v.object({
       v.pipe(v.string('must be text'), v.trim(), v.maxLength(INCIDENT_TEXT_MAX, `must be at most ${INCIDENT_TEXT_MAX} characters`)),
     ),
   ),
+});
+/** A base64url string (no padding). */
+const BASE64URL = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'must be base64url'));
+/** What a device chooses to be alerted of (evacuations always). */
+const pushChoices = {
+  severities: v.pipe(v.array(v.picklist(SEVERITIES)), v.maxLength(SEVERITIES.length)),
+  evacuations: v.optional(v.literal(true, 'are always on'), true),
+  sites: v.optional(v.nullable(v.pipe(v.array(uuid), v.maxLength(500)))),
+  systems_offline: v.optional(v.boolean(), false),
+};
+/** POST /api/v2/push/subscriptions: the browser's `PushSubscription.toJSON()` and the device's choices. */
+export const pushSubscription = v.object({
+  endpoint: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(2048)),
+  expirationTime: v.optional(v.nullable(v.number())),
+  keys: v.object({ p256dh: v.pipe(BASE64URL, v.maxLength(200)), auth: v.pipe(BASE64URL, v.maxLength(100)) }),
+  device_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120))),
+  ...pushChoices,
+});
+/** PATCH /api/v2/push/subscriptions/{uuid}: the choices to change. */
+export const pushChoicesUpdate = v.object({
+  severities: v.optional(pushChoices.severities),
+  evacuations: pushChoices.evacuations,
+  sites: pushChoices.sites,
+  systems_offline: v.optional(v.boolean()),
+  device_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120))),
 });

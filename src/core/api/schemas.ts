@@ -355,3 +355,21 @@ export type SiteScheduleResult = v.InferOutput<typeof SiteScheduleResult>;
 
 export const EMAIL = v.pipe(v.string(), v.trim(), v.email('must be a valid e-mail address'));
 export const PASSWORD = v.pipe(v.string(), v.minLength(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`));
+
+/** A device that receives Web Push alerts (docs/push.md): its push service and its choices. */
+export const PushDevice = v.looseObject({
+  uuid,
+  /** The push service's URL for this device (the browser's `PushSubscription.endpoint`). */
+  endpoint: v.string(),
+  device_name: v.nullable(v.string()),
+  severities: v.array(v.picklist(SEVERITIES)),
+  /** Always true: every evacuation start and end reaches every device. */
+  evacuations: v.literal(true),
+  /** Only incidents at these sites; null for every site. */
+  sites: v.nullable(v.array(uuid)),
+  systems_offline: v.boolean(),
+  created_at: v.string(),
+  /** Whether the device belongs to the session that asks (this browser). */
+  current: v.boolean(),
+});
+export type PushDevice = v.InferOutput<typeof PushDevice>;

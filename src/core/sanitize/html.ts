@@ -51,10 +51,19 @@ const PROFILES: Record<HtmlProfile, Config> = {
   page: { ...COMMON, ALLOWED_TAGS: [...PAGE_TAGS], ALLOWED_URI_REGEXP: PAGE_LINK },
 };
 
-type Sanitizer = (html: string, profile: HtmlProfile) => TrustedHTML | string;
+type Sanitizer = ((html: string, profile: HtmlProfile) => TrustedHTML | string) & {
+  /** The portal's service worker URL, signed by the policy (the only script URL it signs). */
+  readonly workerScriptUrl?: () => string;
+};
+
+/** The one script URL the `vigil` policy signs: the portal's service worker (docs/push.md). */
+export const SERVICE_WORKER_URL = '/sw.js';
 
 interface PolicyFactory {
-  createPolicy(name: string, rules: { createHTML(input: string): string }): NonNullable<Config['TRUSTED_TYPES_POLICY']>;
+  createPolicy(
+    name: string,
+    rules: { createHTML(input: string): string; createScriptURL(input: string): string },
+  ): NonNullable<Config['TRUSTED_TYPES_POLICY']>;
 }
 
 function createSanitizer(): Sanitizer {
@@ -66,6 +75,10 @@ function createSanitizer(): Sanitizer {
     policy = tt?.createPolicy('vigil', {
       createHTML(input: string): string {
         if (!signing) throw new TypeError('Vigil: the vigil policy signs only what its sanitizer produced.');
+        return input;
+      },
+      createScriptURL(input: string): string {
+        if (input !== SERVICE_WORKER_URL) throw new TypeError('Vigil: the vigil policy signs no script URL but the service worker’s.');
         return input;
       },
     });
@@ -83,7 +96,7 @@ function createSanitizer(): Sanitizer {
     if (profile === 'page' && /^https?:/i.test(node.getAttribute('href') ?? '')) node.setAttribute('target', '_blank');
   });
 
-  return Object.freeze((html: string, which: HtmlProfile): TrustedHTML | string => {
+  const sanitize = (html: string, which: HtmlProfile): TrustedHTML | string => {
     const config = PROFILES[which];
     // No DOM to sanitize with (or an unknown profile): show nothing rather than raw HTML.
     if (!purifier.isSupported || !config) return '';
@@ -94,7 +107,17 @@ function createSanitizer(): Sanitizer {
     } finally {
       signing = false;
     }
-  });
+  };
+  // A TrustedScriptURL where the browser has Trusted Types; typed as the string the DOM's
+  // `register()` declares, which is what it stands for everywhere else.
+  const workerScriptUrl = (): string =>
+    policy ? (policy as unknown as { createScriptURL(url: string): string }).createScriptURL(SERVICE_WORKER_URL) : SERVICE_WORKER_URL;
+  return Object.freeze(Object.assign(sanitize, { workerScriptUrl }));
+}
+
+/** The service worker's URL as `navigator.serviceWorker.register` takes it under Trusted Types. */
+export function serviceWorkerScriptUrl(): string {
+  return shared('sanitize.html.v1', createSanitizer).workerScriptUrl?.() ?? SERVICE_WORKER_URL;
 }
 
 /** Sanitizes server HTML with one of the two profiles; a TrustedHTML where the browser has Trusted Types. */

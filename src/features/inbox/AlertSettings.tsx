@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { SEVERITIES } from '../../core/api/constants.ts';
 import { $alertPrefs, setAlertsEnabled, toggleAlertSeverity } from '../../core/inbox/live/alerts.ts';
 import { useStyles } from '../common/useStyles.ts';
+import { DeviceAlerts } from './DeviceAlerts.tsx';
 import { useT } from '../common/useT.ts';
 import alertsCss from './alerts.css?inline';
 
 /**
  * Desktop alerts (browser notifications) for new incidents: off until the user turns them
  * on here, which is when the browser asks for permission; then per severity. Remembered
- * per account.
+ * per account. Below them, the alerts that reach this device with Vigil closed (Web Push).
  */
 export function AlertSettings() {
   useStyles(alertsCss);
@@ -52,6 +53,7 @@ export function AlertSettings() {
           </p>
         )}
       </fieldset>
+      <DeviceAlerts />
     </div>
   );
 }

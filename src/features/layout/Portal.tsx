@@ -60,5 +60,10 @@ export function Portal({ basePath }: { basePath?: string | undefined }) {
     if (signedIn) void fetchContentPages();
   }, [signedIn, language]);
 
+  // Installable, and reachable with the browser closed: the service worker (docs/push.md), after the first paint.
+  useEffect(() => {
+    void import('../../core/push/worker.ts').then((m) => m.registerPortalWorker());
+  }, []);
+
   return <Layout state={state} />;
 }
