@@ -191,8 +191,10 @@ describe('names in records are the project’s own', () => {
     });
     expect([known.status, fresh.status]).toEqual([201, 201]);
     const shape = (a: typeof known) => ({ ...a.body.data, uuid: 'x' });
-    expect(shape(known)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'new@vigil.test', permissions: ['view'] });
-    expect(shape(fresh)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'nobody.yet@vigil.test', permissions: ['view'] });
+    // No sign-in facts either: a known account answers as a new one would.
+    const neutral = { two_step: false, last_sign_in_at: null, status: 'active' };
+    expect(shape(known)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'new@vigil.test', permissions: ['view'], ...neutral });
+    expect(shape(fresh)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'nobody.yet@vigil.test', permissions: ['view'], ...neutral });
     expect(JSON.stringify(known.body)).not.toContain('Nina');
     // The list shows them the same way afterwards.
     const list = (await call(app, 'GET', NW, { token: morgan })).body.data as { uuid: string; email: string; name: string }[];

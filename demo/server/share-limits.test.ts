@@ -86,8 +86,8 @@ describe('event streams', () => {
     const yardstick = (await pingBehind(() => fetch(`${base}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } }))).ms;
     const { ms: pingMs, answers } = await pingBehind(() => stream(base, token, `?since=${since}`));
 
-    // Under 500 ms, or on a machine so busy that ordinary reads take long, within twice their time.
-    expect(pingMs).toBeLessThan(Math.max(500, 2 * yardstick));
+    // Under 500 ms, or on a machine so busy that ordinary reads take long, within three times theirs.
+    expect(pingMs).toBeLessThan(Math.max(500, 3 * yardstick));
     const open = answers.filter((r) => r.status === 200);
     const refused = answers.filter((r) => r.status === 429);
     expect(open).toHaveLength(DEFAULT_SHARE_LIMITS.streamsPerSession);
@@ -108,7 +108,10 @@ describe('event streams', () => {
 
   it('caps the streams of a user over all their sessions, and of one address over all users', async () => {
     const { app, base } = await served({ shareLimits: { streamsPerUser: 3, streamsPerAddress: 5 } });
-    const sessions = await Promise.all([1, 2, 3, 4].map(() => login(app, 'manager@vigil.test')));
+    // One after another: parallel sign-ins of one account meet the sign-in throttle, which
+    // counts each attempt before judging it.
+    const sessions: string[] = [];
+    for (let i = 0; i < 4; i++) sessions.push(await login(app, 'manager@vigil.test'));
     for (const token of sessions.slice(0, 3)) expect((await stream(base, token)).status).toBe(200);
     const fourth = await stream(base, sessions[3]!);
     expect(fourth.status).toBe(429);
