@@ -63,7 +63,7 @@ const CHROME =
  * along: the base and the chrome stay where they are.
  */
 const PORTAL =
-  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
+  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|NavIcon|menuDialog|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
 const INBOX_LIVE = /src\/core\/inbox\/live\/live\.ts$/;
 
