@@ -156,6 +156,9 @@ export default defineConfig({
       // An entry may export more than its module does (a shared module the bundler keeps in
       // it): what the `portal` group below needs; nothing imports dist/ entries by name.
       preserveEntrySignatures: 'allow-extension',
+      // valibot's schema builders have no side effects: a body or answer schema nobody reads
+      // (the demo server's, in the shared contract) is left out instead of built for nothing.
+      treeshake: { manualPureFunctions: ['v'] },
       output: {
         // Library mode keeps whitespace in ES output unless the bundler is asked to minify.
         minify: true,
