@@ -20,7 +20,7 @@ const elementEntries = Object.fromEntries(
  * small shared ones: one file to fetch and one gzip dictionary (about 2 KB gz less per page
  * than the automatic split). React, i18next and the small libraries, the core (session,
  * client, i18n, toasts, caches) and the element factory. Parts only some screens use (the
- * confirm dialog, the names of permissions and system types, the elision of names, signing in) or that no first paint shows
+ * confirm dialog, the names of permissions, system types and time zones, the elision of names, signing in, choosing a language) or that no first paint shows
  * (the toasts' view, the "live updates paused" notice, a site's moment on its clock, the lists' filter bar and download) stay out, so a page does not pay for them up front; so do valibot and
  * the contract's schemas, which the client
  * loads with its first request (validate.ts), and the parts of catalogues (`en.json?<part>.part.json`)
@@ -29,7 +29,7 @@ const elementEntries = Object.fromEntries(
 const BASE =
   /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|browser|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
 const NOT_BASE =
-  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision)\.ts|core\/session\/sign-in\.ts)|\.json\?\w+\.part\.json$/;
+  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision|names)\.ts|core\/session\/(sign-in|locale)\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
@@ -43,15 +43,17 @@ const EVACUATION_CARD =
  * The portal's chrome shared with other elements, as one chunk beside the base (not in it:
  * an element on its own page needs none of it): in-page navigation (routes, history,
  * links, page titles), which the portal and its pages need, and the parts of the header
- * that other elements also show — the language picker (with the layout's English), the
- * logo (the sign-in card) and the unread count's live updates (the inbox, the badge).
+ * that other elements also show — the language picker (with the layout's English and the
+ * choice's saving, session/locale.ts), the
+ * time zones' names (core/i18n/names.ts: the project, site, schedule and activity pages; in the
+ * base every element paid for them, as a chunk of their own each such page 0.7 KB gz), the logo (the sign-in card) and the unread count's live updates (the inbox, the badge).
  * Five small chunks on the portal's first load (these four and the colour scheme, now in the
  * entry: see PORTAL) cost about 0.9 KB gz more than this one
  * file; an element that shows only one of them loads the others too (about 1.8 KB gz,
  * with its toasts or its sign-in card, which link in place).
  */
 const CHROME =
-  /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts)|features\/layout\/(LanguagePicker\.tsx|languagePicker\.css|Logo\.tsx|messages\/bundled\.ts)|features\/inbox\/useLive\.ts)/;
+  /src\/(core\/router\/(routes|navigation|history-index|leave-gates)\.ts|core\/session\/locale\.ts|core\/i18n\/names\.ts|features\/common\/(Link\.tsx|usePageTitle\.ts)|features\/layout\/(LanguagePicker\.tsx|languagePicker\.css|Logo\.tsx|messages\/bundled\.ts)|features\/inbox\/useLive\.ts)/;
 
 /**
  * The portal's own first load (its layout and styles, router and guards, the 'More' pages
@@ -63,7 +65,7 @@ const CHROME =
  * along: the base and the chrome stay where they are.
  */
 const PORTAL =
-  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
+  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|NavIcon|menuDialog|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
 const INBOX_LIVE = /src\/core\/inbox\/live\/live\.ts$/;
 
@@ -154,6 +156,9 @@ export default defineConfig({
       // An entry may export more than its module does (a shared module the bundler keeps in
       // it): what the `portal` group below needs; nothing imports dist/ entries by name.
       preserveEntrySignatures: 'allow-extension',
+      // valibot's schema builders have no side effects: a body or answer schema nobody reads
+      // (the demo server's, in the shared contract) is left out instead of built for nothing.
+      treeshake: { manualPureFunctions: ['v'] },
       output: {
         // Library mode keeps whitespace in ES output unless the bundler is asked to minify.
         minify: true,

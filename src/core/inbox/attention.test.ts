@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Incident } from '../api/contract.ts';
 import { compareAttention, openIncidentsPath } from './attention.ts';
-import { parseFilterQuery } from './filters.ts';
+import { filterQuery, parseFilterQuery } from './filters.ts';
 
 const incident = (uuid: string, severity: Incident['severity'], occurred_at: string, handled_by: string | null = null): Incident => ({
   uuid,
@@ -45,5 +45,7 @@ describe('openIncidentsPath', () => {
     const site = new URL(openIncidentsPath({ site: 'site-1' }), 'https://portal.test');
     expect(site.pathname).toBe('/inbox');
     expect(parseFilterQuery(site.searchParams)).toEqual({ filters: { site: 'site-1', open: true }, rejected: [] });
+    const both = openIncidentsPath({ project: 'p-1', site: 'site-1' });
+    expect(both).toBe(`/inbox?${new URLSearchParams(filterQuery({ project: 'p-1', site: 'site-1', open: true }))}`);
   });
 });

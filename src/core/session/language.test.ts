@@ -23,9 +23,10 @@ async function page() {
   const { $apiBase } = await import('../config/config.ts');
   $apiBase.set('https://api.vigil.test');
   const session = await import('./session.ts');
+  const { setLocale } = await import('./locale.ts');
   const { login } = await import('./sign-in.ts');
   const { $language } = await import('../i18n/languages.ts');
-  return { ...session, login, $language, saved };
+  return { ...session, setLocale, login, $language, saved };
 }
 
 describe('the chosen language', () => {

@@ -5,6 +5,7 @@
  */
 import { safeStorage } from '../browser/storage.ts';
 import { matchLanguage, type LanguageTag } from '../i18n/languages.ts';
+import { shared } from '../shared.ts';
 
 /** localStorage key of this browser's chosen language (docs/product.md#constants-and-limits). */
 export const LANGUAGE_STORAGE_KEY = 'vigil.language';
@@ -41,3 +42,6 @@ export function rememberLanguage(tag: LanguageTag, pending: boolean): void {
     // A full or denied storage: the choice lasts for this page only.
   }
 }
+
+/** Saves of the account's language under way (locale.ts): the session's follower leaves the language alone meanwhile. */
+export const localeSaves = shared('session.localeSaves', () => ({ count: 0 }));

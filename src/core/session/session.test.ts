@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
-import { $currentUser, $unreadCount, acceptTerms, fetchJwt, setLocale, validateUser } from './session.ts';
+import { setLocale } from './locale.ts';
+import { $currentUser, $unreadCount, acceptTerms, fetchJwt, validateUser } from './session.ts';
 import { forgotPassword, login, resetPassword } from './sign-in.ts';
 import { USER_STORAGE_KEY } from './store.ts';
 

@@ -10,7 +10,7 @@ import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
-import { chosenLanguage, LANGUAGE_STORAGE_KEY, readChosen, rememberLanguage } from './language.ts';
+import { chosenLanguage, LANGUAGE_STORAGE_KEY, localeSaves, readChosen, rememberLanguage } from './language.ts';
 import { $currentUser, $unreadCount } from './store.ts';
 
 export { $currentUser, $unreadCount } from './store.ts';
@@ -18,7 +18,6 @@ export { $currentUser, $unreadCount } from './store.ts';
 const state = shared('session.state', () => ({
   validating: null as Promise<CurrentUser | null> | null,
   started: null as Promise<void> | null,
-  savingLocale: 0,
   signOutListeners: new Set<() => void>(),
 }));
 
@@ -165,35 +164,6 @@ export async function acceptTerms(): Promise<boolean> {
 }
 
 /**
- * Switches the language in every tab and element; for a signed-in user also saves it (PUT
- * /api/v2/user/locale) and updates the stored user's locale. Chosen signed out, it is kept
- * for the next sign-in, which takes it to the account. 'Unable to set locale.' on failure.
- */
-export async function setLocale(tag: LanguageTag): Promise<void> {
-  const applied = await applyLanguage(tag);
-  const user = $currentUser.get();
-  rememberLanguage(applied, !user);
-  if (user && user.locale !== applied) await saveLocale(applied);
-}
-
-/** Saves `tag` as the signed-in account's language and in the stored user. */
-export async function saveLocale(tag: LanguageTag): Promise<void> {
-  const user = $currentUser.get();
-  if (!user) return;
-  state.savingLocale++;
-  try {
-    await request('PUT', '/api/v2/user/locale', Answers.empty, { body: { locale: tag } });
-    const now = $currentUser.get();
-    // A later choice made meanwhile wins: only the language still in use is recorded.
-    if (now && now.token === user.token && $language.get() === tag) $currentUser.set({ ...now, locale: tag });
-  } catch {
-    showError('core.toastErrors.setLocale');
-  } finally {
-    state.savingLocale--;
-  }
-}
-
-/**
  * The language to start in: the user's saved locale, else the one this browser chose last,
  * else a supported browser language, else en.
  */
@@ -241,7 +211,7 @@ function followLanguage(): void {
     });
   $currentUser.listen((user, old) => {
     const saved = matchLanguage(user?.locale);
-    if (!saved || user?.locale === old?.locale || state.savingLocale > 0 || saved === $language.get()) return;
+    if (!saved || user?.locale === old?.locale || localeSaves.count > 0 || saved === $language.get()) return;
     rememberLanguage(saved, false);
     void applyLanguage(saved);
   });

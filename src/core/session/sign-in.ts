@@ -10,7 +10,8 @@ import { $apiBase } from '../config/config.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
 import { chosenLanguage, rememberLanguage } from './language.ts';
-import { $currentUser, afterTerms, saveLocale, validateUser } from './session.ts';
+import { saveLocale } from './locale.ts';
+import { $currentUser, afterTerms, validateUser } from './session.ts';
 
 export function deviceName(): string {
   const ua = typeof navigator !== 'undefined' ? navigator.userAgent : 'unknown';

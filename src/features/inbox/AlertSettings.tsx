@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import './messages/bundled-alerts.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { SEVERITIES } from '../../core/api/constants.ts';

@@ -1,3 +1,5 @@
+import './messages/bundled.ts';
+import './messages/bundled-handle.ts';
 import { useId, useState } from 'react';
 import { INCIDENT_OUTCOMES, INCIDENT_TEXT_MAX, type IncidentOutcome } from '../../core/api/constants.ts';
 import type { Incident } from '../../core/api/contract.ts';

@@ -2,8 +2,8 @@ import { useId, useState, type ElementType, type FormEvent } from 'react';
 import { INCIDENT_TEXT_MAX } from '../../core/api/constants.ts';
 import type { Incident, TimelineEntry } from '../../core/api/contract.ts';
 import { formatNumber } from '../../core/i18n/i18n.ts';
-import { commentOnIncident } from '../../core/inbox/incident-actions.ts';
 import { formatMoment } from '../../core/time/moments.ts';
+import { showError } from '../../core/toasts/toasts.ts';
 import { useT } from '../common/useT.ts';
 
 const KINDS = ['occurred', 'alerted', 'acknowledged', 'comment', 'handled'] as const;
@@ -79,11 +79,20 @@ function CommentForm({ uuid }: { uuid: string }) {
       return;
     }
     setPending(true);
-    void commentOnIncident(uuid, text).then((result) => {
-      setPending(false);
-      if (result.ok) setText('');
-      else setError(result.fieldErrors.text);
-    });
+    // The actions' code loads with the first action (see IncidentWork.tsx).
+    void import('../../core/inbox/incident-actions.ts')
+      .then((actions) => actions.commentOnIncident(uuid, text))
+      .then(
+        (result) => {
+          setPending(false);
+          if (result.ok) setText('');
+          else setError(result.fieldErrors.text);
+        },
+        () => {
+          setPending(false); // its code could not be loaded: what was typed stays
+          showError('core.toastErrors.commentIncident');
+        },
+      );
   };
 
   const describedBy = [`${id}-hint`, `${id}-count`, error ? `${id}-error` : ''].filter(Boolean).join(' ');

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Incident } from '../../core/api/contract.ts';
-import { acknowledgeIncident } from '../../core/inbox/incident-actions.ts';
 import { formatMoment } from '../../core/time/moments.ts';
+import { showError } from '../../core/toasts/toasts.ts';
 import { useT } from '../common/useT.ts';
 import { HandlingState } from './HandlingState.tsx';
 import { useUserName } from './useUserName.ts';
 
-// The dialog (and the platform dialog's styles) load with the first "Handle…".
+// The dialog (and the platform dialog's styles) load with the first "Handle…"; the actions'
+// code (shared with the comment form) with the first action, so the page does not carry it.
 const HandleDialog = lazy(() => import('./HandleDialog.tsx').then((m) => ({ default: m.HandleDialog })));
 
 /** The name of whoever handled it: as the project knows them when a member handled it, else resolved from the username. */
@@ -45,7 +46,10 @@ export function IncidentWork({ incident }: { incident: Incident }) {
   const acknowledge = () => {
     if (acknowledging) return;
     setAcknowledging(true);
-    void acknowledgeIncident(incident.uuid).finally(() => setAcknowledging(false));
+    void import('../../core/inbox/incident-actions.ts')
+      .then((actions) => actions.acknowledgeIncident(incident.uuid))
+      .catch(() => showError('core.toastErrors.acknowledgeIncident')) // its code could not be loaded
+      .finally(() => setAcknowledging(false));
   };
 
   return (

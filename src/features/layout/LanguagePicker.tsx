@@ -6,7 +6,7 @@ import { emit } from '../../core/events.ts';
 import { registerBundledMessages } from '../../core/i18n/i18n.ts';
 import { $language, isLanguageTag, LANGUAGES } from '../../core/i18n/languages.ts';
 import * as core from '../../core/i18n/messages/en.json?languages.part.json';
-import { setLocale } from '../../core/session/session.ts';
+import { setLocale } from '../../core/session/locale.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';

@@ -9,7 +9,7 @@ import { $contentPages } from '../../../src/core/content/content.ts';
 import { PageLoadError } from '../../../src/core/router/page-loading.ts';
 import { navigate } from '../../../src/core/router/navigation.ts';
 import { $currentUser, $unreadCount } from '../../../src/core/session/store.ts';
-import { setLocale } from '../../../src/core/session/session.ts';
+import { setLocale } from '../../../src/core/session/locale.ts';
 import { PageErrorBoundary } from '../../../src/features/layout/PageErrorBoundary.tsx';
 import { expect, waitFor } from '../helpers/assert.ts';
 import { expectNoA11yViolations } from '../helpers/axe.ts';
