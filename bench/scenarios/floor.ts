@@ -19,22 +19,31 @@ const FLOORS = [
   { file: 'card.ts', what: '+ r2wc, nanostores, @nanostores/react, wretch, valibot' },
 ];
 
+/**
+ * Builds one floor page (`bench/floor/<entry>`) as a single ES module with the product's
+ * build settings (minified, production React), into `outDir` as `fileName`.
+ */
+export async function buildFloorPage(entry: string, outDir: string, fileName = 'floor.js'): Promise<void> {
+  await build({
+    configFile: false,
+    root: REPO,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: join(REPO, 'bench/floor', entry), formats: ['es'], fileName: () => fileName },
+      rolldownOptions: { output: { minify: true, codeSplitting: false } },
+    },
+  });
+}
+
 async function gzipOf(entry: string): Promise<number> {
   const outDir = mkdtempSync(join(tmpdir(), 'vigil-floor-'));
   try {
-    await build({
-      configFile: false,
-      root: REPO,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      build: {
-        outDir,
-        target: 'es2022',
-        minify: true,
-        lib: { entry: join(REPO, 'bench/floor', entry), formats: ['es'], fileName: () => 'floor.js' },
-        rolldownOptions: { output: { minify: true, codeSplitting: false } },
-      },
-    });
+    await buildFloorPage(entry, outDir);
     return readdirSync(outDir)
       .filter((f) => f.endsWith('.js'))
       .reduce((n, f) => n + gzipSync(readFileSync(join(outDir, f)), { level: 9 }).length, 0);

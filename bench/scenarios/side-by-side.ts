@@ -21,9 +21,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { build } from 'vite';
 import { recordCriticalPath, describeChain } from '../critical-path.ts';
 import { PATIENCE, REPO, recordRequests, type Bench } from '../harness.ts';
+import { buildFloorPage } from './floor.ts';
 
 const PROJECT = '10000000-0000-4000-8000-000000000001';
 const SYSTEM = '30000000-0000-4000-8000-000000000001'; // Antwerp docks
@@ -34,24 +34,6 @@ export const GOAL = { floorRatio: 1.25, faster: 2, criticalPath: 2 } as const;
 /** Where the floor page's script is built: served by the demo server like the suite's bundles. */
 const FLOOR_DIR = join(REPO, 'dist/bench-floor');
 const FLOOR_SCRIPT = '/dist/bench-floor/first-screen.js';
-
-/** Builds the floor page with the product's build settings (minified, production React). */
-async function buildFloor(): Promise<void> {
-  await build({
-    configFile: false,
-    root: REPO,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir: FLOOR_DIR,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: true,
-      lib: { entry: join(REPO, 'bench/floor/first-screen.ts'), formats: ['es'], fileName: () => 'first-screen.js' },
-      rolldownOptions: { output: { minify: true, codeSplitting: false } },
-    },
-  });
-}
 
 /** The networks: loopback as is, and an office network (a VPN to the API's region). */
 const NETWORKS = [
@@ -230,7 +212,7 @@ export interface Row {
 
 export async function sideBySide(bench: Bench) {
   mkdirSync(FLOOR_DIR, { recursive: true });
-  await buildFloor();
+  await buildFloorPage('first-screen.ts', FLOOR_DIR, 'first-screen.js');
   try {
     return report(await measureAll(bench));
   } finally {

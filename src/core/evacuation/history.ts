@@ -5,6 +5,7 @@
  */
 import * as Answers from '../api/answer-names.ts';
 import { request, requestBlob } from '../api/client.ts';
+import { saveFile } from '../browser/download.ts';
 import type { EvacuationMode, EvacuationRecord } from '../api/contract.ts';
 import { dayEnd, dayStart, isDay } from '../inbox/filters.ts';
 
@@ -50,17 +51,5 @@ export async function loadHistory(project: string, filters: HistoryFilters, page
 /** The filtered history as a CSV file, downloaded under `filename`. */
 export async function exportHistory(project: string, filters: HistoryFilters, filename: string): Promise<void> {
   const blob = await requestBlob(path(project), { query: { ...historyQuery(filters), format: 'csv' }, headers: { Accept: 'text/csv' } });
-  const url = URL.createObjectURL(new Blob([blob], { type: 'text/csv;charset=utf-8' }));
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = filename;
-    a.style.display = 'none';
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    // Some browsers read the URL after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(blob, filename, 'text/csv;charset=utf-8');
 }
