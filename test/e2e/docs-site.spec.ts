@@ -73,7 +73,7 @@ test("a control changes the live instance and the snippet; pickers offer the sig
   const inbox = stage(page).locator('vigil-inbox');
   await expect(inbox).toBeAttached();
   await expect(snippet(page, 'html')).toContainText('<vigil-inbox></vigil-inbox>');
-  await page.getByLabel('view').selectOption('notifications');
+  await page.getByLabel('view', { exact: true }).selectOption('notifications');
   await expect(inbox).toHaveAttribute('view', 'notifications');
   await expect(snippet(page, 'html')).toContainText('<vigil-inbox view="notifications"></vigil-inbox>');
   await page.getByRole('tab', { name: 'React' }).click();

@@ -207,16 +207,21 @@ test.describe('inbox on an integrator page', () => {
       params: { per_page: 8, sort: 'attention' },
       headers: { Authorization: `Bearer ${user.token}` },
     });
-    const incidents = ((await res.json()) as { data: { title: string; media: string[]; handled_by: string | null }[] }).data;
+    const incidents = (
+      (await res.json()) as { data: { title: string; media: string[]; handled_by: string | null; acknowledged_at: string | null }[] }
+    ).data;
     const index = incidents.findIndex((i) => i.media.length > 0);
     expect(index).toBeGreaterThanOrEqual(0);
     const inbox = await new InboxPage(page).open();
     await inbox.tab('Incidents').click();
     const list = inbox.incidentList();
-    const buttons = inbox.rows(list).getByRole('button');
+    // Each row's own button (an open incident's row also has its Acknowledge button beside it).
+    const buttons = inbox.rows(list).locator('[part="row"]');
     await buttons.first().waitFor();
-    // Only one row is in the Tab order.
+    // Only one row is in the Tab order: its button, and its Acknowledge when it has one.
     expect(await buttons.evaluateAll((els) => els.filter((el) => el.getAttribute('tabindex') === '0').length)).toBe(1);
+    const tabbableRows = (els: Element[]) => els.filter((el) => el.querySelector('[tabindex="0"]')).length;
+    expect(await inbox.rows(list).evaluateAll(tabbableRows)).toBe(1);
     await buttons.first().focus();
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
     await expect(buttons.nth(index)).toBeFocused();
@@ -226,9 +231,10 @@ test.describe('inbox on an integrator page', () => {
     const heading = inbox.detail().getByRole('heading', { level: 2, name: title });
     await expect(heading).toBeFocused();
     await expect(inbox.detail()).toContainText('Occurred');
-    // Its handling as the outcome (the first rows are open ones: the list puts them first).
+    // Its state: handled, acknowledged or open (the first rows are open ones: the list puts them first).
+    const shown = incidents[index]!;
     await expect(inbox.detail()).toContainText(
-      incidents[index]!.handled_by === null ? 'Open — the control room has not handled this yet' : 'Handled by',
+      shown.handled_by !== null ? 'Handled by' : shown.acknowledged_at ? 'Acknowledged by' : 'Open — nobody has acknowledged it yet',
     );
     // The images came with the token, as object URLs (never the media URL itself).
     const images = inbox.detail().getByRole('img');

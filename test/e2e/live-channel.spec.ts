@@ -134,14 +134,13 @@ test('the connection lost: the page says live updates are paused, and what happe
   await after(() => notice.isVisible(), 'the paused notice');
   await expect(notice).toContainText(/Last confirmed at \d{1,2}:\d\d/);
 
-  // Meanwhile, on the server: an incident.
-  await api.createIncident({ site: SITES.brusselsOffice, severity: 'high', title: 'Made while the browser was away' });
+  // Meanwhile, on the server: an incident (critical, so that the list, open first and worst
+  // first, shows it on top rather than below the open critical ones).
+  await api.createIncident({ site: SITES.brusselsOffice, severity: 'critical', title: 'Made while the browser was away' });
 
   // Back: the stream picks up where it stopped, the notice goes, and the incident arrives.
   await page.context().unrouteAll({ behavior: 'ignoreErrors' });
-  const toast = page
-    .getByRole('alert')
-    .filter({ hasText: 'High-severity incident at Brussels Head Office: Made while the browser was away' });
+  const toast = page.getByRole('alert').filter({ hasText: 'Critical incident at Brussels Head Office: Made while the browser was away' });
   await after(() => toast.isVisible(), 'the incident’s toast');
   await expect(notice).toBeHidden();
   await expect(inbox.rows(inbox.incidentList()).filter({ hasText: 'Made while the browser was away' })).toBeVisible();
@@ -159,8 +158,9 @@ test('the tab that holds the stream closes: another takes over where it stopped'
   await expect(inbox.rows(inbox.incidentList()).first()).toBeVisible();
   expect(b).toHaveLength(0); // the first tab's stream serves both
 
-  // An incident reaches the second tab through the first one's stream.
-  await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'high', title: 'Heard through the other tab' });
+  // An incident reaches the second tab through the first one's stream (critical ones: the
+  // list, open first and worst first, puts them on top, where its rows are on screen).
+  await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Heard through the other tab' });
   // (By its title, not as the first row: incidents of the same second may come in either order.)
   const row = (title: string) => inbox.rows(inbox.incidentList()).filter({ hasText: title });
   await expect(row('Heard through the other tab')).toBeVisible({ timeout: 2_000 });
@@ -169,6 +169,6 @@ test('the tab that holds the stream closes: another takes over where it stopped'
   await first.close();
   await expect.poll(() => b.length).toBe(1);
   expect(new URL(b[0]!.url()).searchParams.get('last_event_id')).toMatch(/^\d+$/);
-  await api.createIncident({ site: SITES.ghentDistribution, severity: 'high', title: 'Heard after the hand-over' });
+  await api.createIncident({ site: SITES.ghentDistribution, severity: 'critical', title: 'Heard after the hand-over' });
   await expect(row('Heard after the hand-over')).toBeVisible({ timeout: 2_000 });
 });

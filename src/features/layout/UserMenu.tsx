@@ -78,7 +78,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
         </p>
         {extras && (
           <Suspense fallback={null}>
-            <UserMenuExtras />
+            <UserMenuExtras alerts={user.terms_accepted_web_portal} />
           </Suspense>
         )}
         <Link className="ly-item" to={pathTo('logout')}>

@@ -5,13 +5,15 @@ import { TwoStepItem } from './TwoStepItem.tsx';
 /**
  * What the user menu shows besides who is signed in and "Sign out": the colour scheme,
  * the desktop alerts and two-step sign-in. One chunk, loaded when the menu first opens,
- * so the portal's first load carries none of it.
+ * so the portal's first load carries none of it. The alerts are about incidents: a newcomer
+ * who has not accepted the terms of use yet sees none, and the server answers none of their
+ * calls, so the menu leaves them out until the terms are accepted.
  */
-export function UserMenuExtras() {
+export function UserMenuExtras({ alerts }: { alerts: boolean }) {
   return (
     <>
       <ThemeChoice />
-      <AlertSettings />
+      {alerts && <AlertSettings />}
       <TwoStepItem />
     </>
   );
