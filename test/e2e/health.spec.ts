@@ -159,8 +159,9 @@ test("the site page shows each camera system's live tiles, images fetched with t
   await new SitePage(page).openSite(SITES.antwerpWarehouse);
   const cameras = page.locator('vigil-portal').locator('[part="cameras"]');
   // Every camera of the three camera systems has its tile; those on screen load frames.
-  await expect(cameras.getByRole('region', { name: /^Live view of / })).toHaveCount(3);
-  await expect(cameras.getByRole('region', { name: 'Live view of Dock cameras' }).locator('[part="camera"]').first()).toBeVisible();
+  // Each grid is a named group inside the Cameras landmark, not a landmark of its own.
+  await expect(cameras.getByRole('group', { name: /^Live view of / })).toHaveCount(3);
+  await expect(cameras.getByRole('group', { name: 'Live view of Dock cameras' }).locator('[part="camera"]').first()).toBeVisible();
   await expect.poll(() => media.length).toBeGreaterThanOrEqual(1);
   // The alarm panel's camera is not among the tiles: only camera systems show there.
   await expect(cameras.getByText('Office', { exact: true })).toHaveCount(0);

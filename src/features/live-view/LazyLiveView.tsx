@@ -15,7 +15,7 @@ const Grid = lazy(() => grid.then((m) => ({ default: m.LiveView })));
  */
 export function LazyLiveView(props: LiveViewProps) {
   return (
-    <Suspense fallback={<LiveViewRegionSkeleton cameras={props.cameras} label={props.label} />}>
+    <Suspense fallback={<LiveViewRegionSkeleton cameras={props.cameras} label={props.label} landmark={props.landmark ?? true} />}>
       <Grid {...props} />
     </Suspense>
   );

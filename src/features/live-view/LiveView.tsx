@@ -15,6 +15,12 @@ export interface LiveViewProps {
   cameras: readonly Camera[];
   /** Names the region ("Live view of Docks"). */
   label: string;
+  /**
+   * A landmark of its own (default). A page that shows several systems' grids, each under
+   * its system's heading, passes false: each grid is then a named group, so the page's
+   * landmarks do not repeat those of a system page or live view beside it.
+   */
+  landmark?: boolean;
   /** Time between frames per camera (ms); default 1000. */
   intervalMs?: number;
   /** The system is online (default): when it is not, no camera is Live whatever it sends. */
@@ -28,7 +34,7 @@ export interface LiveViewProps {
  * A camera polls only while its tile is on screen in a visible tab; with the large view
  * open, only the camera shown there polls.
  */
-export function LiveView({ cameras, label, intervalMs, online = true, timeZone }: LiveViewProps) {
+export function LiveView({ cameras, label, landmark = true, intervalMs, online = true, timeZone }: LiveViewProps) {
   useStyles(css);
   const now = useNow();
   const feeds = useCameraFeeds(cameras, intervalMs);
@@ -55,10 +61,10 @@ export function LiveView({ cameras, label, intervalMs, online = true, timeZone }
   }, [open]);
 
   // No cameras, or the first render before the frame loops exist: the same grid, so the tiles never move.
-  if (cameras.length === 0 || !feeds) return <LiveViewRegionSkeleton cameras={cameras} label={label} />;
+  if (cameras.length === 0 || !feeds) return <LiveViewRegionSkeleton cameras={cameras} label={label} landmark={landmark} />;
 
   return (
-    <div className="lv" role="region" aria-label={label} part="live-view">
+    <div className="lv" role={landmark ? 'region' : 'group'} aria-label={label} part="live-view">
       <ul className="lv-grid" data-count={cameras.length}>
         {cameras.map((camera, i) => {
           const feed = feeds.get(camera.uuid);

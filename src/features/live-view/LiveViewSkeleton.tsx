@@ -42,7 +42,15 @@ export function CameraGridSkeleton({ names, count = SKELETON_CAMERAS }: { names?
  * first render: the cameras' tiles under their names, so nothing moves when the images
  * come. With no cameras, the message the live view shows itself.
  */
-export function LiveViewRegionSkeleton({ cameras, label }: { cameras: readonly Camera[]; label: string }) {
+export function LiveViewRegionSkeleton({
+  cameras,
+  label,
+  landmark = true,
+}: {
+  cameras: readonly Camera[];
+  label: string;
+  landmark?: boolean;
+}) {
   useStyles(css);
   const t = useT();
   if (cameras.length === 0) {
@@ -53,7 +61,7 @@ export function LiveViewRegionSkeleton({ cameras, label }: { cameras: readonly C
     );
   }
   return (
-    <div className="lv" role="region" aria-label={label} part="live-view">
+    <div className="lv" role={landmark ? 'region' : 'group'} aria-label={label} part="live-view">
       <CameraGridSkeleton names={cameras.map((c) => c.name)} />
     </div>
   );

@@ -9,7 +9,9 @@ import { SystemList } from './SystemList.tsx';
 /**
  * The site's cameras, what people look at first: each camera system's live tiles under its
  * name (a link to the system) and status. The grids are the live view's own, loaded lazily;
- * each tile polls only while on screen. Image times are told on the site's clock.
+ * each tile polls only while on screen. Image times are told on the site's clock. Only the
+ * card is a landmark: a system's block and grid are groups, so a page that also shows that
+ * system (its own element, a live view) has no two landmarks of the same name.
  */
 export function SiteCameras({ systems, timeZone }: { systems: readonly System[]; timeZone: string }) {
   const t = useT();
@@ -20,7 +22,7 @@ export function SiteCameras({ systems, timeZone }: { systems: readonly System[];
         <p className="v-muted">{t('projects.site.noCameraSystems')}</p>
       ) : (
         systems.map((system) => (
-          <section key={system.uuid} className="v-stack st-camera-system" aria-labelledby={`st-cam-${system.uuid}`}>
+          <div key={system.uuid} className="v-stack st-camera-system" role="group" aria-labelledby={`st-cam-${system.uuid}`}>
             <div className="st-system-head">
               <h3 id={`st-cam-${system.uuid}`}>
                 <Link to={pathTo('system', { uuid: system.uuid })}>{system.name}</Link>
@@ -32,8 +34,9 @@ export function SiteCameras({ systems, timeZone }: { systems: readonly System[];
               online={system.online}
               timeZone={timeZone}
               label={t('liveView.regionLabel', { name: system.name })}
+              landmark={false}
             />
-          </section>
+          </div>
         ))
       )}
     </section>

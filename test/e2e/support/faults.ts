@@ -310,6 +310,15 @@ export function signedInRoutes(ids: SeededPaths): string[] {
   ];
 }
 
+/**
+ * One of two parts of a route list (the first half, or the rest), for walks that check
+ * every route: two tests, each well within its limit, and the heavy screens split.
+ */
+export function halfOf<T>(routes: readonly T[], part: 0 | 1): T[] {
+  const middle = Math.ceil(routes.length / 2);
+  return part === 0 ? routes.slice(0, middle) : routes.slice(middle);
+}
+
 /** Every HTML file under examples/ as a URL path ("/examples/evacuation.html"). */
 export function exampleHtmlFiles(): string[] {
   const root = join(REPO, 'examples');
