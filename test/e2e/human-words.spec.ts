@@ -75,7 +75,8 @@ for (const [language, words] of Object.entries(WORDS)) {
 
     await new SitePage(page).goto(`/projects/${PROJECTS.northwind}/site-schedules`);
     await expect(page.locator('vigil-portal main h1')).toContainText(words.schedules);
-    const zones = page.locator('vigil-portal main select').last();
+    // the time zone step's picker (not the last select: the holidays step follows it)
+    const zones = page.locator('vigil-portal main .ss-zone-field select');
     await expect(zones.locator('option').nth(2)).toBeAttached();
     await zones.selectOption({ index: 1 }); // the first zone the project uses: its time note
     await expect(page.locator('vigil-portal main [part~="time-note"]')).toContainText(words.zone);

@@ -10,6 +10,7 @@ import { PROJECTS, SITES } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { ProjectPage } from './screens/ProjectPage.ts';
 import { ScheduleMatrixPage } from './screens/ScheduleMatrixPage.ts';
+import { SitePage } from './screens/SitePage.ts';
 
 test.describe('Back and Forward with unsaved changes', () => {
   const LEAVE = 'Save your changes before leaving?';
@@ -50,8 +51,13 @@ test.describe('Back and Forward with unsaved changes', () => {
       await signIn('manager@vigil.test');
       const project = await new ProjectPage(page).openProject(PROJECTS.northwind);
       expect(await page.evaluate(() => 'navigation' in window && !!window.navigation)).toBe(mode === 'Navigation API');
-      // project → site → project by links, then Back to the site: one entry behind it, one ahead.
+      // project → site → its schedule → project by links, then Back to the schedule: one entry
+      // behind it, one ahead.
       await project.site('Antwerp Port Warehouse').click();
+      const site = new SitePage(page);
+      await site.expectRoute(`/site/${SITES.antwerpWarehouse}`);
+      await site.section('schedule-link').getByRole('link', { name: 'Edit security hours and exceptions' }).click();
+      await site.expectRoute(`/site/${SITES.antwerpWarehouse}/schedule`);
       const matrix = new ScheduleMatrixPage(page);
       await expect(matrix.grid()).toBeVisible();
       const siteUrl = page.url();
@@ -90,8 +96,9 @@ test.describe('Back and Forward with unsaved changes', () => {
 
       void page.goBack().catch(() => null);
       await answer(page, asked, 'Leave without saving');
-      await project.expectRoute(`/project/${PROJECTS.northwind}`);
-      await expect(project.heading('Northwind Logistics')).toBeVisible();
+      // Back from the schedule is the site's own page, the entry behind it.
+      await site.expectRoute(`/site/${SITES.antwerpWarehouse}`);
+      await expect(site.heading('Antwerp Port Warehouse')).toBeVisible();
       expect(asked).toEqual([LEAVE, LEAVE, LEAVE]);
       expect(routerMoves.length).toBeGreaterThan(0); // (so the check above can see a move)
       // Left without saving: coming back shows the saved schedule, and asks nothing.

@@ -125,15 +125,16 @@ for (const language of LANGUAGES) {
   test(`${language}: the inbox and an incident's page show the incident's title in ${language}`, async ({ page, api, signIn }) => {
     test.setTimeout(120_000);
     const user = await signIn('manager@vigil.test');
-    const newest = async (accept: string) => {
-      const res = await api.request.get('/api/v2/incidents?page=1&per_page=1', {
+    // The incident the inbox lists first: it orders by what needs attention, not by date.
+    const first = async (accept: string) => {
+      const res = await api.request.get('/api/v2/incidents?page=1&per_page=1&sort=attention', {
         headers: { authorization: `Bearer ${user.token}`, 'accept-language': accept },
       });
       expect(res.status()).toBe(200);
       return ((await res.json()) as { data: { uuid: string; title: string }[] }).data[0]!;
     };
-    const en = await newest('en');
-    const translated = await newest(language);
+    const en = await first('en');
+    const translated = await first(language);
     expect(translated.uuid).toBe(en.uuid);
     // The English title names its template; the one shown must be that template's translation.
     const template = [...CAMERA_EVENTS, ...PANEL_EVENTS].find((t) => pattern(t.title.en).test(en.title));

@@ -160,9 +160,9 @@ export const ACTION_CALLS: Row[] = [
   // --- Schedules ----------------------------------------------------------------------------------
   {
     call: 'POST /api/public/v3/projects/{uuid}/update-site-schedules',
-    screen: '/site/{uuid}: paint, Save',
+    screen: '/site/{uuid}/schedule: paint, Save',
     match: { method: 'POST', path: path(`/api/public/v3/projects/${U}/update-site-schedules`) },
-    open: () => `/site/${SITES.antwerpWarehouse}`,
+    open: () => `/site/${SITES.antwerpWarehouse}/schedule`,
     act: async (page) => {
       const grid = page.getByRole('grid', { name: /^Security hours of / });
       for (const name of ['Wednesday 12:00–12:30', 'Wednesday 12:30–13:00']) {
