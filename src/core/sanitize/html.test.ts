@@ -50,12 +50,14 @@ describe('the vigil Trusted Types policy', () => {
     expect(created.map((p) => p.name)).toEqual(['vigil']);
   });
 
-  it('refuses to sign anything outside the sanitizer, and has no script-URL rule', () => {
+  it("refuses to sign anything outside the sanitizer, and no script URL but the service worker's", () => {
     sanitizeHtml('<i>x</i>', 'page');
     const [vigil] = created;
-    expect(vigil!.rules.createScriptURL).toBeUndefined();
     expect(() => vigil!.rules.createHTML!('<img src=x onerror=alert(1)>')).toThrow(TypeError);
     expect(() => policies[0]!.createScriptURL('https://evil.test/x.js')).toThrow(TypeError);
+    expect(() => policies[0]!.createScriptURL('/sw.js?x=1')).toThrow(TypeError);
+    expect(() => policies[0]!.createScriptURL('//evil.test/sw.js')).toThrow(TypeError);
+    expect(vigil!.rules.createScriptURL!('/sw.js')).toBe('/sw.js');
   });
 
   it('is not on the page registry: only the sanitizing function is', () => {
