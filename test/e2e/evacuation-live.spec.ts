@@ -24,9 +24,15 @@ test('a start in one tab shows in the other tab and in every element of the page
   await expect(otherSite.status()).toContainText('No evacuation in progress');
   await expect(otherProject.status()).toContainText('No evacuation in progress');
 
+  // Measured from the server's answer (the change is made), not from the click, whose path
+  // through the dialog is not what this test is about.
+  const answered = (tab: typeof page, action: 'start' | 'abort') =>
+    tab.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/evacuation/${action}`));
+  const started = answered(page, 'start');
   await here.button('Start evacuation').click();
   await here.confirm();
-  // Within a second of the confirmation: the tab that did it, the other tab's two controls
+  await started;
+  // Within a second of the server's answer: the tab that did it, the other tab's two controls
   // and its bar (polling alone would take up to 5 s).
   await expect(here.status()).toContainText('This site is being evacuated.', { timeout: 1_000 });
   await expect(otherSite.status()).toContainText('This site is being evacuated.', { timeout: 1_000 });
@@ -34,8 +40,10 @@ test('a start in one tab shows in the other tab and in every element of the page
   await expect(otherSite.bar()).toContainText('Antwerp Port Warehouse (Northwind Logistics)', { timeout: 1_000 });
 
   // And back: an abort in the other tab's project control reaches this tab.
+  const aborted = answered(other, 'abort');
   await otherProject.siteAbort('Antwerp Port Warehouse').click();
   await otherProject.confirm();
+  await aborted;
   await expect(here.status()).toContainText('No evacuation in progress', { timeout: 1_000 });
   await expect(here.bar()).toBeHidden({ timeout: 1_000 });
   await other.close();
