@@ -160,6 +160,8 @@ describe('schedule updates', () => {
       body: { siteUuids: [SITES.antwerpWarehouse], schedule: { days: [day, [], [], [], [], [], []] } },
     });
     expect(res.status).toBe(422);
-    expect(performance.now() - started).toBeLessThan(200);
+    // A guard against validation that grows faster than the body (seconds on this size), not a
+    // speed figure: generous enough for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -72,7 +72,7 @@ function start(args: string[], env: Record<string, string>): Promise<{ child: Ch
   });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /Vigil demo server on (http:\/\/\S+)/.exec(out);
@@ -93,7 +93,9 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-describe('the command line', () => {
+// Each test starts the server as a process (one or two): on a loaded machine that alone takes
+// several seconds, so these wait longer than the usual 30 s.
+describe('the command line', { timeout: 120_000 }, () => {
   it('loads a --seed fixture into a fresh file database, serves it, and shuts down on SIGTERM', async () => {
     expect(process.versions.node.split('.')[0]).toBe('24');
     const env = { VIGIL_DB: join(dir, 'cli.sqlite') };
@@ -124,7 +126,7 @@ describe('the command line', () => {
     expect(((await demo.json()) as { data: { name: string } }).data.name).toBe('Vigil live demo');
     expect((await fetch(`${third.url}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
     expect(await stop(third.child)).toBe(0);
-  }, 30_000);
+  });
 
   it('listens on 127.0.0.1 only, unless HOST says otherwise', async () => {
     const outside = Object.values(networkInterfaces())

@@ -1,5 +1,5 @@
 /** Sessions: the terms gate, sign-out, idle expiry, and the attempt limits of sign-in and password reset. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEMO_CAMERAS, DEMO_LIVE_VIEW_UUID, PROJECTS } from './seed-ids.ts';
 import { call, login, testApp, type Answer, type TestApp } from './testing.ts';
 
@@ -148,6 +148,10 @@ describe('attempt limits', () => {
   });
 
   it('a device that signed in before keeps signing in, even behind the same address as the stranger', async () => {
+    // The clock stands still: on a slow machine the 35 sign-ins would otherwise outlast the
+    // waits they cause, and the owner's refusal below would not be seen.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    onTestFinished(() => void vi.useRealTimers());
     const app = testApp();
     // The owner signed in from the office before and got a remembered-device cookie.
     const cookie = deviceCookie(await signIn(app, 'viewer@vigil.test', { address: OWNER }));
