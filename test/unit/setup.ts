@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /**
  * Vitest (happy-dom) setup. happy-dom's localStorage throws on `delete storage[key]` for
  * a missing key, where browsers return true (and @nanostores/persistent deletes keys to
@@ -26,4 +28,8 @@ Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: t
 const { loadValidation } = await import('../../src/core/api/client.ts');
 await loadValidation();
 
-export {};
+// `vi.waitFor` gives up after 1 s by default: on a loaded machine a lazy chunk's first import
+// alone can take longer. Waits still end as soon as their check holds; only the deadline moves.
+const waitFor = vi.waitFor;
+vi.waitFor = ((callback, options) =>
+  waitFor(callback, typeof options === 'number' ? options : { timeout: 10_000, ...options })) as typeof vi.waitFor;

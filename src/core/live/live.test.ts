@@ -67,7 +67,7 @@ const heard = () => {
   return { topics, stop: () => stops.forEach((s) => s()) };
 };
 
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000, interval: 5 });
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { interval: 5 });
 
 describe('the live channel', () => {
   beforeEach(async () => {
