@@ -14,6 +14,8 @@ import { expect, test } from './fixtures.ts';
 import { PortalLayout } from './screens/PortalLayout.ts';
 
 const MANAGER = 'manager@vigil.test';
+/** The worker's steps (a push, a click) run beside the page's: on a busy machine they take a while. */
+const SLOW = { timeout: 15_000 };
 
 // The full browser: the headless shell the other suites use shows no notifications.
 test.use({ dbReset: 'file', launchOptions: { executablePath: requireChromium(), args: [...CHROMIUM_ARGS] } });
@@ -115,7 +117,7 @@ test('the service worker controls the portal, and a pushed incident becomes a no
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(message) });
   const witness = { kind: 'test', title: 'Vigil test', body: '', url: '/', tag: 'vigil-test' };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(witness) });
-  await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title))).toContain('Vigil test');
+  await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).toContain('Vigil test');
   expect((await shownTitles(page)).map((n) => n.title)).not.toContain('Door forced open at gate 7');
 
   const other = await portalInBackground(page, context, cdp);
@@ -163,7 +165,7 @@ test('a click on the notification opens the incident, and its Acknowledge acknow
     const other = await portalInBackground(page, context, cdp);
     const deliver = async () => {
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: message });
-      await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title))).toContain('Window broken at dock 2');
+      await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).toContain('Window broken at dock 2');
     };
 
     // Acknowledge: done in the background with the message's token; nothing opens.
@@ -173,16 +175,16 @@ test('a click on the notification opens the incident, and its Acknowledge acknow
     const readIncident = async () =>
       (await (await request.get(`/api/v2/incidents/${incident.uuid}`, { headers: { Authorization: `Bearer ${user.token}` } })).json())
         .data as { acknowledged_at: string | null; acknowledged_by: string | null };
-    await expect.poll(async () => (await readIncident()).acknowledged_at).toEqual(expect.any(String));
-    await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title))).not.toContain('Window broken at dock 2');
+    await expect.poll(async () => (await readIncident()).acknowledged_at, SLOW).toEqual(expect.any(String));
+    await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).not.toContain('Window broken at dock 2');
     expect(page.url()).toBe(`${origin}/`);
 
     // A click on the notification itself: the portal's tab moves to the incident.
     await deliver();
     await clickNotification(context, 'Window broken at dock 2');
-    await expect(page).toHaveURL(`${origin}/inbox/incident/${incident.uuid}`);
+    await expect(page).toHaveURL(`${origin}/inbox/incident/${incident.uuid}`, SLOW);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Window broken at dock 2');
-    await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title))).not.toContain('Window broken at dock 2');
+    await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).not.toContain('Window broken at dock 2');
     await other.close();
   } finally {
     await receiver.close();
@@ -214,7 +216,7 @@ async function fakePushService(context: BrowserContext, origin: string): Promise
   }, JSON.stringify(subscription));
 }
 
-test('the device’s alert settings save and survive a reload', async ({ page, context, signIn, baseURL }) => {
+test('the device’s alert and sound settings save and survive a reload', async ({ page, context, signIn, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['notifications'], { origin });
   await fakePushService(context, origin.replace('localhost', '127.0.0.1'));
@@ -242,6 +244,12 @@ test('the device’s alert settings save and survive a reload', async ({ page, c
   const site = page.waitForResponse((r) => r.url().includes('/api/v2/push/subscriptions/') && r.request().method() === 'PATCH');
   await group.getByRole('checkbox', { name: /^Antwerp Port Warehouse/ }).uncheck();
   expect((await site).status()).toBe(200);
+  // The alarm sound: off until turned on, kept by this browser.
+  const sound = page.getByRole('group', { name: 'Alarm sound on this device' });
+  const play = sound.getByRole('checkbox', { name: 'Play a sound for critical incidents and real evacuations' });
+  await expect(play).not.toBeChecked();
+  await play.check();
+  await expect(sound.getByText(/once you have clicked or typed in that tab/)).toBeVisible();
 
   await page.reload();
   await layout.userMenu().click();
@@ -252,4 +260,6 @@ test('the device’s alert settings save and survive a reload', async ({ page, c
   await expect(group.getByRole('checkbox', { name: 'A system going offline' })).toBeChecked();
   await expect(group.getByText('Incidents at these sites (4/5)')).toBeVisible();
   await expect(group.getByRole('button', { name: 'Send a test notification' })).toBeEnabled();
+  await expect(play).toBeChecked();
+  await expect(sound.getByRole('button', { name: 'Test sound' })).toBeEnabled();
 });
