@@ -14,9 +14,10 @@ export function setAppBadge(count: number): void {
   void (count > 0 ? nav.setAppBadge(count) : (nav.clearAppBadge?.() ?? Promise.resolve())).catch(() => undefined);
 }
 
-/** Keeps the badge at the open-incidents count while the returned function is not called. */
+/**
+ * Keeps the badge at the open-incidents count while the returned function is not called;
+ * a count forgotten (signed out, another user) clears it until the next one is loaded.
+ */
 export function keepAppBadge(): () => void {
-  return $openIncidents.listen((count) => {
-    if (count !== undefined) setAppBadge(count);
-  });
+  return $openIncidents.listen((count) => setAppBadge(count ?? 0));
 }
