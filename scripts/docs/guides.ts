@@ -207,4 +207,17 @@ X-Frame-Options: SAMEORIGIN`)}
 </ul>
 <p>To test with a shorter polling period: <code>localStorage.setItem('vigil.live.intervalMs', '2000')</code> before the elements start.</p>`,
   },
+  {
+    slug: 'push',
+    title: 'Alerts with Vigil closed',
+    summary: 'Web Push, the installable portal and the alarm sound: what your API and your users need.',
+    body: () => `<p>The portal is installable and can alert a device whose browser has no Vigil tab open, through the browser's own push service (Web Push: VAPID, RFC 8292; payloads encrypted with <code>aes128gcm</code>, RFC 8291). Each user chooses per device in the portal's user menu, under "Alerts on this device": severities, sites, systems going offline; evacuation starts and ends always come.</p>
+<ul>
+<li>The service worker is the portal's own (<code>/sw.js</code>, scope <code>/</code>, with <code>/manifest.webmanifest</code>), served by the API's origin. Elements embedded on another origin register none: on your pages they keep their in-page toasts and desktop alerts.</li>
+<li>An API that implements the contract answers <code>GET /api/v2/push/key</code> and <code>GET|POST /api/v2/push/subscriptions</code>, <code>PATCH|DELETE /api/v2/push/subscriptions/{uuid}</code>; it sends <code>{kind, title, body, url, tag}</code> per incident, evacuation or system, accepts only <code>https:</code> endpoints on public hosts, and drops a subscription its push service answers 404 or 410 to. The full contract, with retries and the Acknowledge token, is in the repository's <code>docs/push.md</code>.</li>
+<li>Installing: Chrome or Edge on a computer, the install icon in the address bar; Chrome on Android, menu, "Install app"; iPhone and iPad (iOS 16.4 or later), Safari, Share, "Add to Home Screen", then turn alerts on from the home-screen app.</li>
+<li>A device with the portal in front gets its toast, not also a notification; a repeat replaces the earlier notification (one <code>tag</code> per incident or evacuation).</li>
+<li>"Alarm sound on this device" plays a short sound in one open portal tab for critical incidents and real evacuations, never drills. It is made with the Web Audio API, so your CSP needs nothing more; browsers allow it only once the tab has been used (a click or a key).</li>
+</ul>`,
+  },
 ];

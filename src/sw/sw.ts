@@ -82,11 +82,14 @@ async function openPortal(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const existing = windows.find((w) => new URL(w.url).origin === self.location.origin);
   if (existing) {
-    const focused = await existing.focus();
-    await focused.navigate(url).catch(() => undefined);
-    return;
+    // A browser may refuse the focus (the click's permission to raise a window has lapsed):
+    // the tab still moves to the message's page, to be found there.
+    const focused = await existing.focus().catch(() => existing);
+    if (focused.url === url) return;
+    const moved = await focused.navigate(url).catch(() => null);
+    if (moved) return;
   }
-  await self.clients.openWindow(url);
+  await self.clients.openWindow(url).catch(() => null);
 }
 
 async function acknowledge(incident: string, token: string): Promise<boolean> {

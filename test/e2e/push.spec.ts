@@ -1,6 +1,7 @@
 // The installable portal and Web Push in Chromium: the service worker controls the portal
 // under the strict CSP, a push delivered through the DevTools protocol becomes a
-// notification, and the device's alert settings save and survive a reload. Chromium's own
+// notification, a click on it opens the incident and its Acknowledge acknowledges it, and
+// the device's alert settings save and survive a reload. Chromium's own
 // push service is out of reach here, so a stand-in for `PushManager` hands out a
 // subscription whose endpoint is a loopback URL (accepted by the demo server only with its
 // test hooks on); the server's delivery itself is demo/server/push.test.ts's.
@@ -8,10 +9,13 @@ import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { SITES } from '../../demo/server/seed-ids.ts';
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { decrypt, deviceKeys, startReceiver } from '../unit/push-receiver.ts';
 import { expect, test } from './fixtures.ts';
 import { PortalLayout } from './screens/PortalLayout.ts';
 
 const MANAGER = 'manager@vigil.test';
+/** The worker's steps (a push, a click) run beside the page's: on a busy machine they take a while. */
+const SLOW = { timeout: 15_000 };
 
 // The full browser: the headless shell the other suites use shows no notifications.
 test.use({ dbReset: 'file', launchOptions: { executablePath: requireChromium(), args: [...CHROMIUM_ARGS] } });
@@ -37,13 +41,48 @@ async function registrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
+/**
+ * Brings another tab to the front, with real focus instead of Playwright's emulation (which
+ * keeps every tab focused): a portal tab in front shows an incident itself (an in-page
+ * toast), so the worker shows nothing then.
+ */
+async function portalInBackground(page: Page, context: BrowserContext, cdp: CDPSession): Promise<Page> {
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  const other = await context.newPage();
+  await other.goto('about:blank');
+  await other.bringToFront();
+  await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
+  return other;
+}
+
+/**
+ * Clicks a shown notification (its body, or the button of `action`) as the system would:
+ * DevTools has no call for that, so the worker gets the `notificationclick` event of the
+ * real notification it shows, dispatched in its own scope.
+ */
+async function clickNotification(context: BrowserContext, title: string, action = ''): Promise<void> {
+  const worker = context.serviceWorkers().find((w) => new URL(w.url()).pathname === '/sw.js');
+  expect(worker, 'the portal’s worker runs').toBeDefined();
+  await worker!.evaluate(
+    async ({ title, action }) => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(e: Event): boolean };
+      const [shown] = (await scope.registration.getNotifications()).filter((n) => n.title === title);
+      if (!shown) throw new Error(`no notification "${title}"`);
+      const NotificationEvent = (globalThis as unknown as { NotificationEvent: new (type: string, init: object) => Event })
+        .NotificationEvent;
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown, action }));
+    },
+    { title, action },
+  );
+}
+
 /** The titles of the notifications the portal's worker shows. */
 const shownTitles = (page: Page) =>
   page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, data: n.data })),
   );
 
-test('the service worker controls the portal, and a pushed incident becomes a notification with its title', async ({
+test('the service worker controls the portal, and a pushed incident becomes a notification unless the portal is in front', async ({
   page,
   context,
   api,
@@ -61,33 +100,95 @@ test('the service worker controls the portal, and a pushed incident becomes a no
   const incident = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Door forced open at gate 7' });
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp);
-  // A portal tab in front shows the incident itself (an in-page toast), so the worker shows
-  // nothing then. Another tab comes to the front, with real focus instead of Playwright's
-  // emulation (which keeps every tab focused).
-  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
-  const other = await context.newPage();
-  await other.goto('about:blank');
-  await other.bringToFront();
-  await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
+  const message = {
+    kind: 'incident',
+    title: incident.title,
+    body: 'Critical · Antwerp Port Warehouse',
+    url: `/inbox/incident/${incident.uuid}`,
+    tag: `vigil-incident-${incident.uuid}`,
+    severity: 'critical',
+    incident: incident.uuid,
+    renotify: true,
+    open: 3,
+  };
+  // Not the same alert twice: with the portal in front (its toast tells), the incident shows
+  // no notification. A test message sent after it always shows: by then the incident's
+  // push was handled.
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(message) });
+  const witness = { kind: 'test', title: 'Vigil test', body: '', url: '/', tag: 'vigil-test' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(witness) });
+  await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).toContain('Vigil test');
+  expect((await shownTitles(page)).map((n) => n.title)).not.toContain('Door forced open at gate 7');
+
+  const other = await portalInBackground(page, context, cdp);
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin,
     registrationId: id,
-    data: JSON.stringify({
-      kind: 'incident',
-      title: incident.title,
-      body: 'Critical · Antwerp Port Warehouse',
-      url: `/inbox/incident/${incident.uuid}`,
-      tag: `vigil-incident-${incident.uuid}`,
-      severity: 'critical',
-      incident: incident.uuid,
-      renotify: true,
-      open: 3,
-    }),
+    data: JSON.stringify(message),
   });
   await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title))).toContain('Door forced open at gate 7');
   const [shown] = (await shownTitles(page)).filter((n) => n.title === 'Door forced open at gate 7');
   expect(shown!.data).toMatchObject({ url: `${origin}/inbox/incident/${incident.uuid}`, incident: incident.uuid });
   await other.close();
+});
+
+test('a click on the notification opens the incident, and its Acknowledge acknowledges it', async ({
+  page,
+  context,
+  api,
+  signIn,
+  baseURL,
+  request,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const user = await signIn(MANAGER);
+  // The message is the server's own: sent to a push service of this test, decrypted with
+  // the device's keys, then handed to the browser's worker as its push service would.
+  const receiver = await startReceiver();
+  try {
+    const keys = deviceKeys();
+    const endpoint = receiver.url();
+    const subscribed = await request.post('/api/v2/push/subscriptions', {
+      headers: { Authorization: `Bearer ${user.token}` },
+      data: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, severities: ['critical'], evacuations: true },
+    });
+    expect(subscribed.status()).toBe(201);
+    await page.goto('/');
+    await controlled(page);
+    const incident = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Window broken at dock 2' });
+    const message = decrypt((await receiver.next(new URL(endpoint).pathname)).body, keys);
+    expect(JSON.parse(message)).toMatchObject({ incident: incident.uuid, action_token: expect.any(String) });
+
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp);
+    const other = await portalInBackground(page, context, cdp);
+    const deliver = async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: message });
+      await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).toContain('Window broken at dock 2');
+    };
+
+    // Acknowledge: done in the background with the message's token; nothing opens.
+    await deliver();
+    await clickNotification(context, 'Window broken at dock 2', 'acknowledge');
+    // The worker holds no bearer token: only the message's own token can have signed it in.
+    const readIncident = async () =>
+      (await (await request.get(`/api/v2/incidents/${incident.uuid}`, { headers: { Authorization: `Bearer ${user.token}` } })).json())
+        .data as { acknowledged_at: string | null; acknowledged_by: string | null };
+    await expect.poll(async () => (await readIncident()).acknowledged_at, SLOW).toEqual(expect.any(String));
+    await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).not.toContain('Window broken at dock 2');
+    expect(page.url()).toBe(`${origin}/`);
+
+    // A click on the notification itself: the portal's tab moves to the incident.
+    await deliver();
+    await clickNotification(context, 'Window broken at dock 2');
+    await expect(page).toHaveURL(`${origin}/inbox/incident/${incident.uuid}`, SLOW);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Window broken at dock 2');
+    await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).not.toContain('Window broken at dock 2');
+    await other.close();
+  } finally {
+    await receiver.close();
+  }
 });
 
 /** Stands in for the browser's push service: `subscribe` hands out a loopback subscription, kept across reloads. */
@@ -115,7 +216,7 @@ async function fakePushService(context: BrowserContext, origin: string): Promise
   }, JSON.stringify(subscription));
 }
 
-test('the device’s alert settings save and survive a reload', async ({ page, context, signIn, baseURL }) => {
+test('the device’s alert and sound settings save and survive a reload', async ({ page, context, signIn, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['notifications'], { origin });
   await fakePushService(context, origin.replace('localhost', '127.0.0.1'));
@@ -143,6 +244,12 @@ test('the device’s alert settings save and survive a reload', async ({ page, c
   const site = page.waitForResponse((r) => r.url().includes('/api/v2/push/subscriptions/') && r.request().method() === 'PATCH');
   await group.getByRole('checkbox', { name: /^Antwerp Port Warehouse/ }).uncheck();
   expect((await site).status()).toBe(200);
+  // The alarm sound: off until turned on, kept by this browser.
+  const sound = page.getByRole('group', { name: 'Alarm sound on this device' });
+  const play = sound.getByRole('checkbox', { name: 'Play a sound for critical incidents and real evacuations' });
+  await expect(play).not.toBeChecked();
+  await play.check();
+  await expect(sound.getByText(/once you have clicked or typed in that tab/)).toBeVisible();
 
   await page.reload();
   await layout.userMenu().click();
@@ -153,4 +260,6 @@ test('the device’s alert settings save and survive a reload', async ({ page, c
   await expect(group.getByRole('checkbox', { name: 'A system going offline' })).toBeChecked();
   await expect(group.getByText('Incidents at these sites (4/5)')).toBeVisible();
   await expect(group.getByRole('button', { name: 'Send a test notification' })).toBeEnabled();
+  await expect(play).toBeChecked();
+  await expect(sound.getByRole('button', { name: 'Test sound' })).toBeEnabled();
 });

@@ -298,6 +298,14 @@ describe('messages between tabs', () => {
       hint: { uuid: 'a' },
     });
     expect(topicOf({ id: '1', type: 'evacuation', data: { uuid: 'p' } })).toEqual({ topic: 'evacuation', hint: { uuid: 'p' } });
+    // What the alarm needs of an evacuation: its status, mode and moment.
+    expect(
+      topicOf({
+        id: '3',
+        type: 'evacuation',
+        data: { scope: 'project', uuid: 'p', status: 'active', mode: 'drill', at: '2026-11-28T10:00:00Z' },
+      }),
+    ).toEqual({ topic: 'evacuation', hint: { uuid: 'p', evacuation: { status: 'active', mode: 'drill', at: '2026-11-28T10:00:00Z' } } });
     expect(topicOf({ id: '1', type: 'whatever', data: {} })).toBeNull();
   });
 });

@@ -66,8 +66,12 @@ export function topicOf(event: StreamEvent): { topic: Topic; hint: TopicHint } |
     case 'notification':
     case 'unread':
       return { topic: 'notifications', hint: {} };
-    case 'evacuation':
+    case 'evacuation': {
+      const { status, mode, at } = data as { status?: unknown; mode?: unknown; at?: unknown };
+      if (typeof status === 'string')
+        hint.evacuation = { status, mode: typeof mode === 'string' ? mode : null, at: typeof at === 'string' ? at : null };
       return { topic: 'evacuation', hint };
+    }
     case 'system':
       return { topic: 'systems', hint };
     case 'reset':

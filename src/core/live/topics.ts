@@ -20,6 +20,8 @@ export type Topic = (typeof TOPICS)[number];
 export interface TopicHint {
   /** The uuid of the system that changed, the project or site whose evacuation changed. */
   uuid?: string;
+  /** Of an `evacuation` event: the new status, the mode of its start and when it changed (the alarm's rule, core/alarm). */
+  evacuation?: { status: string; mode: string | null; at: string | null };
 }
 
 type Handler = (hint: TopicHint) => void;

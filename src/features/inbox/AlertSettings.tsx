@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { SEVERITIES } from '../../core/api/constants.ts';
 import { $alertPrefs, setAlertsEnabled, toggleAlertSeverity } from '../../core/inbox/live/alerts.ts';
 import { useStyles } from '../common/useStyles.ts';
+import { AlarmSound } from './AlarmSound.tsx';
 import { DeviceAlerts } from './DeviceAlerts.tsx';
 import { useT } from '../common/useT.ts';
 import alertsCss from './alerts.css?inline';
@@ -12,7 +13,8 @@ import alertsCss from './alerts.css?inline';
 /**
  * Desktop alerts (browser notifications) for new incidents: off until the user turns them
  * on here, which is when the browser asks for permission; then per severity. Remembered
- * per account. Below them, the alerts that reach this device with Vigil closed (Web Push).
+ * per account. Below them, the alerts that reach this device with Vigil closed (Web Push),
+ * and the alarm sound of an open tab.
  */
 export function AlertSettings() {
   useStyles(alertsCss);
@@ -55,6 +57,7 @@ export function AlertSettings() {
         )}
       </fieldset>
       <DeviceAlerts />
+      <AlarmSound />
     </div>
   );
 }

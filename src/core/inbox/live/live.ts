@@ -18,6 +18,8 @@ import { onTopic, type Topic } from '../../live/topics.ts';
 import { $currentUser, $unreadCount } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
 import { $openIncidents } from '../open.ts';
+import { raiseAlarm, watchEvacuationAlarms } from '../../alarm/alarm.ts';
+import { keepAppBadge } from '../../push/badge.ts';
 
 export type { LiveResult } from './hub.ts';
 import { $alertPrefs, announceIncidents, notificationPermission, offerDesktopAlerts } from './alerts.ts';
@@ -73,6 +75,10 @@ function hook(): void {
     // A security alert must reach a tab in the background: with desktop alerts on, the
     // leading tab keeps the stream while hidden.
     holdWhileHidden(() => $alertPrefs.get().enabled && notificationPermission() === 'granted'),
+    // The alarm you can hear: real evacuations here, critical incidents in `apply`.
+    watchEvacuationAlarms(),
+    // The installed portal's badge follows the open count while a tab is open.
+    keepAppBadge(),
   ];
 }
 
@@ -207,6 +213,7 @@ export function apply(result: LiveResult, leader: boolean): void {
     if (fresh.length) {
       for (const incident of fresh) for (const listener of live.listeners) listener(incident);
       announceIncidents(fresh, leader);
+      for (const { uuid, severity } of fresh) void raiseAlarm({ kind: 'incident', uuid, severity });
     }
     // Also for an account that signed in while incidents were watched already.
     offerDesktopAlerts();
