@@ -1,0 +1,42 @@
+/**
+ * A readable name for the browser a session was signed in from ("Safari on iPhone"), read
+ * once from the User-Agent at sign-in. Only for people to recognise their own sessions:
+ * nothing decides anything on it (anyone can send any User-Agent).
+ */
+
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\b(?:OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  [/\bSafari\//, 'Safari'],
+];
+
+const SYSTEMS: [RegExp, string][] = [
+  [/\biPhone\b/, 'iPhone'],
+  [/\biPad\b/, 'iPad'],
+  [/\bAndroid\b.*\bMobile\b/, 'Android phone'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/** "Chrome on Windows", "Safari on iPhone", "Firefox"; null when nothing is recognised. */
+export function browserName(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const ua = userAgent.slice(0, 512);
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
+}
+
+/** The socket's address as people read it: an IPv4 address mapped into IPv6 without its prefix; null when unknown. */
+export function readableAddress(address: string): string | null {
+  if (!address || address === 'local') return null;
+  return address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+}
