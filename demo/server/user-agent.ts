@@ -1,5 +1,5 @@
 /**
- * A readable name for the browser a session was signed in from ("Safari on iPhone"), read
+ * A readable name for the browser a session was signed in from ("Safari · iPhone"), read
  * once from the User-Agent at sign-in. Only for people to recognise their own sessions:
  * nothing decides anything on it (anyone can send any User-Agent).
  */
@@ -17,7 +17,6 @@ const BROWSERS: [RegExp, string][] = [
 const SYSTEMS: [RegExp, string][] = [
   [/\biPhone\b/, 'iPhone'],
   [/\biPad\b/, 'iPad'],
-  [/\bAndroid\b.*\bMobile\b/, 'Android phone'],
   [/\bAndroid\b/, 'Android'],
   [/\bCrOS\b/, 'ChromeOS'],
   [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
@@ -25,13 +24,16 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-/** "Chrome on Windows", "Safari on iPhone", "Firefox"; null when nothing is recognised. */
+/**
+ * "Chrome · Windows", "Safari · iPhone", "Firefox": names of products in no language, the
+ * way the push device list names a browser; null when nothing is recognised.
+ */
 export function browserName(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   const ua = userAgent.slice(0, 512);
   const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return `${browser} · ${system}`;
   return browser ?? system ?? null;
 }
 

@@ -57,8 +57,8 @@ describe('the list of sessions', () => {
     await signIn('viewer@vigil.test', { address: '192.0.2.1', agent: DESKTOP });
     const list = await sessions(desk);
     expect(list).toHaveLength(2);
-    expect(list.find((s) => s.current)).toMatchObject({ browser: 'Chrome on Windows', address: '198.51.100.7', device_name: 'vitest' });
-    expect(list.find((s) => !s.current)).toMatchObject({ browser: 'Safari on iPhone', address: '203.0.113.9' });
+    expect(list.find((s) => s.current)).toMatchObject({ browser: 'Chrome · Windows', address: '198.51.100.7', device_name: 'vitest' });
+    expect(list.find((s) => !s.current)).toMatchObject({ browser: 'Safari · iPhone', address: '203.0.113.9' });
     // No token or its hash is ever part of the answer.
     expect(JSON.stringify(list)).not.toMatch(/[0-9a-f]{64}/);
   });
@@ -126,8 +126,8 @@ describe('the sign-in attempts', () => {
     const res = await call(app, 'GET', '/api/v2/user/sign-in-attempts', { token: mine });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { at: expect.any(String), address: '203.0.113.66', browser: 'Safari on iPhone', result: 'wrong_password' },
-      { at: expect.any(String), address: '198.51.100.7', browser: 'Chrome on Windows', result: 'success' },
+      { at: expect.any(String), address: '203.0.113.66', browser: 'Safari · iPhone', result: 'wrong_password' },
+      { at: expect.any(String), address: '198.51.100.7', browser: 'Chrome · Windows', result: 'success' },
     ]);
   });
 

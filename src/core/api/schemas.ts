@@ -379,7 +379,7 @@ export const SignInSession = v.looseObject({
   uuid,
   /** The name the signing-in app gave (`device_name` of the sign-in), if any. */
   device_name: v.nullable(v.string()),
-  /** The browser and system read from the sign-in's User-Agent ("Safari on iPhone"), if recognised. */
+  /** The browser and system read from the sign-in's User-Agent ("Safari · iPhone"), if recognised. */
   browser: v.nullable(v.string()),
   /** The address it signed in from, if known. */
   address: v.nullable(v.string()),
