@@ -1,5 +1,5 @@
 /**
- * The sign-in attempts of each account (docs/security.md "Where you're signed in"): when,
+ * The sign-in attempts of each account (docs/security.md#where-youre-signed-in): when,
  * from which address and browser, and how it ended, so the owner can see a stranger's
  * attempts. Only attempts on an existing account are written (an unknown e-mail has no
  * owner to tell). No call changes an entry (the table refuses updates); the oldest fall off

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own sessions and sign-in attempts (docs/api.md "Sessions"): the
+ * The signed-in user's own sessions and sign-in attempts (docs/security.md#where-youre-signed-in): the
  * sign-ins that still work, ending one or every other one, and the latest attempts to sign
  * in to the account. Only ever the caller's own: another user's session is a 404, like one
  * that does not exist. Ending goes through endSessions (sessions.ts): the token answers 401

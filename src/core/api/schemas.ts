@@ -374,7 +374,7 @@ export const PushDevice = v.looseObject({
 });
 export type PushDevice = v.InferOutput<typeof PushDevice>;
 
-/** A sign-in of the user that still works (docs/api.md "Sessions"): where it is and when it was last used. */
+/** A sign-in of the user that still works (docs/security.md#where-youre-signed-in): where it is and when it was last used. */
 export const SignInSession = v.looseObject({
   uuid,
   /** The name the signing-in app gave (`device_name` of the sign-in), if any. */

@@ -1,5 +1,5 @@
 /**
- * Where the signed-in user is signed in (docs/api.md "Sessions"): their sessions that still
+ * Where the signed-in user is signed in (docs/security.md#where-youre-signed-in): their sessions that still
  * work, this one marked, and the latest sign-in attempts on the account; ending one other
  * session or every other one. Loaded only by the user menu's dialog that shows them.
  *
