@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceKeys } from '../../test/unit/push-receiver.ts';
 import { MFA_DEMO_SECRET } from './seed-data/places.ts';
 import { call, testApp, type TestApp } from './testing.ts';
+import { browserName } from './user-agent.ts';
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -47,6 +48,22 @@ describe('every sessions call', () => {
     ] as const) {
       expect((await call(app, method, path)).status, `${method} ${path}`).toBe(401);
     }
+  });
+});
+
+describe('the name of a browser', () => {
+  it('is read from the User-Agent, or null when nothing is recognised', () => {
+    expect(browserName(PHONE)).toBe('Safari · iPhone');
+    expect(browserName(DESKTOP)).toBe('Chrome · Windows');
+    expect(
+      browserName('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'),
+    ).toBe('Chrome · Linux');
+    expect(browserName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36 Edg/131.0')).toBe(
+      'Edge · Windows',
+    );
+    expect(browserName('Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0')).toBe('Firefox · Android');
+    expect(browserName('curl/8.5.0')).toBeNull();
+    expect(browserName(undefined)).toBeNull();
   });
 });
 

@@ -205,7 +205,9 @@ function SessionRow({
         <p className="v-small ses-address">{address}</p>
         <p className="v-small v-muted ses-times">
           <time dateTime={session.last_used_at}>{t('layout.sessions.lastUsed', momentParams(session.last_used_at))}</time>
-          <time dateTime={session.created_at}>{t('layout.sessions.signedIn', momentParams(session.created_at))}</time>
+          {formatMoment(session.created_at) !== formatMoment(session.last_used_at) && (
+            <time dateTime={session.created_at}>{t('layout.sessions.signedIn', momentParams(session.created_at))}</time>
+          )}
         </p>
       </div>
       {!session.current && (
