@@ -48,6 +48,7 @@ test('a user ends their phone’s session and that browser is signed out at its 
   await expect(sessions).toHaveCount(2);
   // This device first and marked, with no button to end it here.
   await expect(sessions.first()).toContainText('This device');
+  await expect(sessions.first()).toContainText(/^Chrome · /);
   await expect(sessions.first().getByRole('button')).toHaveCount(0);
   const phoneRow = sessions.filter({ hasText: 'Safari · iPhone' });
   await expect(phoneRow).toContainText('127.0.0.1');
