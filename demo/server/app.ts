@@ -30,6 +30,7 @@ import { contentRoutes } from './routes/content.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { exceptionRoutes } from './routes/exceptions.ts';
 import { scheduleRoutes } from './routes/schedules.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { projectUserRoutes } from './routes/users.ts';
@@ -291,6 +292,7 @@ export function createApp(options: AppOptions): VigilApp {
 
   authRoutes(app, deps);
   mfaRoutes(app, deps);
+  sessionRoutes(app, deps);
   projectRoutes(app, deps);
   mediaRoutes(app, deps);
   inboxRoutes(app, deps);

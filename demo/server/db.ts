@@ -316,6 +316,28 @@ const MIGRATIONS: string[] = [
   CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id);
   CREATE INDEX push_subscriptions_token ON push_subscriptions(token_id);
   `,
+  // 12: sessions people can see and end (routes/sessions.ts): each token's public id, and the
+  // browser and address it was signed in from; and each account's sign-in attempts
+  // (sign-in-attempts.ts), which no call changes (only the oldest fall off).
+  `
+  ALTER TABLE tokens ADD COLUMN uuid TEXT;
+  ALTER TABLE tokens ADD COLUMN browser TEXT;
+  ALTER TABLE tokens ADD COLUMN address TEXT;
+  UPDATE tokens SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+    || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+  CREATE UNIQUE INDEX tokens_uuid ON tokens(uuid);
+  CREATE TABLE sign_in_attempts (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    at TEXT NOT NULL,
+    address TEXT,
+    browser TEXT,
+    result TEXT NOT NULL CHECK (result IN ('success', 'wrong_password', 'second_step_failed', 'locked'))
+  );
+  CREATE INDEX sign_in_attempts_user ON sign_in_attempts(user_id, id DESC);
+  CREATE TRIGGER sign_in_attempts_append_only BEFORE UPDATE ON sign_in_attempts
+  BEGIN SELECT RAISE(ABORT, 'sign-in attempts are append-only'); END;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
@@ -341,6 +363,7 @@ const TABLES_CHILD_FIRST = [
   'mfa_challenges',
   'mfa_recovery_codes',
   'push_subscriptions',
+  'sign_in_attempts',
   'tokens',
   'users',
   'meta',

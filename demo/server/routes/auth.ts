@@ -1,8 +1,9 @@
 /** Sign-in, the current user, password reset, terms, locale, the JWT, ping and public user names. */
+import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { Bodies, type User } from '../../../src/core/api/contract.ts';
 import { READABLE_PROJECTS } from '../access.ts';
-import { nowIso } from '../db.ts';
+import { nowIso, type Db } from '../db.ts';
 import {
   ApiError,
   failure,
@@ -17,11 +18,12 @@ import {
   type Deps,
   type UserRow,
 } from '../http.ts';
-import { guard, rememberDevice, rememberedDevice } from '../limits.ts';
+import { guard, rememberDevice, rememberedDevice, TooManyAttempts } from '../limits.ts';
 import { text } from '../messages.ts';
 import { startChallenge } from '../mfa.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
 import { endSessions, PASSWORD_ONLY, type ObtainedWith } from '../sessions.ts';
+import { origin, recordAttempt } from '../sign-in-attempts.ts';
 import { validate } from '../validation.ts';
 import { userView } from '../views.ts';
 
@@ -42,6 +44,16 @@ const BEFORE_TERMS = [
   { method: 'PUT', path: /^\/api\/v2\/user\/(?:terms|locale)\/?$/ },
   { method: 'POST', path: /^\/api\/v2\/user\/logout\/?$/ },
 ];
+
+/** Counts the attempt (limits.ts); one held back writes a `locked` attempt on the account, if there is one. */
+export function attemptOrRecord(db: Db, c: Ctx, userId: number | undefined, attempts: { attempt(): void }): void {
+  try {
+    attempts.attempt();
+  } catch (e) {
+    if (userId !== undefined && e instanceof TooManyAttempts) recordAttempt(db, c, userId, 'locked');
+    throw e;
+  }
+}
 
 /** Last-use times are written at most once a minute per token (a tenth of the idle time when that is shorter). */
 const touchEvery = (idleMs: number): number => Math.min(60 * 1000, idleMs / 10);
@@ -114,11 +126,17 @@ export function signIn(
   rememberDevice(c, deps, user.uuid);
   const token = randomToken();
   endSessions(deps, user.id, { expired: { now: nowIso(), idleSince: nowIso(-deps.tokenIdleMs) } });
+  // Where it was signed in from, for the owner's list of sessions (routes/sessions.ts).
+  const { address, browser } = origin(c);
   db.run(
-    'INSERT INTO tokens (user_id, token_hash, device_name, created_at, expires_at, last_used_at, obtained_with) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO tokens (uuid, user_id, token_hash, device_name, browser, address, created_at, expires_at, last_used_at, obtained_with)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    randomUUID(),
     user.id,
     sha256(token),
     deviceName?.slice(0, 200) ?? null,
+    browser,
+    address,
     nowIso(),
     nowIso(TOKEN_TTL_MS),
     nowIso(),
@@ -142,12 +160,16 @@ export function authRoutes(app: App, deps: Deps): void {
     // The attempt counts before the password is checked (limits.ts): parallel guesses meet
     // the same limits as guesses one after another.
     const attempts = guard(deps.limiter, 'login', c, body.email, rememberedDevice(c, deps.jwtSecret, user?.uuid));
-    attempts.attempt();
+    // Every attempt on an existing account is written for its owner to see (sign-in-attempts.ts).
+    attemptOrRecord(db, c, user?.id, attempts);
     const ok = await verifyPassword(body.password, user?.password_hash);
+    if (user && !ok) recordAttempt(db, c, user.id, 'wrong_password');
     if (!user || !ok) throw invalid('email', text('auth.credentials'));
     attempts.succeed();
-    // Two-step sign-in on: the password alone gives no token, only a challenge for the code.
+    // Two-step sign-in on: the password alone gives no token, only a challenge for the code
+    // (the code step writes the attempt's result).
     if (user.mfa_enabled_at) return c.json({ data: startChallenge(db, user, body.device_name) });
+    recordAttempt(db, c, user.id, 'success');
     return c.json({ data: signIn(c, deps, user, body.device_name) });
   });
 

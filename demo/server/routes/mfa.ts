@@ -24,7 +24,8 @@ import { text } from '../messages.ts';
 import { verifyPassword } from '../security.ts';
 import { endSessions, PASSWORD_ONLY, WITH_SECOND_STEP } from '../sessions.ts';
 import { userView } from '../views.ts';
-import { signIn } from './auth.ts';
+import { attemptOrRecord, signIn } from './auth.ts';
+import { recordAttempt } from '../sign-in-attempts.ts';
 import { logTwoStepRequired } from '../activity-events.ts';
 
 /** How long a set-up secret waits for its first code, in the session that set it up. */
@@ -48,12 +49,16 @@ export function mfaRoutes(app: App, deps: Deps): void {
     const { user } = found;
     // Wrong codes are limited like passwords: per account and client, and per address.
     const attempts = guard(deps.limiter, 'mfa', c, user.email, rememberedDevice(c, deps.jwtSecret, user.uuid));
-    attempts.attempt();
-    if (!useCode(db, user, body.code)) throw codeInvalid();
+    attemptOrRecord(db, c, user.id, attempts);
+    if (!useCode(db, user, body.code)) {
+      recordAttempt(db, c, user.id, 'second_step_failed');
+      throw codeInvalid();
+    }
     // Single use, even when two requests carry the same challenge and a good code each.
     if (!consumeChallenge(db, found.id))
       throw new ApiError(422, [{ field: 'challenge', text: text('mfa.challengeInvalid'), code: MFA_CODES.challengeInvalid }]);
     attempts.succeed();
+    recordAttempt(db, c, user.id, 'success');
     return c.json({ data: signIn(c, deps, user, body.device_name ?? found.device_name ?? undefined, WITH_SECOND_STEP) });
   });
 

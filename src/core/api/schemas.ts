@@ -373,3 +373,32 @@ export const PushDevice = v.looseObject({
   current: v.boolean(),
 });
 export type PushDevice = v.InferOutput<typeof PushDevice>;
+
+/** A sign-in of the user that still works (docs/security.md#where-youre-signed-in): where it is and when it was last used. */
+export const SignInSession = v.looseObject({
+  uuid,
+  /** The name the signing-in app gave (`device_name` of the sign-in), if any. */
+  device_name: v.nullable(v.string()),
+  /** The browser and system read from the sign-in's User-Agent ("Safari · iPhone"), if recognised. */
+  browser: v.nullable(v.string()),
+  /** The address it signed in from, if known. */
+  address: v.nullable(v.string()),
+  created_at: v.string(),
+  last_used_at: v.string(),
+  /** Whether this is the session that asks (this browser). */
+  current: v.boolean(),
+});
+export type SignInSession = v.InferOutput<typeof SignInSession>;
+
+export const SIGN_IN_RESULTS = ['success', 'wrong_password', 'second_step_failed', 'locked'] as const;
+export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
+
+/** One attempt to sign in to the account, whoever made it. */
+export const SignInAttempt = v.looseObject({
+  at: v.string(),
+  address: v.nullable(v.string()),
+  browser: v.nullable(v.string()),
+  /** An unknown result (a newer server's) reads as a failure. */
+  result: v.string(),
+});
+export type SignInAttempt = v.InferOutput<typeof SignInAttempt>;
