@@ -75,17 +75,24 @@ export function logException(
   return row;
 }
 
-/** A member added to, changed on or removed from the project. */
+/** A member invited to (added), changed on or removed from the project, or their invitation sent again or cancelled. */
 export function logMember(
   db: Db,
   actor: Actor,
   project: Place,
   member: Place,
-  change: 'added' | 'permissions_changed' | 'renamed' | 'removed',
+  change: 'invited' | 'invitation_resent' | 'invitation_cancelled' | 'permissions_changed' | 'renamed' | 'removed',
   before?: { permissions?: string[]; name?: string },
   after?: { permissions?: string[]; name?: string },
 ): void {
-  const words = { added: 'Added', permissions_changed: 'Changed the permissions of', renamed: 'Renamed', removed: 'Removed' }[change];
+  const words = {
+    invited: 'Invited',
+    invitation_resent: 'Sent a new invitation to',
+    invitation_cancelled: 'Cancelled the invitation of',
+    permissions_changed: 'Changed the permissions of',
+    renamed: 'Renamed',
+    removed: 'Removed',
+  }[change];
   recordActivity(db, {
     project: project.uuid,
     type: `user.${change}`,

@@ -116,7 +116,7 @@ describe('each change writes exactly one entry', () => {
     );
     expect(added).toEqual([
       expect.objectContaining({
-        type: 'user.added',
+        type: 'user.invited',
         actor: { name: 'Morgan Manager' },
         target: { kind: 'user', uuid, name: 'Ada Lovelace' },
         after: { permissions: ['view'] },

@@ -19,6 +19,7 @@ import { FrameRenderer } from './media.ts';
 import { text } from './messages.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { authenticate, authRoutes, sessionOf } from './routes/auth.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 import { eventRoutes } from './routes/events.ts';
 import { evacuationRoutes } from './routes/evacuation.ts';
 import { evacuationHistoryRoutes } from './routes/evacuation-history.ts';
@@ -303,6 +304,7 @@ export function createApp(options: AppOptions): VigilApp {
   scheduleRoutes(app, deps);
   exceptionRoutes(app, deps);
   projectUserRoutes(app, deps);
+  invitationRoutes(app, deps);
   contentRoutes(app, deps);
   eventRoutes(app, deps);
   pushRoutes(app, deps, push);

@@ -338,6 +338,24 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER sign_in_attempts_append_only BEFORE UPDATE ON sign_in_attempts
   BEGIN SELECT RAISE(ABORT, 'sign-in attempts are append-only'); END;
   `,
+  // 13: invitations (invitations.ts). A member added to a project is invited until they come
+  // in (accept the link, or sign in): the membership's invited_at. An account made by an
+  // invitation has no password of its own until its person chooses one: the user's
+  // invited_at. Each link is kept as the SHA-256 of its token, single use, 7 days.
+  `
+  ALTER TABLE memberships ADD COLUMN invited_at TEXT;
+  ALTER TABLE users ADD COLUMN invited_at TEXT;
+  CREATE TABLE invitations (
+    id INTEGER PRIMARY KEY,
+    project_uuid TEXT NOT NULL REFERENCES projects(uuid) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  );
+  CREATE INDEX invitations_member ON invitations(project_uuid, user_id);
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */
@@ -357,6 +375,7 @@ const TABLES_CHILD_FIRST = [
   'systems',
   'schedule_exceptions',
   'sites',
+  'invitations',
   'memberships',
   'projects',
   'password_resets',

@@ -63,12 +63,15 @@ export type Deps = {
   /** Live events: routes publish every change here; GET /api/v2/events streams them (events.ts). */
   events: EventHub;
   /** State the test hooks can read. */
-  state: { lastResetLink?: { email: string; token: string; url: string } };
+  state: {
+    lastResetLink?: { email: string; token: string; url: string };
+    lastInviteLink?: { email: string; token: string; url: string; project: string };
+  };
 };
 
 /** A failure answered as `{ errors }` with an HTTP status; its texts are translated when it is answered. */
 export class ApiError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500;
   readonly items: ErrorItem[];
   constructor(status: ApiError['status'], items: ErrorItem[]) {
     super(items.map((e) => translate(e.text, 'en')).join('; '));

@@ -155,6 +155,8 @@ export type ShareLimits = {
   replaysInFlight: number;
   /** Evacuation starts and aborts per user per minute (an Idempotency-Key replay is free). */
   evacuationActionsPerUserPerMinute: number;
+  /** Invitations one member may be sent again per hour (the first one is free). */
+  invitationResendsPerMemberPerHour: number;
 };
 
 export const DEFAULT_SHARE_LIMITS: ShareLimits = {
@@ -165,6 +167,7 @@ export const DEFAULT_SHARE_LIMITS: ShareLimits = {
   replaysPerSessionPerMinute: 30,
   replaysInFlight: 20,
   evacuationActionsPerUserPerMinute: 20,
+  invitationResendsPerMemberPerHour: 3,
 };
 
 /** How long (s) a client refused a stream is asked to wait: a slot frees when another stream ends. */
@@ -209,10 +212,12 @@ export class Quotas {
   readonly limits: ShareLimits;
   readonly evacuations: RateWindow;
   readonly replays: RateWindow;
+  readonly invitations: RateWindow;
   constructor(limits: Partial<ShareLimits> = {}) {
     this.limits = { ...DEFAULT_SHARE_LIMITS, ...limits };
     this.evacuations = new RateWindow(this.limits.evacuationActionsPerUserPerMinute);
     this.replays = new RateWindow(this.limits.replaysPerSessionPerMinute);
+    this.invitations = new RateWindow(this.limits.invitationResendsPerMemberPerHour, 3600_000);
   }
 
   /** 429 with Retry-After when `key` used up its window, else counts the action. */
@@ -224,5 +229,6 @@ export class Quotas {
   clearAll(): void {
     this.evacuations.clear();
     this.replays.clear();
+    this.invitations.clear();
   }
 }

@@ -191,15 +191,19 @@ describe('names in records are the project’s own', () => {
     });
     expect([known.status, fresh.status]).toEqual([201, 201]);
     const shape = (a: typeof known) => ({ ...a.body.data, uuid: 'x' });
-    // No sign-in facts either: a known account answers as a new one would.
-    const neutral = { two_step: false, last_sign_in_at: null, status: 'active' };
+    // No sign-in facts either: a known account answers as a new one would, both invited.
+    const neutral = { two_step: false, last_sign_in_at: null, status: 'invited', invited_at: expect.any(String) };
     expect(shape(known)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'new@vigil.test', permissions: ['view'], ...neutral });
     expect(shape(fresh)).toEqual({ uuid: 'x', name: 'Fake Name', email: 'nobody.yet@vigil.test', permissions: ['view'], ...neutral });
     expect(JSON.stringify(known.body)).not.toContain('Nina');
     // The list shows them the same way afterwards.
     const list = (await call(app, 'GET', NW, { token: morgan })).body.data as { uuid: string; email: string; name: string }[];
-    expect(list.find((u) => u.uuid === known.body.data.uuid)).toMatchObject({ email: 'new@vigil.test', name: 'Fake Name' });
-    expect(list.find((u) => u.uuid === fresh.body.data.uuid)).toMatchObject({ email: 'nobody.yet@vigil.test', name: 'Fake Name' });
+    expect(list.find((u) => u.uuid === known.body.data.uuid)).toMatchObject({ email: 'new@vigil.test', name: 'Fake Name', ...neutral });
+    expect(list.find((u) => u.uuid === fresh.body.data.uuid)).toMatchObject({
+      email: 'nobody.yet@vigil.test',
+      name: 'Fake Name',
+      ...neutral,
+    });
     // MANAGER@VIGIL.TEST is the manager herself: already a member, compared without case.
     const self = await call(app, 'POST', NW, { token: morgan, body: { email: 'MANAGER@VIGIL.TEST', name: 'M', permissions: ['view'] } });
     expect(self.status).toBe(422);

@@ -72,6 +72,8 @@ export function issueText(field: string, issue: Issue): Text {
       return text('validation.localeInvalid');
     case 'terms_accepted_web_portal':
       return text('validation.termsInvalid');
+    case 'accept_terms':
+      return text('validation.termsRequired');
     case 'siteUuids':
       return text(rest.length === 0 && kind === 'required' ? 'schedule.sitesRequired' : 'schedule.sitesInvalid');
     case 'timezone':

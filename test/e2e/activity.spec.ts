@@ -51,7 +51,7 @@ test('filters in the address, and the CSV of what they show', async ({ page, sig
   await page.goto(activityPath);
   const list = page.getByRole('list', { name: 'Activity, newest first' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  const member = list.getByRole('listitem').filter({ hasText: 'Ada Lovelace added to the project' });
+  const member = list.getByRole('listitem').filter({ hasText: 'Ada Lovelace invited to the project' });
   await expect(member).toContainText('Given');
   await expect(member).toContainText('Evacuate');
 

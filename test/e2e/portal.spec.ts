@@ -79,10 +79,10 @@ test.describe('portal: signing in', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 
-  test('a signed-in user visiting /login, /forgot-password or /reset-password goes home', async ({ page, signIn }) => {
+  test('a signed-in user visiting /login, /forgot-password, /reset-password or /invitation goes home', async ({ page, signIn }) => {
     await signIn(MANAGER);
     const login = new LoginPage(page);
-    for (const path of ['/login', '/forgot-password', '/reset-password/abc?email=manager%40vigil.test']) {
+    for (const path of ['/login', '/forgot-password', '/reset-password/abc?email=manager%40vigil.test', '/invitation/abc']) {
       await login.goto(path);
       await login.expectRoute('/');
     }

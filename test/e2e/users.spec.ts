@@ -35,7 +35,7 @@ test.describe('project users', () => {
 
     // Add
     await users.addUser({ email: 'ann.smith@northwind.example', name: 'Ann Smith', permissions: ['Evacuate'] });
-    await users.expectToast('Ann Smith was added to the project.');
+    await users.expectToast('Ann Smith was invited to the project.');
     await expect(users.form()).toHaveCount(0);
     await expect(users.addButton()).toBeFocused();
     await expect(users.row('Ann Smith')).toContainText('ann.smith@northwind.example');
@@ -61,13 +61,15 @@ test.describe('project users', () => {
       permissions: ['view', 'edit schedules'],
     });
 
-    // Remove, after a confirmation that names the user
-    await users.removeButton('Ann Smith-Jones').click();
-    await expect(users.dialog()).toContainText('Remove Ann Smith-Jones?');
-    await expect(users.dialog().getByRole('button', { name: 'Cancel' })).toBeFocused();
+    // Ann is invited (she has not come in yet): her invitation is cancelled, after a
+    // confirmation that names her (removing a member who joined: invitations.spec.ts).
+    await expect(users.removeButton('Ann Smith-Jones')).toHaveCount(0);
+    await users.cancelInvitationButton('Ann Smith-Jones').click();
+    await expect(users.dialog()).toContainText('Cancel the invitation of Ann Smith-Jones?');
+    await expect(users.dialog().getByRole('button', { name: 'Keep invitation' })).toBeFocused();
     await expectNoA11yViolations(page, MAIN);
-    await users.dialog().getByRole('button', { name: 'Remove user' }).click();
-    await users.expectToast('Ann Smith-Jones was removed from the project.');
+    await users.dialog().getByRole('button', { name: 'Cancel invitation' }).click();
+    await users.expectToast('The invitation of Ann Smith-Jones was cancelled.');
     await expect(users.row('Ann Smith-Jones')).toHaveCount(0);
 
     await page.reload();
@@ -191,6 +193,14 @@ test.describe('project users', () => {
     const users = await new ProjectUsersPage(page).openFor(NW);
     await users.addUser({ email: 'deputy@northwind.example', name: 'Deputy Manager', permissions: ['Manage users'] });
     await expect(users.row('Deputy Manager')).toBeVisible();
+    // An invited manager does not count until they come in: the deputy accepts the invitation.
+    const invite = (await (await request.get('/__test/last-invite-link')).json()) as { meta: { token: string } };
+    const accepted = await request.post(`/api/v2/invitations/${invite.meta.token}/accept`, {
+      data: { password: 'deputy-password', accept_terms: true },
+    });
+    expect(accepted.status()).toBe(200);
+    await page.reload();
+    await expect(users.removeButton('Deputy Manager')).toBeVisible();
 
     await users.editButton('Morgan Manager').click();
     await users.permission('Manage users').uncheck();

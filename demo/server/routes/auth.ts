@@ -21,6 +21,7 @@ import {
 import { guard, rememberDevice, rememberedDevice, TooManyAttempts } from '../limits.ts';
 import { text } from '../messages.ts';
 import { startChallenge } from '../mfa.ts';
+import { joinProjects } from '../invitations.ts';
 import { hashPassword, randomToken, sha256, signJwt, verifyPassword } from '../security.ts';
 import { endSessions, PASSWORD_ONLY, type ObtainedWith } from '../sessions.ts';
 import { origin, recordAttempt } from '../sign-in-attempts.ts';
@@ -34,6 +35,7 @@ const RESET_TTL_MS = 3600 * 1000;
 const PUBLIC_PATHS = [
   /^\/api\/ping\/?$/,
   /^\/api\/v2\/user\/(?:login|login\/mfa|forgot-password|reset-password)\/?$/,
+  /^\/api\/v2\/invitations\/[^/]+(?:\/accept)?\/?$/,
   /^\/api\/public\/v1\/demo-live-views\//,
 ];
 
@@ -143,6 +145,8 @@ export function signIn(
     obtainedWith,
   );
   db.run('UPDATE users SET last_sign_in_at = ? WHERE id = ?', nowIso(), user.id);
+  // Whoever signs in has come in: the projects that invited them count them as members.
+  joinProjects(db, user.id);
   return userView(user, token);
 }
 
@@ -237,7 +241,8 @@ export function authRoutes(app: App, deps: Deps): void {
     // challenge between a password and a code, and a two-step setup waiting for its code.
     db.transaction(() => {
       db.run(
-        'UPDATE users SET password_hash = ?, mfa_pending_secret = NULL, mfa_pending_token_id = NULL, mfa_pending_at = NULL WHERE id = ?',
+        // An invited account that chose its password this way has one of its own now.
+        'UPDATE users SET password_hash = ?, invited_at = NULL, mfa_pending_secret = NULL, mfa_pending_token_id = NULL, mfa_pending_at = NULL WHERE id = ?',
         hash,
         userId,
       );

@@ -57,6 +57,7 @@ export function testHookRoutes(app: App, deps: Deps): void {
     deps.limiter.clearAll();
     deps.quotas.clearAll();
     deps.state.lastResetLink = undefined;
+    deps.state.lastInviteLink = undefined;
     deps.frames.frozen.clear();
     return c.json({ data: { reset: true } });
   });
@@ -92,6 +93,12 @@ export function testHookRoutes(app: App, deps: Deps): void {
   app.get('/__test/last-reset-link', (c) => {
     const link = deps.state.lastResetLink;
     return c.json(link ? { data: link.url, meta: { email: link.email, token: link.token } } : { data: null });
+  });
+
+  /** `{ data: url | null, meta?: { email, token, project } }` of the last invitation "mail". */
+  app.get('/__test/last-invite-link', (c) => {
+    const link = deps.state.lastInviteLink;
+    return c.json(link ? { data: link.url, meta: { email: link.email, token: link.token, project: link.project } } : { data: null });
   });
 
   /**

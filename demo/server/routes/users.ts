@@ -1,10 +1,11 @@
 /**
- * Project users: list, add (creating the account when the e-mail is new), change, remove.
- * Needs 'manage users'. An account is shared by every project it is in, so a manager
- * never learns or changes what other customers see, nor whether the account exists:
- * adding answers the same for a new e-mail and a known one, the name a manager types is
- * this project's name for the person (never the account's own), and e-mail addresses are
- * compared and shown to managers in lower case.
+ * Project users: list, add (inviting the person; the account is created when the e-mail is
+ * new), change, remove, and an invitation sent again or cancelled. Needs 'manage users'.
+ * An account is shared by every project it is in, so a manager never learns or changes what
+ * other customers see, nor whether the account exists: adding answers the same for a new
+ * e-mail and a known one (both are invited, and an invited member shows no sign-in facts),
+ * the name a manager types is this project's name for the person (never the account's own),
+ * and e-mail addresses are compared and shown to managers in lower case.
  */
 import { Bodies, MANAGE_USERS, VIEW, type ProjectUser } from '../../../src/core/api/contract.ts';
 import { memberProject, requirePermission, sortPermissions, type ProjectRow } from '../access.ts';
@@ -15,6 +16,8 @@ import { text } from '../messages.ts';
 import { hashPassword, randomToken } from '../security.ts';
 import { stableUuid } from '../seed-data/util.ts';
 import { logMember, logMemberChange, logMemberRemoved } from '../activity-events.ts';
+import { dropUnusedAccount, sendInvitation, voidInvitations } from '../invitations.ts';
+import { Quotas } from '../limits.ts';
 
 type MemberRow = {
   id: number;
@@ -24,6 +27,8 @@ type MemberRow = {
   permissions: string;
   mfa_enabled_at: string | null;
   last_sign_in_at: string | null;
+  /** While the person has not come in since being added (invitations.ts). */
+  invited_at: string | null;
 };
 
 /**
@@ -31,7 +36,7 @@ type MemberRow = {
  * address in lower case — how addresses are compared — so that the answer to adding an
  * e-mail never shows whether (or how) an account elsewhere spells it.
  */
-const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, lower(u.email) AS email, m.permissions, u.mfa_enabled_at, u.last_sign_in_at FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
+const MEMBER_SELECT = `SELECT u.id, u.uuid, COALESCE(m.name, u.name) AS name, lower(u.email) AS email, m.permissions, u.mfa_enabled_at, u.last_sign_in_at, m.invited_at FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_uuid = ?`;
 
 const view = (m: MemberRow): ProjectUser => ({
   uuid: m.uuid,
@@ -39,9 +44,11 @@ const view = (m: MemberRow): ProjectUser => ({
   email: m.email,
   permissions: sortPermissions(JSON.parse(m.permissions) as string[]),
   // What a manager needs to see who would be refused an evacuation, and who never signs in.
-  two_step: m.mfa_enabled_at !== null,
-  last_sign_in_at: m.last_sign_in_at,
-  status: 'active',
+  // An invited member shows none of the account's facts: they would tell whether the
+  // address had an account before (docs/security.md).
+  ...(m.invited_at === null
+    ? { two_step: m.mfa_enabled_at !== null, last_sign_in_at: m.last_sign_in_at, status: 'active' }
+    : { two_step: false, last_sign_in_at: null, status: 'invited', invited_at: m.invited_at }),
 });
 
 function member(db: Db, project: string, userUuid: string): MemberRow {
@@ -59,8 +66,12 @@ const manages = (permissions: readonly string[]): boolean => permissions.include
  * on every change (add, change, remove), counting only members who really manage.
  */
 function keepOneManager(db: Db, project: string, targetId: number, after: readonly string[] | null, field: string): void {
+  // An invited member does not count: they may never come.
   const managers = db
-    .all<{ user_id: number; permissions: string }>('SELECT user_id, permissions FROM memberships WHERE project_uuid = ?', project)
+    .all<{ user_id: number; permissions: string }>(
+      'SELECT user_id, permissions FROM memberships WHERE project_uuid = ? AND invited_at IS NULL',
+      project,
+    )
     .filter((m) => (m.user_id === targetId ? after !== null && manages(after) : manages(JSON.parse(m.permissions) as string[])));
   if (!managers.length) throw invalid(field, text('users.lastManager'));
 }
@@ -105,7 +116,8 @@ function managed(db: Db, user: UserRow, uuid: string): { project: ProjectRow; mi
   return { project, mine: permissions };
 }
 
-export function projectUserRoutes(app: App, { db, log }: Deps): void {
+export function projectUserRoutes(app: App, deps: Deps): void {
+  const { db } = deps;
   const base = '/api/v2/projects/:uuid/users';
 
   app.get(base, (c) => {
@@ -122,13 +134,14 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
     // Compared without case (the column's collation) and kept in lower case for a new account.
     const email = body.email.trim().toLowerCase();
     const created = db.transaction(() => {
-      let user = db.get<{ id: number }>('SELECT id FROM users WHERE email = ?', email);
+      let user = db.get<{ id: number; email: string }>('SELECT id, email FROM users WHERE email = ?', email);
       if (user && db.get('SELECT 1 FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, user.id)) {
         throw invalid('email', text('users.alreadyMember'));
       }
       if (!user) {
+        // No password of its own until its person chooses one with the invitation's link.
         const r = db.run(
-          'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
+          'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, created_at, invited_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)',
           stableUuid(`user:${email}:${randomToken()}`),
           email,
           uniqueUsername(db, email),
@@ -138,9 +151,9 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
           hashPassword(randomToken()),
           'en',
           nowIso(),
+          nowIso(),
         );
-        user = { id: r.lastInsertRowid };
-        log(`Created user ${email} for ${project.name}; they set a password with "Forgot password".`);
+        user = { id: r.lastInsertRowid, email };
       }
       // The project knows the person by the name the manager typed, never by the account's own.
       db.run(
@@ -151,14 +164,16 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
         body.name,
       );
       keepOneManager(db, project.uuid, user.id, body.permissions, 'permissions');
+      // Everyone added is invited, a new e-mail and a known one alike.
+      sendInvitation(deps, project, user);
       return db.get<MemberRow>(`${MEMBER_SELECT} AND u.id = ?`, project.uuid, user.id)!;
     });
     // The same answer for a new account and a known one: the name the manager typed, the
-    // address in lower case (as the list shows it later), no sign-in facts.
-    logMember(db, c.get('user'), project, { uuid: created.uuid, name: body.name }, 'added', undefined, {
+    // address in lower case (as the list shows it later), invited, no sign-in facts.
+    logMember(db, c.get('user'), project, { uuid: created.uuid, name: body.name }, 'invited', undefined, {
       permissions: view(created).permissions,
     });
-    return c.json({ data: { ...view(created), name: body.name, two_step: false, last_sign_in_at: null } }, 201);
+    return c.json({ data: { ...view(created), name: body.name } }, 201);
   });
 
   app.patch(`${base}/:userUuid`, async (c) => {
@@ -206,8 +221,45 @@ export function projectUserRoutes(app: App, { db, log }: Deps): void {
     const target = member(db, project.uuid, c.req.param('userUuid'));
     onlyOwnRemovals(mine, JSON.parse(target.permissions) as string[]);
     keepOneManager(db, project.uuid, target.id, null, 'user');
-    db.run('DELETE FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, target.id);
+    db.transaction(() => {
+      voidInvitations(db, project.uuid, target.id);
+      db.run('DELETE FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, target.id);
+      dropUnusedAccount(db, target.id);
+    });
     logMemberRemoved(db, c.get('user'), project, target);
+    return c.body(null, 204);
+  });
+
+  /** An invited member, for the invitation's calls: 422 for one who came in already. */
+  const invited = (project: string, userUuid: string): MemberRow => {
+    const target = member(db, project, userUuid);
+    if (target.invited_at === null) throw invalid('user', text('users.notInvited'));
+    return target;
+  };
+
+  /** Sends the invitation again: the old link stops working. Limited per member (limits.ts). */
+  app.post(`${base}/:userUuid/invitation`, (c) => {
+    const { project } = managed(db, c.get('user'), c.req.param('uuid'));
+    requireSecondStepWhereRequired(db, c.get('session'), project.uuid);
+    const target = invited(project.uuid, c.req.param('userUuid'));
+    Quotas.take(deps.quotas.invitations, `${project.uuid}:${target.id}`);
+    sendInvitation(deps, project, target);
+    logMember(db, c.get('user'), project, target, 'invitation_resent');
+    return c.json({ data: view(member(db, project.uuid, target.uuid)) });
+  });
+
+  /** Cancels an invitation: the member leaves the project and the link stops working. */
+  app.delete(`${base}/:userUuid/invitation`, (c) => {
+    const { project, mine } = managed(db, c.get('user'), c.req.param('uuid'));
+    requireSecondStepWhereRequired(db, c.get('session'), project.uuid);
+    const target = invited(project.uuid, c.req.param('userUuid'));
+    onlyOwnRemovals(mine, JSON.parse(target.permissions) as string[]);
+    db.transaction(() => {
+      voidInvitations(db, project.uuid, target.id);
+      db.run('DELETE FROM memberships WHERE project_uuid = ? AND user_id = ?', project.uuid, target.id);
+      dropUnusedAccount(db, target.id);
+    });
+    logMember(db, c.get('user'), project, target, 'invitation_cancelled', { permissions: JSON.parse(target.permissions) as string[] });
     return c.body(null, 204);
   });
 }

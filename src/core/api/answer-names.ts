@@ -19,7 +19,8 @@ export type LazyAnswerName =
   | 'activity'
   | 'pushKey'
   | 'pushDevice'
-  | 'pushDevices';
+  | 'pushDevices'
+  | 'invitation';
 /** What the answer of that name is, once validated. */
 export type AnswerOf<K extends AnswerName> = v.InferOutput<(typeof Schemas)[K]>;
 

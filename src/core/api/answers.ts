@@ -12,6 +12,7 @@ import {
   EvacuationStatus,
   ExceptionsApplied,
   Incident,
+  Invitation,
   MfaChallenge,
   Notification,
   PageMeta,
@@ -57,6 +58,8 @@ export const evacuations = paged(EvacuationRecord);
 export const activity = paged(ActivityEntry);
 export const projectUsers = v.looseObject({ data: v.array(ProjectUser) });
 export const projectUser = envelope(ProjectUser);
+/** An invitation's link, opened by its person (`GET /api/v2/invitations/{token}`). */
+export const invitation = envelope(Invitation);
 export const pages = v.looseObject({ data: v.array(ContentPageSummary) });
 export const page = envelope(ContentPage);
 export const demoLiveView = envelope(DemoLiveView);

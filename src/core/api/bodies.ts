@@ -20,6 +20,15 @@ export const resetPassword = v.pipe(
   ),
 );
 export const terms = v.object({ terms_accepted_web_portal: v.boolean() });
+/**
+ * Accepting an invitation: a new password (the reset's rule, which the server applies when
+ * the account has none yet) or, when it has one, that password; the terms accepted.
+ */
+export const acceptInvitation = v.object({
+  password: v.pipe(v.string(), v.minLength(1, 'is required')),
+  accept_terms: v.literal(true, 'must be accepted'),
+  device_name: v.optional(v.string()),
+});
 export const locale = v.object({ locale: v.picklist(LOCALES) });
 export const createProjectUser = v.object({
   email: EMAIL,

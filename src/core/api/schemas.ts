@@ -304,9 +304,24 @@ export const ProjectUser = v.looseObject({
   two_step: v.optional(v.boolean()),
   /** When the member last signed in; null when never (absent from older servers). */
   last_sign_in_at: v.optional(nullableIso),
+  /** `invited` until the person comes in (follows the invitation's link or signs in); `active` after. */
   status: v.optional(v.string()),
+  /** When the (last) invitation was sent; only while `status` is `invited`. */
+  invited_at: v.optional(nullableIso),
 });
 export type ProjectUser = v.InferOutput<typeof ProjectUser>;
+
+/** An invitation's link, as its person opens it (docs/invitations.md). */
+export const Invitation = v.looseObject({
+  email: v.string(),
+  /** The name the project gave the person. */
+  name: v.string(),
+  project: v.looseObject({ uuid, name: v.string() }),
+  expires_at: isoDate,
+  /** The account has a password already: the person accepts with it instead of choosing one. */
+  password_set: v.boolean(),
+});
+export type Invitation = v.InferOutput<typeof Invitation>;
 
 // ---------------------------------------------------------------------------------------
 // The activity log

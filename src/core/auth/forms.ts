@@ -20,6 +20,7 @@ export type FieldError =
   | { key: 'auth.errors.passwordRequired' }
   | { key: 'auth.errors.passwordTooShort'; params: { min: number } }
   | { key: 'auth.errors.confirmationMismatch' }
+  | { key: 'auth.invitation.termsRequired' }
   /** A message from the server, shown as given. */
   | { text: string };
 

@@ -46,10 +46,13 @@ describe('guard', () => {
     expect(guard(input('home', '/', null))).toEqual({ action: 'redirect', to: '/login' });
   });
 
-  it.each(['login', 'forgotPassword', 'resetPassword'] as RouteName[])('%s is for signed-out users; signed in goes home', (route) => {
-    expect(guard(input(route, '/x', null))).toEqual({ action: 'render', validate: false });
-    expect(guard(input(route, '/x', accepted))).toEqual({ action: 'redirect', to: '/' });
-  });
+  it.each(['login', 'forgotPassword', 'resetPassword', 'invitation'] as RouteName[])(
+    '%s is for signed-out users; signed in goes home',
+    (route) => {
+      expect(guard(input(route, '/x', null))).toEqual({ action: 'render', validate: false });
+      expect(guard(input(route, '/x', accepted))).toEqual({ action: 'redirect', to: '/' });
+    },
+  );
 
   it('a signed-in user on /login goes back to its redirectFrom (the return after sign-in)', () => {
     expect(guard(input('login', '/login?redirectFrom=%2Finbox', accepted, { redirectFrom: '/inbox?x=1' }))).toEqual({
@@ -113,6 +116,7 @@ describe('safeRedirectTarget', () => {
     '/login?redirectFrom=/x',
     '/logout',
     '/reset-password/tok',
+    '/invitation/tok',
     '/forgot-password',
   ])('rejects %j', (value) => {
     expect(safeRedirectTarget(value)).toBeNull();

@@ -9,7 +9,7 @@ import { MANAGE_USERS } from '../api/constants.ts';
 import { pathTo, type RouteName } from './routes.ts';
 
 /** Only for signed-out users: a signed-in user goes home (docs/product.md#routes). */
-export const SIGNED_OUT_ONLY: ReadonlySet<RouteName> = new Set<RouteName>(['login', 'forgotPassword', 'resetPassword']);
+export const SIGNED_OUT_ONLY: ReadonlySet<RouteName> = new Set<RouteName>(['login', 'forgotPassword', 'resetPassword', 'invitation']);
 
 /**
  * Open to everyone, signed in or not, and never held at /terms: the not-found page and the
@@ -37,7 +37,7 @@ export type GuardResult =
   /** Show the page; `validate`: check the signed-in user against the server first. */
   | { action: 'render'; validate: boolean };
 
-const AUTH_PATHS = /^\/(?:login|logout|forgot-password|reset-password)(?:[/?#]|$)/i;
+const AUTH_PATHS = /^\/(?:login|logout|forgot-password|reset-password|invitation)(?:[/?#]|$)/i;
 
 /**
  * A `redirectFrom` value that is safe to go back to: an app path ("/inbox?x=1"), never
@@ -71,7 +71,7 @@ export function afterSignInPath(search: Record<string, string>): string {
 /**
  * The guard of docs/product.md#routes, #session:
  * - unknown path → /404;
- * - /login, /forgot-password, /reset-password/{token}: a signed-in user goes home (from
+ * - /login, /forgot-password, /reset-password/{token}, /invitation/{token}: a signed-in user goes home (from
  *   /login: back to its `redirectFrom`, which is how a sign-in returns to the deep link);
  * - /logout signed out → /login;
  * - /404 and /demo-live-view/{uuid}: open to everyone;

@@ -4,6 +4,7 @@ export const ROUTES = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
+  invitation: '/invitation/:token',
   logout: '/logout',
   projectUsers: '/projects/:uuid/users',
   siteSchedules: '/projects/:uuid/site-schedules',

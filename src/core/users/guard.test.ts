@@ -34,4 +34,10 @@ describe('self-demotion guard', () => {
     expect(selfChangeRisk(users, 'manager@vigil.test', me, ['view'])).toBe('losesAccess');
     expect(selfChangeRisk(users, 'manager@vigil.test', me, 'remove')).toBe('losesAccess');
   });
+
+  it('does not count an invited manager, who may never come', () => {
+    const invited = { ...otherManager, status: 'invited', invited_at: '2026-11-28T09:00:00.000Z' };
+    expect(managerCount([me, invited])).toBe(1);
+    expect(selfChangeRisk([me, other, invited], 'manager@vigil.test', me, ['view'])).toBe('lastManager');
+  });
 });

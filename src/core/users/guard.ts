@@ -21,9 +21,9 @@ export function isSelf(user: Pick<ProjectUser, 'email'>, currentEmail: string | 
 
 export const canManageUsers = (permissions: readonly string[] | undefined): boolean => !!permissions?.includes(MANAGE_USERS);
 
-/** How many members hold 'manage users'. */
+/** How many members hold 'manage users' (an invited one does not count: they may never come). */
 export function managerCount(users: readonly ProjectUser[]): number {
-  return users.filter((u) => canManageUsers(u.permissions)).length;
+  return users.filter((u) => u.status !== 'invited' && canManageUsers(u.permissions)).length;
 }
 
 /**

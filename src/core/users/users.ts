@@ -74,8 +74,14 @@ export interface ActionOptions {
   target?: EventTarget | null;
 }
 
-type Action = 'add' | 'edit' | 'remove';
-const TOASTS: Record<Action, string> = { add: 'users.errors.add', edit: 'users.errors.edit', remove: 'users.errors.remove' };
+type Action = 'add' | 'edit' | 'remove' | 'resend' | 'cancel';
+const TOASTS: Record<Action, string> = {
+  add: 'users.errors.add',
+  edit: 'users.errors.edit',
+  remove: 'users.errors.remove',
+  resend: 'users.errors.resend',
+  cancel: 'users.errors.cancel',
+};
 
 /** Sorts a failure into field errors, a form message or a toast. */
 function failure<T>(project: string, action: Action, e: unknown): MutationResult<T> {
@@ -113,7 +119,7 @@ function afterSelfChange(project: string, user: ProjectUser | undefined): void {
   void validateUser();
 }
 
-/** POST a new member (the account is created when the e-mail is new). */
+/** POST a new member: the person is invited (the account is created when the e-mail is new). */
 export async function addProjectUser(
   project: string,
   input: NewUserInput,
@@ -190,5 +196,46 @@ export async function removeProjectUser(project: string, userUuid: string, optio
     // Already gone (removed elsewhere): the list catches up; that is what was asked for.
     if (isApiError(e) && e.status === 404) return done();
     return failure(project, 'remove', e);
+  }
+}
+
+/**
+ * Sends a member's invitation again (docs/invitations.md): the earlier link stops working.
+ * A member who joined meanwhile (422) or left (404) reloads the list.
+ */
+export async function resendInvitation(
+  project: string,
+  userUuid: string,
+  options: ActionOptions = {},
+): Promise<MutationResult<ProjectUser>> {
+  try {
+    const { data } = await request('POST', `${userPath(project, userUuid)}/invitation`, Answers.projectUser);
+    replaceUsers(project, (users) => users.map((u) => (u.uuid === data.uuid ? data : u)));
+    showSuccess('users.toasts.resent', { name: data.name });
+    emit(options.target, 'vigil-project-user-changed', { project, user: data.uuid, change: 'updated' });
+    return { ok: true, value: data };
+  } catch (e) {
+    if (isApiError(e) && (e.status === 404 || e.status === 422)) void loadProjectUsers(project);
+    return failure(project, 'resend', e);
+  }
+}
+
+/** Cancels a member's invitation: they leave the project and their link stops working. */
+export async function cancelInvitation(project: string, userUuid: string, options: ActionOptions = {}): Promise<MutationResult<null>> {
+  const cancelled = $projectUsers.get()[project]?.data?.find((u) => u.uuid === userUuid);
+  const done = (): MutationResult<null> => {
+    replaceUsers(project, (users) => users.filter((u) => u.uuid !== userUuid));
+    emit(options.target, 'vigil-project-user-changed', { project, user: userUuid, change: 'removed' });
+    return { ok: true, value: null };
+  };
+  try {
+    await request('DELETE', `${userPath(project, userUuid)}/invitation`, Answers.empty);
+    showSuccess('users.toasts.cancelled', { name: cancelled?.name ?? '' });
+    return done();
+  } catch (e) {
+    // Already gone: that is what was asked for. Joined meanwhile: the list shows them as they are.
+    if (isApiError(e) && e.status === 404) return done();
+    if (isApiError(e) && e.status === 422) void loadProjectUsers(project);
+    return failure(project, 'cancel', e);
   }
 }

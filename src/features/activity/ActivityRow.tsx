@@ -35,6 +35,12 @@ function headline(entry: ActivityEntry): Headline | null {
       return 'exceptionRemoved';
     case 'user.added':
       return 'userAdded';
+    case 'user.invited':
+      return 'userInvited';
+    case 'user.invitation_resent':
+      return 'userInvitationResent';
+    case 'user.invitation_cancelled':
+      return 'userInvitationCancelled';
     case 'user.permissions_changed':
       return 'userPermissionsChanged';
     case 'user.renamed':

@@ -31,6 +31,7 @@ const ContentPage = page(() => import('../content/ContentPage.tsx').then((m) => 
 const LoginPage = page(() => import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const ForgotPasswordPage = page(() => import('../auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = page(() => import('../auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const InvitationPage = page(() => import('../auth/InvitationPage.tsx').then((m) => ({ default: m.InvitationPage })));
 const LogoutPage = page(() => import('../auth/LogoutPage.tsx').then((m) => ({ default: m.LogoutPage })));
 const TermsPage = page(() => import('../auth/TermsPage.tsx').then((m) => ({ default: m.TermsPage })));
 const NotFoundPage = page(() => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
@@ -55,6 +56,8 @@ export function renderPage({ route, params, search }: PortalView): ReactNode {
       return <ForgotPasswordPage search={search} />;
     case 'resetPassword':
       return <ResetPasswordPage token={params.token ?? ''} search={search} />;
+    case 'invitation':
+      return <InvitationPage token={params.token ?? ''} />;
     case 'logout':
       return <LogoutPage />;
     case 'projectUsers':

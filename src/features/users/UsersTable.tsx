@@ -21,6 +21,10 @@ export interface UsersTableProps {
   notice: { uuid: string; text: string } | null;
   onEdit: (user: ProjectUser) => void;
   onRemove: (user: ProjectUser) => void;
+  onResend: (user: ProjectUser) => void;
+  onCancelInvitation: (user: ProjectUser) => void;
+  /** The member whose invitation is being sent again. */
+  resending: string | null;
 }
 
 /** The members as a sortable table; rows become cards on narrow screens. */
@@ -35,6 +39,9 @@ export function UsersTable({
   notice,
   onEdit,
   onRemove,
+  onResend,
+  onCancelInvitation,
+  resending,
   project,
 }: UsersTableProps) {
   const t = useT();
@@ -66,7 +73,16 @@ export function UsersTable({
                 </td>
               </tr>
             ) : (
-              <UserRow user={user} isSelf={isSelf(user, currentEmail)} onEdit={onEdit} onRemove={onRemove} project={project} />
+              <UserRow
+                user={user}
+                isSelf={isSelf(user, currentEmail)}
+                onEdit={onEdit}
+                onRemove={onRemove}
+                onResend={onResend}
+                onCancelInvitation={onCancelInvitation}
+                resending={resending === user.uuid}
+                project={project}
+              />
             )}
             {notice?.uuid === user.uuid && (
               <tr className="vu-row vu-row--notice">

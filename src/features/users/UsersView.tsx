@@ -2,6 +2,7 @@ import { nameContext } from '../../core/i18n/elision.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ProjectUser } from '../../core/api/contract.ts';
+import { tKey } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { $navigator, navigate } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
@@ -13,6 +14,7 @@ import {
   addProjectUser,
   isForbidden,
   loadProjectUsers,
+  resendInvitation,
   updateProjectUser,
   type MutationResult,
 } from '../../core/users/users.ts';
@@ -27,6 +29,8 @@ import { UsersTable } from './UsersTable.tsx';
 // (so they are there by the time anyone clicks), not with the page.
 const loadRemoveDialog = () => import('./RemoveUserDialog.tsx').then((m) => ({ default: m.RemoveUserDialog }));
 const RemoveUserDialog = lazy(loadRemoveDialog);
+const loadCancelDialog = () => import('./CancelInvitationDialog.tsx').then((m) => ({ default: m.CancelInvitationDialog }));
+const CancelInvitationDialog = lazy(loadCancelDialog);
 // Below the members, loaded on demand: whether evacuating needs two-step sign-in.
 const ProjectSecurity = lazy(() => import('./ProjectSecurity.tsx').then((m) => ({ default: m.ProjectSecurity })));
 const SelfDemoteDialog = lazy(() => import('./SelfDemoteDialog.tsx').then((m) => ({ default: m.SelfDemoteDialog })));
@@ -50,6 +54,8 @@ export function UsersView({ project }: UsersViewProps) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProjectUser | null>(null);
+  const [cancelling, setCancelling] = useState<ProjectUser | null>(null);
+  const [resending, setResending] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ uuid: string; text: string } | null>(null);
   const [demote, setDemote] = useState<{ answer: (yes: boolean) => void } | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,6 +66,7 @@ export function UsersView({ project }: UsersViewProps) {
   }, [uuid]);
   useEffect(() => {
     void loadRemoveDialog();
+    void loadCancelDialog();
   }, []);
 
   // Focus moves once the screen shows what it should land on (after forms and rows change).
@@ -124,6 +131,20 @@ export function UsersView({ project }: UsersViewProps) {
     }
     setNotice(null);
     setRemoving(user);
+  }
+
+  async function resend(user: ProjectUser) {
+    setNotice(null);
+    setResending(user.uuid);
+    const result = await resendInvitation(uuid, user.uuid, { target: host });
+    setResending(null);
+    const explained = result.ok ? null : (result.formError ?? Object.values(result.fieldErrors)[0]);
+    if (explained) setNotice({ uuid: user.uuid, text: 'key' in explained ? tKey(explained.key) : explained.text });
+  }
+
+  function cancelled() {
+    setCancelling(null);
+    focusNext.current = '.vu-search-input, .vu-add-button';
   }
 
   async function submitEdit(user: ProjectUser, values: UserFormValues): Promise<MutationResult<ProjectUser> | null> {
@@ -206,6 +227,12 @@ export function UsersView({ project }: UsersViewProps) {
           notice={notice}
           onEdit={openEdit}
           onRemove={askRemove}
+          onResend={(user) => void resend(user)}
+          onCancelInvitation={(user) => {
+            setNotice(null);
+            setCancelling(user);
+          }}
+          resending={resending}
           renderEditor={(user) => (
             <UserForm
               key={user.uuid}
@@ -236,6 +263,15 @@ export function UsersView({ project }: UsersViewProps) {
             target={host}
             onCancel={() => setRemoving(null)}
             onRemoved={removed}
+          />
+        )}
+        {cancelling && (
+          <CancelInvitationDialog
+            project={uuid}
+            user={cancelling}
+            target={host}
+            onCancel={() => setCancelling(null)}
+            onCancelled={cancelled}
           />
         )}
       </Suspense>

@@ -78,6 +78,12 @@ export class ProjectUsersPage extends BasePage {
   removeButton(name: string): Locator {
     return this.page.getByRole('button', { name: `Remove ${name}`, exact: true });
   }
+  resendButton(name: string): Locator {
+    return this.page.getByRole('button', { name: `Resend the invitation to ${name}`, exact: true });
+  }
+  cancelInvitationButton(name: string): Locator {
+    return this.page.getByRole('button', { name: `Cancel the invitation of ${name}`, exact: true });
+  }
   dialog(): Locator {
     return this.page.getByRole('alertdialog');
   }
