@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import * as Answers from '../api/answer-names.ts';
 import { request } from '../api/client.ts';
 import { shared } from '../shared.ts';
+import { formatAt } from '../time/format.ts';
 import { bundledEn, type Messages } from './en.ts';
 import { $language, messagesFor, type LanguageTag } from './languages.ts';
 import type { MessageLocale } from './namespaces.ts';
@@ -95,20 +96,13 @@ export async function applyLanguage(tag: LanguageTag): Promise<LanguageTag> {
 }
 
 /**
- * Dates and times have one style per language everywhere (docs/engineering.md "Dates and
- * times"): a medium date with a short time, never seconds ("Nov 23, 2026, 2:05 PM",
- * "23.11.2026, 14:05"). Callers only choose what to show, not how:
- * - a request with a date part (or none at all) gives the date and the time;
- * - one with only a time part (`timeStyle`, `hour`, `minute`) gives the short time alone;
- * - `timeZoneName` adds the zone's short name after it ("… 14:05 MEZ");
- * - `timeZone` reads the moment in that zone.
- * Everything else in `options` (weekday, long months, seconds) is ignored on purpose.
+ * A moment in the portal's one style (src/core/time/format.ts, docs/product.md#times): the
+ * date and the time, or the time alone when only a time part is asked for (`timeStyle`,
+ * `hour`, `minute`); `timeZoneName` adds the zone's short name, `timeZone` reads the moment
+ * there. Everything else in `options` (weekday, long months, seconds) is ignored on purpose.
+ * New code calls the time module's functions directly.
  */
 export function formatDateTime(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = {}): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const language = $language.get();
   const timeOnly =
     (options.timeStyle !== undefined || options.hour !== undefined || options.minute !== undefined) &&
     options.dateStyle === undefined &&
@@ -116,13 +110,7 @@ export function formatDateTime(iso: string | null | undefined, options: Intl.Dat
     options.month === undefined &&
     options.day === undefined &&
     options.weekday === undefined;
-  const zone = options.timeZone ? { timeZone: options.timeZone } : {};
-  const text = new Intl.DateTimeFormat(language, { ...(timeOnly ? {} : { dateStyle: 'medium' }), timeStyle: 'short', ...zone }).format(d);
-  if (!options.timeZoneName) return text;
-  const name = new Intl.DateTimeFormat(language, { timeZoneName: 'short', ...zone })
-    .formatToParts(d)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return name ? `${text} ${name}` : text;
+  return formatAt(iso, timeOnly ? 'time' : 'medium', { timeZone: options.timeZone, zoneName: options.timeZoneName !== undefined });
 }
 
 export function formatNumber(n: number): string {

@@ -26,7 +26,7 @@ const EXPECTED = {
     alarm: 'Alarm system',
     winter: 'Central European Time (UTC+1)',
     summer: 'Central European Time (UTC+2)',
-    date: 'Jan 15, 2027, 1:05 PM',
+    date: 'Jan 15, 2027, 13:05',
   },
   de: {
     manage: 'Benutzer verwalten',

@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { renderSVG } from 'uqr';
 import { isApiError, type ApiError } from '../../core/api/client.ts';
 import { tooManyAttempts } from '../../core/auth/forms.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { disableMfa, enableMfa, setupMfa } from '../../core/auth/mfa.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import dialogCss from '../../ui/dialog.css?inline';
@@ -382,7 +382,7 @@ function TurnOff({ enabledAt, onDone }: { enabledAt: string | null | undefined; 
   return (
     <>
       <p className="two-step-success">
-        {enabledAt ? t('layout.twoStep.onSince', { date: formatDateTime(enabledAt, { dateStyle: 'long' }) }) : t('layout.twoStep.stateOn')}
+        {enabledAt ? t('layout.twoStep.onSince', { date: formatDateTime(enabledAt) }) : t('layout.twoStep.stateOn')}
       </p>
       <p>{t('layout.twoStep.onIntro')}</p>
       {asking ? (
