@@ -9,7 +9,6 @@ import { atom } from 'nanostores';
 import * as Answers from '../api/answer-names.ts';
 import { request } from '../api/client.ts';
 import { shared } from '../shared.ts';
-import { formatAt } from '../time/format.ts';
 import { bundledEn, type Messages } from './en.ts';
 import { $language, messagesFor, type LanguageTag } from './languages.ts';
 import type { MessageLocale } from './namespaces.ts';
@@ -93,24 +92,6 @@ export async function applyLanguage(tag: LanguageTag): Promise<LanguageTag> {
   $language.set(applied);
   $i18nVersion.set($i18nVersion.get() + 1);
   return applied;
-}
-
-/**
- * A moment in the portal's one style (src/core/time/format.ts, docs/product.md#times): the
- * date and the time, or the time alone when only a time part is asked for (`timeStyle`,
- * `hour`, `minute`); `timeZoneName` adds the zone's short name, `timeZone` reads the moment
- * there. Everything else in `options` (weekday, long months, seconds) is ignored on purpose.
- * New code calls the time module's functions directly.
- */
-export function formatDateTime(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = {}): string {
-  const timeOnly =
-    (options.timeStyle !== undefined || options.hour !== undefined || options.minute !== undefined) &&
-    options.dateStyle === undefined &&
-    options.year === undefined &&
-    options.month === undefined &&
-    options.day === undefined &&
-    options.weekday === undefined;
-  return formatAt(iso, timeOnly ? 'time' : 'medium', { timeZone: options.timeZone, zoneName: options.timeZoneName !== undefined });
 }
 
 export function formatNumber(n: number): string {
