@@ -258,7 +258,7 @@ describe('filters, paging and the CSV export', () => {
     expect(res.headers.get('Content-Disposition')).toMatch(/attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = (await res.raw.text()).replace(/^\uFEFF/, '');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^"?at"?,"?type"?,"?actor"?/);
+    expect(lines[0]).toMatch(/^"at_utc","at_local","time_zone","type","actor"/);
     expect(lines.slice(1).every((l) => l.includes('schedule.'))).toBe(true);
     // No cell starts with a formula character, quoted or not.
     const cells = lines.flatMap((l) => l.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).map((cell) => cell.replace(/^"/, ''));

@@ -189,7 +189,8 @@ describe('the CSV export', () => {
       .split('\r\n')
       .filter(Boolean);
   };
-  const HEADER = '"scope","name","mode","reason","started_by","started_at","ended_by","ended_at","duration"';
+  const HEADER =
+    '"scope","name","mode","reason","started_by","started_at_utc","started_at_local","ended_by","ended_at_utc","ended_at_local","time_zone","duration"';
   /** A line's cells as a spreadsheet honouring quotes reads them with `separator`. */
   const cells = (line: string, separator = ','): string[] => {
     const out: string[] = [];
@@ -226,7 +227,7 @@ describe('the CSV export', () => {
     expect(seededReal).toEqual([
       HEADER,
       expect.stringMatching(
-        /^"site","Brussels Head Office","real","Fire alarm on the 3rd floor","Sofie Peeters","[^"]+","Morgan Manager","[^"]+","0:38:00"$/,
+        /^"site","Brussels Head Office","real","Fire alarm on the 3rd floor","Sofie Peeters","[^"]+","[^"]+ \+0[12]:00","Morgan Manager","[^"]+","[^"]+ \+0[12]:00","Europe\/Brussels","0:38:00"$/,
       ),
     ]);
   });

@@ -75,7 +75,7 @@ test('filters in the address, and the CSV of what they show', async ({ page, sig
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r\n/);
-  expect(lines[0]).toMatch(/^"?at"?,"?type"?,"?actor"?/);
+  expect(lines[0]).toMatch(/^"at_utc","at_local","time_zone","type","actor"/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain('schedule.exception_added');
   expect(lines[1]).toContain(`'=HYPERLINK`);

@@ -20,7 +20,7 @@ test.describe('camera status', () => {
     await expect(system.badge('Roof access')).toHaveText('Offline');
     await expect(system.tile('Roof access')).toHaveAttribute('data-status', 'offline');
     // The demo's offline systems went offline 25 minutes before the server started.
-    await expect(system.age('Roof access')).toHaveText(/^Offline, Last image .+ \(\d+ (min|h) ago\)$/);
+    await expect(system.age('Roof access')).toHaveText(/^Offline, Last image .+ \(\d+ (min\.|hr\.|days?) ago\)$/);
     const canvas = system.tile('Roof access').locator('canvas');
     expect(await canvas.evaluate((c) => getComputedStyle(c).filter)).toContain('grayscale');
     // Frames keep coming; none of them makes it Live. A camera loads one frame at a time,
@@ -45,14 +45,14 @@ test.describe('camera status', () => {
     await expect(system.heading('Reception')).toBeVisible();
     await expect(system.badge('Main entrance')).toHaveText('Live');
     await expect(system.camera('Main entrance')).toHaveAccessibleName('Open Main entrance in large view, Live');
-    await expect(system.age('Main entrance')).toHaveText(/^Live, (just now|\d s ago)$/);
+    await expect(system.age('Main entrance')).toHaveText(/^Live, (just now|\d sec\. ago)$/);
 
     await api.cameraDelay(SYSTEMS.brusselsReception, 150);
     await expect(system.badge('Main entrance')).toHaveText('Delayed', { timeout: 10_000 });
     await expect(system.tile('Main entrance')).toHaveAttribute('data-status', 'stale');
     await expect(system.camera('Main entrance')).toHaveAccessibleName('Open Main entrance in large view, Delayed');
-    // The clock time of today on the site's clock, its zone named (en-US: "2:32 PM GMT+1"), and the age.
-    await expect(system.age('Main entrance')).toHaveText(/^Delayed, Last image \d{1,2}:\d\d\s?[AP]M GMT\+[12] \(2 min ago\)$/);
+    // The clock time of today on the site's clock, its zone named ("14:32 GMT+1"), and the age.
+    await expect(system.age('Main entrance')).toHaveText(/^Delayed, Last image \d\d:\d\d GMT\+[12] \(2 min\. ago\)$/);
     await expect(system.badge('Lobby')).toHaveText('Delayed');
     await expectNoA11yViolations(page);
 
@@ -67,7 +67,7 @@ test.describe('camera status', () => {
     await api.cameraDelay(DEMO_LIVE_VIEW_UUID, 90);
     await expect(demo.badge('Harbour gate')).toHaveText('Delayed', { timeout: 10_000 });
     await expect(demo.camera('Harbour gate')).toHaveAccessibleName('Open Harbour gate in large view, Delayed');
-    await expect(demo.age('Harbour gate')).toHaveText(/^Delayed, Last image .+ \(1 min ago\)$/);
+    await expect(demo.age('Harbour gate')).toHaveText(/^Delayed, Last image .+ \(1 min\. ago\)$/);
   });
 });
 

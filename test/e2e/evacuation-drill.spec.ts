@@ -125,13 +125,15 @@ test('a drill: chosen on purpose, DRILL everywhere with its reason, ended as a d
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trim().split(/\r\n/);
   // Every field quoted (docs/security.md "Exports").
-  expect(lines[0]).toBe('"scope","name","mode","reason","started_by","started_at","ended_by","ended_at","duration"');
+  expect(lines[0]).toBe(
+    '"scope","name","mode","reason","started_by","started_at_utc","started_at_local","ended_by","ended_at_utc","ended_at_local","time_zone","duration"',
+  );
   expect(lines).toHaveLength(3);
   expect(lines[1]).toMatch(
-    /^"site","Antwerp Port Warehouse","drill","Fire alarm in hall B","Morgan Manager","[^"]+","Morgan Manager","[^"]+","0:0\d:\d\d"$/,
+    /^"site","Antwerp Port Warehouse","drill","Fire alarm in hall B","Morgan Manager","[^"]+","[^"]+ \+0[12]:00","Morgan Manager","[^"]+","[^"]+ \+0[12]:00","Europe\/Brussels","0:0\d:\d\d"$/,
   );
   expect(lines[2]).toMatch(
-    /^"site","Antwerp Port Warehouse","drill","Yearly evacuation drill","Morgan Manager","[^"]+","Morgan Manager","[^"]+","0:14:00"$/,
+    /^"site","Antwerp Port Warehouse","drill","Yearly evacuation drill","Morgan Manager","[^"]+","[^"]+ \+0[12]:00","Morgan Manager","[^"]+","[^"]+ \+0[12]:00","Europe\/Brussels","0:14:00"$/,
   );
 
   // <vigil-evacuation-history> on an integrator's page lists the same, with DRILL.

@@ -298,7 +298,9 @@ test.describe('portal: routes and layout', () => {
     await notFound.expectRoute(`/demo-live-view/${DEMO_LIVE_VIEW_UUID}`);
   });
 
-  test('the header: pills with the open and unread counts, More a menu of the content pages, routed in place', async ({ signedInPage }) => {
+  test('the header: pills with the open and unread counts, Help a menu of whom to call and the content pages, routed in place', async ({
+    signedInPage,
+  }) => {
     const page = await signedInPage(MANAGER);
     const layout = new PortalLayout(page);
     const login = new LoginPage(page);
@@ -307,15 +309,22 @@ test.describe('portal: routes and layout', () => {
     await expect(layout.unreadNotifications()).toHaveCSS('background-color', 'rgb(85, 96, 111)');
     // In-place navigation: no document load between pages.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await layout.more().click();
-    await expect(layout.more()).toHaveAttribute('aria-expanded', 'true');
-    await expect(layout.nav().getByRole('menuitem')).toHaveText(['Contact & support', 'Service levels']);
-    await layout.moreItem('Contact & support').click();
+    await layout.help().click();
+    await expect(layout.help()).toHaveAttribute('aria-expanded', 'true');
+    // Whom to call first (each control room of the user's projects, its number dialable), then the pages.
+    await expect(layout.nav().getByRole('menuitem')).toHaveText([
+      /^Call Vigil control room Antwerp\s*\+32 3 555 01 23 · Northwind Logistics$/,
+      /^Call Vigil control room Liège\s*\+32 4 555 02 34 · Atlas Data Centres$/,
+      'Contact & support',
+      'Service levels',
+    ]);
+    await expect(layout.helpItem(/Call Vigil control room Antwerp/)).toHaveAttribute('href', 'tel:+3235550123');
+    await layout.helpItem('Contact & support').click();
     await login.expectRoute(`/page/${PAGES.contact}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact & support' })).toBeVisible();
-    await expect(layout.more()).toHaveAttribute('aria-expanded', 'false');
-    await layout.more().click();
-    await expect(layout.moreItem('Contact & support')).toHaveAttribute('aria-current', 'page');
+    await expect(layout.help()).toHaveAttribute('aria-expanded', 'false');
+    await layout.help().click();
+    await expect(layout.helpItem('Contact & support')).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Escape');
     await expect(page).toHaveTitle(/^\(\d+ open · \d+ unread\) Contact & support \| Vigil$/);
     await layout.logo().click();
@@ -326,27 +335,67 @@ test.describe('portal: routes and layout', () => {
     await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', 'header'] }] });
   });
 
-  test('More is a menu button: the keyboard opens it, moves through the pages and closes it', async ({ signedInPage }) => {
+  test('Help is a menu button: the keyboard opens it, moves through the calls and pages and closes it', async ({ signedInPage }) => {
     const page = await signedInPage(MANAGER);
     const layout = new PortalLayout(page);
-    await layout.more().focus();
+    const antwerp = layout.helpItem(/Call Vigil control room Antwerp/);
+    await layout.help().focus();
     await page.keyboard.press('ArrowDown');
-    await expect(layout.moreItem('Contact & support')).toBeFocused();
+    await expect(antwerp).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(layout.moreItem('Service levels')).toBeFocused();
+    await expect(layout.helpItem(/Call Vigil control room Liège/)).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(layout.moreItem('Contact & support')).toBeFocused();
+    await expect(layout.helpItem('Contact & support')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(layout.helpItem('Service levels')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(antwerp).toBeFocused();
     await page.keyboard.press('End');
-    await expect(layout.moreItem('Service levels')).toBeFocused();
+    await expect(layout.helpItem('Service levels')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(antwerp).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(layout.more()).toBeFocused();
-    await expect(layout.more()).toHaveAttribute('aria-expanded', 'false');
+    await expect(layout.help()).toBeFocused();
+    await expect(layout.help()).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('ArrowUp');
-    await expect(layout.moreItem('Service levels')).toBeFocused();
+    await expect(layout.helpItem('Service levels')).toBeFocused();
+    await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', 'header'] }] });
     await page.keyboard.press('Enter');
     await new LoginPage(page).expectRoute(`/page/${PAGES.serviceLevels}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Service levels' })).toBeVisible();
     await expect(layout.nav().getByRole('menu')).toBeHidden();
+  });
+
+  test('Help names whom to call in every language and fits a 360 px phone', async ({ signedInPage }) => {
+    const page = await signedInPage(MANAGER);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const layout = new PortalLayout(page);
+    const names = { en: 'Help', de: 'Hilfe', fr: 'Aide', nl: 'Help', it: 'Aiuto', es: 'Ayuda' } as const;
+    const calls = {
+      en: 'Call Vigil control room Antwerp',
+      de: 'Vigil control room Antwerp anrufen',
+      fr: 'Appeler Vigil control room Antwerp',
+      nl: 'Vigil control room Antwerp bellen',
+      it: 'Chiama Vigil control room Antwerp',
+      es: 'Llamar a Vigil control room Antwerp',
+    } as const;
+    for (const language of ['en', 'de', 'fr', 'nl', 'it', 'es'] as const) {
+      await layout.chooseLanguage(language);
+      const help = layout.help(names[language]);
+      await help.click();
+      const menu = layout.nav().getByRole('menu');
+      await expect(menu).toBeVisible();
+      await expect(layout.helpItem(new RegExp(`^${calls[language]}`))).toHaveAttribute('href', 'tel:+3235550123');
+      // The menu and each of its items on screen, nothing cut at the sides.
+      await expect(menu).toBeInViewport({ ratio: 1 });
+      for (const item of await menu.getByRole('menuitem').all()) {
+        const box = (await item.boundingBox())!;
+        expect(box.x, language).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, language).toBeLessThanOrEqual(360);
+      }
+      await page.keyboard.press('Escape');
+      await expect(help).toHaveAttribute('aria-expanded', 'false');
+    }
   });
 
   test('on a 360 px phone the header is one row with every pill on screen, in every language', async ({ signedInPage }) => {
@@ -367,7 +416,7 @@ test.describe('portal: routes and layout', () => {
     for (const language of ['en', 'de', 'fr', 'nl', 'it', 'es'] as const) {
       await layout.chooseLanguage(language);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(pills).toHaveCount(3); // Projects, Inbox, More
+      await expect(pills).toHaveCount(3); // Projects, Inbox, Help
       for (const item of items) await expect(item).toBeInViewport({ ratio: 1 });
       // One row: every item's box spans the row's middle, and the header is no taller than its tallest item and padding.
       const boxes = await Promise.all(items.map(async (item) => (await item.boundingBox())!));

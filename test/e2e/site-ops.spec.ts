@@ -20,9 +20,10 @@ async function newestIncident(api: DemoApi, token: string, site: string): Promis
   return incident;
 }
 
-/** "10:31 AM" on the clock of `timeZone` (the suite's browser speaks en-US). */
-const clockIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(new Date(iso));
-/** Intl writes a narrow space before AM/PM; the page's text has it too. */
+/** "10:31" on the clock of `timeZone`: the portal's one 24-hour clock, in English too. */
+const clockIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+/** Intl may write narrow or no-break spaces; compare them as spaces. */
 const spaced = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 const portal = (page: Page) => page.locator('vigil-portal');
 

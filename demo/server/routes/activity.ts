@@ -10,6 +10,7 @@ import { invalid, paging, type App, type Ctx, type Deps } from '../http.ts';
 import { text } from '../messages.ts';
 import { csvCell } from '../csv.ts';
 import { dateTime } from './inbox.ts';
+import { localStamp, zoneResolver } from '../local-time.ts';
 
 /** The most rows one CSV export holds. */
 const CSV_LIMIT = 10_000;
@@ -27,14 +28,43 @@ function filters(c: Ctx): ActivityFilters {
   return { type, actor, from, to };
 }
 
-export const ACTIVITY_CSV_HEADER = ['at', 'type', 'actor', 'target_kind', 'target', 'summary', 'before', 'after'] as const;
+export const ACTIVITY_CSV_HEADER = [
+  'at_utc',
+  'at_local',
+  'time_zone',
+  'type',
+  'actor',
+  'target_kind',
+  'target',
+  'summary',
+  'before',
+  'after',
+] as const;
 
-function csv(rows: ReturnType<typeof readActivity>['rows']): string {
+/** The log as a CSV file, each entry's moment in UTC and on its site's clock (local-time.ts). */
+function csv(rows: ReturnType<typeof readActivity>['rows'], zoneOf: ReturnType<typeof zoneResolver>): string {
   const lines = [ACTIVITY_CSV_HEADER.map(csvCell).join(',')];
   for (const r of rows) {
     const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+    const zone = zoneOf({
+      site: r.target.kind === 'site' ? r.target.uuid : null,
+      incident: r.target.kind === 'incident' ? r.target.uuid : null,
+    });
     lines.push(
-      [r.at, r.type, r.actor?.name ?? null, r.target.kind, r.target.name, r.summary, json(r.before), json(r.after)].map(csvCell).join(','),
+      [
+        r.at,
+        localStamp(r.at, zone),
+        zone,
+        r.type,
+        r.actor?.name ?? null,
+        r.target.kind,
+        r.target.name,
+        r.summary,
+        json(r.before),
+        json(r.after),
+      ]
+        .map(csvCell)
+        .join(','),
     );
   }
   // A byte order mark, so spreadsheets read the names (Liège) as UTF-8.
@@ -67,7 +97,7 @@ export function activityRoutes(app: App, { db }: Deps): void {
       const day = new Date().toISOString().slice(0, 10);
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="activity-${day}.csv"`);
-      return c.body(csv(rows));
+      return c.body(csv(rows, zoneResolver(db, project.uuid)));
     }
     const { page, perPage, offset } = paging(c);
     const { rows, total } = readActivity(db, project.uuid, f, perPage, offset);

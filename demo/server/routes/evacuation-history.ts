@@ -10,6 +10,7 @@ import { text } from '../messages.ts';
 import { EVACUATION_MODES } from './evacuation-start.ts';
 import { dateTime } from './inbox.ts';
 import { logEvacuationsExport } from '../activity-events.ts';
+import { localStamp, zoneResolver } from '../local-time.ts';
 
 /** One evacuation of the project or of one of its sites. */
 export interface EvacuationRecord {
@@ -112,23 +113,45 @@ function clock(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-export const CSV_HEADER = ['scope', 'name', 'mode', 'reason', 'started_by', 'started_at', 'ended_by', 'ended_at', 'duration'] as const;
+export const CSV_HEADER = [
+  'scope',
+  'name',
+  'mode',
+  'reason',
+  'started_by',
+  'started_at_utc',
+  'started_at_local',
+  'ended_by',
+  'ended_at_utc',
+  'ended_at_local',
+  'time_zone',
+  'duration',
+] as const;
 
-/** The history as a CSV file (csv.ts: every field quoted, formulas defused). */
-const csv = (rows: EvacuationRecord[]): string =>
+/**
+ * The history as a CSV file (csv.ts: every field quoted, formulas defused), each moment in
+ * UTC and on the site's clock with its offset, the zone named (local-time.ts).
+ */
+const csv = (rows: EvacuationRecord[], zoneOf: ReturnType<typeof zoneResolver>): string =>
   csvDocument(
     CSV_HEADER,
-    rows.map((r) => [
-      r.scope,
-      r.target.name,
-      r.mode,
-      r.message,
-      r.started_by,
-      r.started_at,
-      r.ended_by,
-      r.ended_at,
-      r.duration_seconds === null ? null : clock(r.duration_seconds),
-    ]),
+    rows.map((r) => {
+      const zone = zoneOf({ site: r.scope === 'site' ? r.target.uuid : null });
+      return [
+        r.scope,
+        r.target.name,
+        r.mode,
+        r.message,
+        r.started_by,
+        r.started_at,
+        localStamp(r.started_at, zone),
+        r.ended_by,
+        r.ended_at,
+        localStamp(r.ended_at, zone),
+        zone,
+        r.duration_seconds === null ? null : clock(r.duration_seconds),
+      ];
+    }),
   );
 
 const wantsCsv = (c: Ctx): boolean =>
@@ -148,7 +171,7 @@ export function evacuationHistoryRoutes(app: App, { db }: Deps): void {
       const day = new Date().toISOString().slice(0, 10);
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="evacuations-${day}.csv"`);
-      return c.body(csv(rows));
+      return c.body(csv(rows, zoneResolver(db, project.uuid)));
     }
     const { page, perPage, offset } = paging(c);
     const total = db.get<{ n: number }>(`${RECORDS} SELECT COUNT(*) AS n FROM r ${where}`, project.uuid, ...params)!.n;

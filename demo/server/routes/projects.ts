@@ -36,6 +36,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
       evacuation_active: r.evacuation_active === 1,
       // What needs attention, so the home page needs no call per project (docs/product.md).
       health: projectHealth(db, r.uuid, now),
+      // Whom to call about it: the portal's Help menu lists each control room once.
+      control_room: { ...controlRoomOf(db, r.uuid) },
     }));
     return c.json({ data, meta: { total: data.length } });
   });

@@ -6,6 +6,7 @@
  */
 import type { ActivityEntry } from '../api/contract.ts';
 import { $language } from '../i18n/languages.ts';
+import { formatDay as formatCalendarDay, formatRange, formatWeekday } from '../time/format.ts';
 
 // Half-hours, like the schedule editors' grid; its own few lines, so the log's page does not
 // share (and split) the editors' modules.
@@ -22,9 +23,7 @@ const timeOf = (slot: number): string => `${String(Math.floor(slot / 2)).padStar
 
 /** Weekday names, Monday first. */
 function dayNames(language: string): string[] {
-  const format = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
-  // 2024-01-01 was a Monday.
-  return Array.from({ length: DAYS }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+  return Array.from({ length: DAYS }, (_, i) => formatWeekday(i, 'long', language));
 }
 
 export interface DayHours {
@@ -71,7 +70,7 @@ function perDay(week: Week, language: string = $language.get()): DayHours[] {
       if (!cells[slot] || cells[slot - 1]) continue;
       let end = slot;
       while (end < SLOTS && cells[end]) end++;
-      runs.push(`${timeOf(slot)}–${timeOf(end)}`);
+      runs.push(formatRange(timeOf(slot), timeOf(end)));
     }
     if (runs.length) out.push({ day, text: `${names[day]} ${runs.join(', ')}` });
   });
@@ -147,6 +146,5 @@ export const categoryOf = (type: string): string => type.split('.')[0] ?? type;
 
 /** A site-local day ("2027-04-05") as a date alone, in the applied language ("Apr 5, 2027"). */
 export function formatDay(day: string, language: string = $language.get()): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return formatCalendarDay(day, 'medium', language);
 }

@@ -157,17 +157,6 @@ export const Site = v.looseObject({
 });
 export type Site = v.InferOutput<typeof Site>;
 
-export const ProjectSummary = v.looseObject({
-  uuid,
-  name: v.string(),
-  description: v.optional(v.string()),
-  permissions: v.array(v.string()),
-  sites_count: v.pipe(v.number(), v.integer()),
-  systems_count: v.pipe(v.number(), v.integer()),
-  evacuation_active: v.optional(v.boolean()),
-});
-export type ProjectSummary = v.InferOutput<typeof ProjectSummary>;
-
 /** The control room that watches a project, whom the customer calls ("+32 3 555 01 23"). */
 export const ControlRoom = v.looseObject({
   name: v.pipe(v.string(), v.minLength(1)),
@@ -176,6 +165,19 @@ export const ControlRoom = v.looseObject({
 export type ControlRoom = v.InferOutput<typeof ControlRoom>;
 /** Optional, and dropped when malformed rather than failing its whole answer: never a broken tel: link. */
 const optionalControlRoom = v.fallback(v.optional(ControlRoom), undefined);
+
+export const ProjectSummary = v.looseObject({
+  uuid,
+  name: v.string(),
+  description: v.optional(v.string()),
+  permissions: v.array(v.string()),
+  sites_count: v.pipe(v.number(), v.integer()),
+  systems_count: v.pipe(v.number(), v.integer()),
+  evacuation_active: v.optional(v.boolean()),
+  /** Whom the customer calls about it: the Help menu lists it (absent from older servers). */
+  control_room: optionalControlRoom,
+});
+export type ProjectSummary = v.InferOutput<typeof ProjectSummary>;
 
 export const Project = v.looseObject({
   uuid,

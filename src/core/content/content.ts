@@ -1,6 +1,6 @@
 /**
- * Content pages ('More', docs/product.md#routes): the translated list (GET /api/v2/pages?locale=) that
- * decides whether the 'More' pill shows and where it links, and one page
+ * Content pages (the Help menu, docs/product.md#routes): the translated list (GET /api/v2/pages?locale=) that
+ * decides what the Help menu lists and where it links, and one page
  * (GET /api/v2/pages/{uuid}?locale=). The list follows the language and is cleared on
  * sign-out.
  */
@@ -31,7 +31,7 @@ const loading = shared('content.loading', () => new Map<string, Promise<void>>()
 
 /**
  * Loads the list in the applied language (once per language at a time). A failure leaves
- * 'More' hidden: the pill is an extra, not worth an error toast.
+ * No pages listed: the menu's pages are an extra, not worth an error toast.
  */
 export function fetchContentPages(): Promise<void> {
   const user = $currentUser.get();
@@ -53,7 +53,7 @@ export function fetchContentPages(): Promise<void> {
   return pending;
 }
 
-/** Where 'More' links: the first page, or null when there is none (then 'More' is hidden). */
+/** The first page, or null when there is none. */
 export function firstContentPage(list: ContentPageList | null): ContentPageSummary | null {
   return list?.pages[0] ?? null;
 }

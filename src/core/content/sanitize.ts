@@ -1,5 +1,5 @@
 /**
- * Content pages ('More', `/page/{uuid}`): the server's `body_html` keeps a small set of
+ * Content pages (the Help menu, `/page/{uuid}`): the server's `body_html` keeps a small set of
  * text tags (p, h2, h3, ul, ol, li, b, i, strong, em, a, br), `href` as its only
  * attribute, and only http, https, mailto and tel (digits only) links, which get `rel="noopener noreferrer"`
  * (and open in a new tab when they are web links). The answer is a TrustedHTML for

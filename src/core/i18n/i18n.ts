@@ -94,37 +94,6 @@ export async function applyLanguage(tag: LanguageTag): Promise<LanguageTag> {
   return applied;
 }
 
-/**
- * Dates and times have one style per language everywhere (docs/engineering.md "Dates and
- * times"): a medium date with a short time, never seconds ("Nov 23, 2026, 2:05 PM",
- * "23.11.2026, 14:05"). Callers only choose what to show, not how:
- * - a request with a date part (or none at all) gives the date and the time;
- * - one with only a time part (`timeStyle`, `hour`, `minute`) gives the short time alone;
- * - `timeZoneName` adds the zone's short name after it ("… 14:05 MEZ");
- * - `timeZone` reads the moment in that zone.
- * Everything else in `options` (weekday, long months, seconds) is ignored on purpose.
- */
-export function formatDateTime(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = {}): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const language = $language.get();
-  const timeOnly =
-    (options.timeStyle !== undefined || options.hour !== undefined || options.minute !== undefined) &&
-    options.dateStyle === undefined &&
-    options.year === undefined &&
-    options.month === undefined &&
-    options.day === undefined &&
-    options.weekday === undefined;
-  const zone = options.timeZone ? { timeZone: options.timeZone } : {};
-  const text = new Intl.DateTimeFormat(language, { ...(timeOnly ? {} : { dateStyle: 'medium' }), timeStyle: 'short', ...zone }).format(d);
-  if (!options.timeZoneName) return text;
-  const name = new Intl.DateTimeFormat(language, { timeZoneName: 'short', ...zone })
-    .formatToParts(d)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return name ? `${text} ${name}` : text;
-}
-
 export function formatNumber(n: number): string {
   return new Intl.NumberFormat($language.get()).format(n);
 }

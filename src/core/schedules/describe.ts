@@ -2,10 +2,12 @@
  * Schedules as human text in the applied language: "Mon–Fri 08:00–18:00",
  * "Mon–Thu 18:00–08:00 (next day)", "Fri 18:00–Mon 08:00", "Sat–Sun". Times are the site's
  * local wall-clock times in 24-hour "HH:MM" (as the API writes them; "24:00" is midnight at
- * the end of a day). Day names come from Intl in the applied language.
+ * the end of a day): the portal's one clock in every language (time/format.ts), which also
+ * names the days.
  */
 import { t } from '../i18n/i18n.ts';
 import { $language } from '../i18n/languages.ts';
+import { formatWeekday } from '../time/format.ts';
 import { securedRuns } from './convert.ts';
 import type { Range } from './paint.ts';
 import { DAYS, SLOTS, slotTime, WEEK_SLOTS, type Week } from './week.ts';
@@ -17,9 +19,7 @@ export function dayNames(width: 'short' | 'long' = 'short', language: string = $
   const key = `${language}|${width}`;
   let names = formats.get(key);
   if (!names) {
-    const format = new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' });
-    // 2024-01-01 was a Monday.
-    names = Array.from({ length: DAYS }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+    names = Array.from({ length: DAYS }, (_, i) => formatWeekday(i, width, language));
     formats.set(key, names);
   }
   return names;

@@ -4,8 +4,8 @@
  * day over the coming year, then narrows each change down to the minute.
  */
 import { t } from '../i18n/i18n.ts';
-import { $language } from '../i18n/languages.ts';
 import { zoneGenericName } from '../i18n/names.ts';
+import { formatDay } from '../time/format.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -122,9 +122,7 @@ export function nextDstChange(timeZone: string, from: Date | number = Date.now()
  */
 export function describeDstChange(timeZone: string, change: DstChange | null): string {
   if (!change) return t('schedules.time.noDst', { zone: zoneGenericName(timeZone) });
-  const date = new Intl.DateTimeFormat($language.get(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${change.localDate}T00:00:00Z`),
-  );
+  const date = formatDay(change.localDate);
   const params = { date, time: change.localTime, after: change.localTimeAfter, zone: zoneGenericName(timeZone, change.at) };
   return change.direction === 'forward' ? t('schedules.time.dstForward', params) : t('schedules.time.dstBack', params);
 }

@@ -48,9 +48,9 @@ describe('moments', () => {
   });
 
   it('show the time alone today, and the date too on another day, never seconds', () => {
-    expect(norm(formatMoment(today.toISOString(), now))).toBe('9:05 AM');
-    expect(norm(formatMoment(today.getTime(), now))).toBe('9:05 AM');
-    expect(norm(formatMoment(yesterday.toISOString(), now))).toBe('Nov 22, 2026, 11:59 PM');
+    expect(norm(formatMoment(today.toISOString(), now))).toBe('09:05');
+    expect(norm(formatMoment(today.getTime(), now))).toBe('09:05');
+    expect(norm(formatMoment(yesterday.toISOString(), now))).toBe('Nov 22, 2026, 23:59');
   });
 
   it('say nothing for a missing or broken moment', () => {
@@ -69,7 +69,7 @@ describe('moments', () => {
 // Each sentence that names a moment, today and on another day, in every language: no
 // "ended on 2:11 PM", no "depuis le 14:11", no "Confirmed" beside "Unconfirmed".
 const SENTENCES = {
-  en: ['The last evacuation ended today at 9:05 AM.', 'The last evacuation ended on Nov 22, 2026, 11:59 PM.', 'Last confirmed at 9:05 AM'],
+  en: ['The last evacuation ended today at 09:05.', 'The last evacuation ended on Nov 22, 2026, 23:59.', 'Last confirmed at 09:05'],
   de: [
     'Die letzte Evakuierung endete heute um 09:05.',
     'Die letzte Evakuierung endete am 22.11.2026, 23:59.',
@@ -91,9 +91,9 @@ const SENTENCES = {
     'Ultima conferma alle 09:05',
   ],
   es: [
-    'La última evacuación terminó hoy a las 9:05.',
+    'La última evacuación terminó hoy a las 09:05.',
     'La última evacuación terminó el 22 nov 2026, 23:59.',
-    'Última confirmación a las 9:05',
+    'Última confirmación a las 09:05',
   ],
 } as const;
 

@@ -1,16 +1,15 @@
 /**
  * The one rule for a moment the screens show (an evacuation started, a status confirmed, an
  * incident's alert, live updates last confirmed): the time alone when it is today, else the
- * date and the time; never seconds. Outside the i18n module, so that only the chunks that
- * show such moments carry it.
+ * date and the time; never seconds. In the language's one clock (format.ts).
  */
-import { formatDateTime } from '../i18n/i18n.ts';
+import { formatAt, toDate } from './format.ts';
 
 /** `at` as an ISO time or ms since the epoch; '' when missing or unreadable. */
 export function formatMoment(at: string | number | null | undefined, now = new Date()): string {
   const d = toDate(at);
   if (!d) return '';
-  return formatDateTime(d.toISOString(), sameDay(d, now) ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
+  return formatAt(d, sameDay(d, now) ? 'time' : 'medium');
 }
 
 /**
@@ -23,12 +22,6 @@ export function momentParams(at: string | number | null | undefined, now = new D
   const d = toDate(at);
   const time = formatMoment(at, now);
   return d && !sameDay(d, now) ? { time, context: 'day' } : { time };
-}
-
-function toDate(at: string | number | null | undefined): Date | null {
-  if (at === null || at === undefined || at === '') return null;
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 const sameDay = (d: Date, now: Date): boolean =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSiteMoment, formatWallClock, siteMomentParams } from './siteMoment.ts';
+import { formatSiteMoment, siteMomentParams } from './siteMoment.ts';
 
 // 21 Nov 2026, 15:31 UTC: 10:31 in New York (EST), 16:31 in Brussels (CET).
 const AT = '2026-11-21T15:31:00Z';
@@ -15,10 +15,10 @@ describe('formatSiteMoment', () => {
     expect(norm(m?.viewerText)).toBe('16:31 CET');
   });
 
-  it('follows the language: English reads 12 h, German 24 h, each with its own zone names', () => {
+  it('reads 24 hours in every language, each with its own zone names', () => {
     const en = formatSiteMoment(AT, 'America/New_York', { locale: 'en', viewerZone: 'Europe/Brussels', now: SAME_DAY });
-    expect(norm(en?.label)).toBe('10:31 AM EST');
-    expect(norm(en?.viewerText)).toBe('4:31 PM GMT+1');
+    expect(norm(en?.label)).toBe('10:31 EST');
+    expect(norm(en?.viewerText)).toBe('16:31 GMT+1');
     const de = formatSiteMoment(AT, 'America/New_York', { locale: 'de', viewerZone: 'Europe/Brussels', now: SAME_DAY });
     expect(norm(de?.label)).toBe('10:31 GMT-5');
     expect(norm(de?.viewerText)).toBe('16:31 MEZ');
@@ -26,7 +26,7 @@ describe('formatSiteMoment', () => {
 
   it('has no second clock in the same zone, nor in another zone that reads the same', () => {
     const same = formatSiteMoment(AT, 'Europe/Brussels', { locale: 'en', viewerZone: 'Europe/Brussels', now: SAME_DAY });
-    expect(norm(same?.label)).toBe('4:31 PM GMT+1');
+    expect(norm(same?.label)).toBe('16:31 GMT+1');
     expect(same?.viewerText).toBeUndefined();
     const paris = formatSiteMoment(AT, 'Europe/Paris', { locale: 'nl', viewerZone: 'Europe/Brussels', now: SAME_DAY });
     expect(paris?.viewerText).toBeUndefined();
@@ -35,8 +35,8 @@ describe('formatSiteMoment', () => {
   it('adds the date when it is not today at the site, and to the viewer clock when its day differs', () => {
     const later = Date.parse('2026-11-23T12:00:00Z');
     const m = formatSiteMoment(AT, 'America/New_York', { locale: 'en', viewerZone: 'Europe/Brussels', now: later });
-    expect(norm(m?.label)).toBe('Nov 21, 2026, 10:31 AM EST');
-    expect(norm(m?.viewerText)).toBe('Nov 21, 2026, 4:31 PM GMT+1');
+    expect(norm(m?.label)).toBe('Nov 21, 2026, 10:31 EST');
+    expect(norm(m?.viewerText)).toBe('Nov 21, 2026, 16:31 GMT+1');
     // 23:30 in New York is already the next day in Brussels.
     const late = formatSiteMoment('2026-11-22T04:30:00Z', 'America/New_York', {
       locale: 'nl',
@@ -49,7 +49,7 @@ describe('formatSiteMoment', () => {
 
   it('writes the full date for a detail page', () => {
     const m = formatSiteMoment(AT, 'America/New_York', { locale: 'en', viewerZone: 'America/New_York', date: 'full', now: SAME_DAY });
-    expect(norm(m?.label)).toBe('Saturday, November 21, 2026 at 10:31 AM EST');
+    expect(norm(m?.label)).toBe('Saturday, November 21, 2026 at 10:31 EST');
   });
 
   it('falls back to the viewer zone, named, for an unknown zone; nothing for a missing time', () => {
@@ -67,14 +67,5 @@ describe('siteMomentParams', () => {
     expect(p.time).toContain('EST');
     expect(p.context).toBeUndefined();
     expect(siteMomentParams(AT, 'America/New_York', Date.parse('2026-11-25T12:00:00Z')).context).toBe('day');
-  });
-});
-
-describe('formatWallClock', () => {
-  it('reads a schedule time in the language convention', () => {
-    expect(norm(formatWallClock('18:00', 'en'))).toBe('6:00 PM');
-    expect(formatWallClock('06:00', 'de')).toBe('06:00');
-    expect(formatWallClock('24:00', 'nl')).toBe('00:00');
-    expect(formatWallClock('later', 'en')).toBe('later');
   });
 });

@@ -1,20 +1,21 @@
 /**
  * One clock per event (docs/product.md#times): an incident, an evacuation or a camera image
- * happened at a site, so its time is told in the site's zone, with the zone named ("10:31 AM
- * EST"); a viewer elsewhere also gets their own clock ("4:31 PM GMT+1"), beside it or on
- * hover. Every time goes through the language's own convention (Intl picks 24 h or 12 h
- * from the locale), so a page never shows "6:04 AM" beside "06:00".
+ * happened at a site, so its time is told in the site's zone, with the zone named ("10:31
+ * EST"); a viewer elsewhere also gets their own clock ("16:31 GMT+1"), beside it or on
+ * hover. Every time goes through the portal's one formatter (format.ts: the 24-hour clock
+ * in every language), so a page never shows "6:04 AM" beside "06:00".
  */
 import { $language } from '../i18n/languages.ts';
+import { dayIn, formatAt, toDate, zoneNameAt } from './format.ts';
 
 export interface SiteMoment {
-  /** The time in the site's zone, with the date unless it is today there: "10:31 AM", "21 Nov 2026, 10:31". */
+  /** The time in the site's zone, with the date unless it is today there: "10:31", "21 Nov 2026, 10:31". */
   text: string;
   /** The site zone's short name in the page's language: "EST", "GMT-5", "MEZ". */
   zone: string;
   /** `text` and `zone` together, as one reads them. */
   label: string;
-  /** The viewer's own clock, zone named ("4:31 PM GMT+1"), only when it reads differently. */
+  /** The viewer's own clock, zone named ("16:31 GMT+1"), only when it reads differently. */
   viewerText?: string;
 }
 
@@ -44,29 +45,13 @@ function knownZone(timeZone: string | null | undefined): string | undefined {
   }
 }
 
-/** The calendar day of `d` in `timeZone` ("2026-11-21"). */
-function dayIn(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
-
 /**
- * The clock (and date) of `d` in `timeZone`, and that zone's short name. The same styles as
- * every other date of the portal (formatDateTime: a medium date, a short time, the hour
- * cycle of the locale); the zone comes apart, as date and time styles cannot name it.
+ * The clock (and date) of `d` in `timeZone`, and that zone's short name, in the portal's one
+ * style (format.ts); the zone comes apart, as `label` joins it and `text` goes without.
  */
 function clock(d: Date, timeZone: string, locale: string, date: 'time' | 'always' | 'full'): { text: string; zone: string } {
-  const dateStyle = date === 'time' ? {} : { dateStyle: date === 'full' ? ('full' as const) : ('medium' as const) };
-  const text = new Intl.DateTimeFormat(locale, { ...dateStyle, timeStyle: 'short', timeZone }).format(d);
-  const zone =
-    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ??
-    '';
-  return { text, zone };
-}
-
-function toDate(at: string | number | Date | null | undefined): Date | null {
-  if (at === null || at === undefined || at === '') return null;
-  const d = at instanceof Date ? at : new Date(at);
-  return Number.isNaN(d.getTime()) ? null : d;
+  const text = formatAt(d, date === 'time' ? 'time' : date === 'full' ? 'full' : 'medium', { timeZone, locale });
+  return { text, zone: zoneNameAt(d, timeZone, locale) };
 }
 
 /**
@@ -117,16 +102,4 @@ export function siteMomentParams(
   const zone = knownZone(timeZone) ?? viewerTimeZone();
   const today = dayIn(d, zone) === dayIn(toDate(now) ?? new Date(), zone);
   return { time: m.label, ...(today ? {} : { context: 'day' as const }), ...(m.viewerText ? { viewer: m.viewerText } : {}) };
-}
-
-/**
- * A wall-clock time of a schedule ("18:00", "24:00") in the language's convention ("6:00 PM"
- * in English), so the hours a schedule names read like every other time on the page.
- */
-export function formatWallClock(hhmm: string, locale: string = $language.get()): string {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
-  if (!match) return hhmm;
-  const hours = Number(match[1]) % 24;
-  const minutes = Number(match[2]);
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 5, hours, minutes));
 }

@@ -9,7 +9,7 @@ import {
   zoneChange,
   type ExceptionValue,
 } from '../../core/activity/describe.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { permissionName } from '../../core/i18n/codes.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
@@ -165,7 +165,7 @@ export function ActivityRow({ entry }: { entry: ActivityEntry }) {
   return (
     <li className={`act-row act-row--${entry.type.split('.')[0]}${modeOf(entry.after) === 'drill' ? ' act-row--drill' : ''}`} part="entry">
       <p className="act-when">
-        <time dateTime={entry.at}>{formatDateTime(entry.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
       </p>
       <div className="act-what">
         <p className="act-headline">

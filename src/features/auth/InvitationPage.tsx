@@ -3,7 +3,7 @@ import './messages/bundled-invitation.ts';
 import { useEffect, useState } from 'react';
 import type { Invitation } from '../../core/api/contract.ts';
 import { invitationProblem, openInvitation, type InvitationProblem } from '../../core/auth/invitation.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';

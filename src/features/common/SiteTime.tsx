@@ -13,7 +13,7 @@ export interface SiteTimeProps {
 }
 
 /**
- * A moment at a site on the site's clock, zone named ("10:31 AM EST"), with the viewer's own
+ * A moment at a site on the site's clock, zone named ("10:31 EST"), with the viewer's own
  * clock in the title, and beside it when asked (docs/product.md#times).
  */
 export function SiteTime({ at, timeZone, date, viewer = 'title', className }: SiteTimeProps) {

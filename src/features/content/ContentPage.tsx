@@ -18,7 +18,7 @@ import { useT } from '../common/useT.ts';
 type State = { status: 'loading' } | { status: 'ready'; page: Page } | { status: 'error' };
 
 /**
- * /page/{uuid}: a translated content page ('More'). Its HTML is sanitized (a few text
+ * /page/{uuid}: a translated content page (the Help menu). Its HTML is sanitized (a few text
  * tags, safe links) and reloaded when the language changes; a missing page is the 404.
  */
 export function ContentPage({ uuid }: { uuid: string }) {

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import type { EvacuationMode, EvacuationRecord } from '../../core/api/contract.ts';
 import { isMissing } from '../../core/api/client.ts';
 import { exportHistory, loadHistory, type HistoryFilters, type HistoryPage } from '../../core/evacuation/history.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { projectCache } from '../../core/resources/resources.ts';
 import { formatElapsed } from '../../core/time/elapsed.ts';
 import { showError } from '../../core/toasts/toasts.ts';
@@ -17,7 +17,7 @@ import { DrillTag } from './DrillTag.tsx';
 import historyCss from './history.css?inline';
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
-const when = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /**
  * A project's evacuations and drills, newest first, with filters (site, drill or real, a

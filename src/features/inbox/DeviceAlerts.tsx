@@ -3,7 +3,7 @@ import './messages/bundled-alerts.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { SEVERITIES } from '../../core/api/constants.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import {
   $deviceAlerts,
   DEFAULT_CHOICES,

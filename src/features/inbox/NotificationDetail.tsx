@@ -2,12 +2,11 @@ import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../core/api/client.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { openNotification } from '../../core/inbox/notifications.ts';
 import { isMissing, notificationCache } from '../../core/resources/resources.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { FULL_DATE } from './dates.ts';
 import { DetailState } from './DetailState.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
@@ -77,7 +76,7 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
         <dl className="vi-facts">
           <dt>{t('inbox.notification.received')}</dt>
           <dd>
-            <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, FULL_DATE)}</time>
+            <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, { zoneName: true })}</time>
           </dd>
           <dt>{t('inbox.notification.readAt')}</dt>
           <dd>

@@ -1,5 +1,5 @@
 import type { Notification } from '../../core/api/contract.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { useT } from '../common/useT.ts';
 import { RowAction, type RowTarget } from './RowAction.tsx';
 import type { RowProps } from './VirtualList.tsx';

@@ -8,8 +8,8 @@ import { useT } from '../common/useT.ts';
 import { useLive } from '../inbox/useLive.ts';
 import { NavIcon } from './NavIcon.tsx';
 
-// Loaded once the content pages are known (More shows only then): not in the first load.
-const MoreMenu = lazy(() => import('./MoreMenu.tsx').then((m) => ({ default: m.MoreMenu })));
+// Loaded once the content pages are known (Help shows only then): not in the first load.
+const HelpMenu = lazy(() => import('./HelpMenu.tsx').then((m) => ({ default: m.HelpMenu })));
 // The Inbox pill's counts (and the title's): after the first render, as the counts load.
 const InboxCounts = lazy(() => import('./InboxCounts.tsx').then((m) => ({ default: m.InboxCounts })));
 
@@ -38,8 +38,8 @@ function current(route: RouteName | undefined, own: RouteName, section: Readonly
 
 /**
  * The navigation pills (docs/product.md#routes): Projects; Inbox with its counts (open
- * incidents in red, unread notifications, each when above 0); More, only when the translated
- * pages list has an entry: a menu of the content pages. On phones each is an icon with its
+ * incidents in red, unread notifications, each when above 0); Help, only when the translated
+ * pages list has an entry: a menu of whom to call and the content pages. On phones each is an icon with its
  * name under it (the Inbox's shorter, its counts on the icon), so the header keeps one row
  * in every language; the accessible names stay the full ones.
  */
@@ -50,7 +50,7 @@ export function NavPills({
 }: {
   route: RouteName | undefined;
   pageUuid?: string | undefined;
-  /** Changes with the URL (closes the More menu). */
+  /** Changes with the URL (closes the Help menu). */
   closeKey?: string | undefined;
 }) {
   const t = useT();
@@ -82,7 +82,7 @@ export function NavPills({
         {pages.length > 0 && (
           <li>
             <Suspense fallback={null}>
-              <MoreMenu pages={pages} current={route === 'page' ? pageUuid : undefined} closeKey={closeKey} />
+              <HelpMenu pages={pages} current={route === 'page' ? pageUuid : undefined} closeKey={closeKey} />
             </Suspense>
           </li>
         )}

@@ -54,7 +54,7 @@ export function Portal({ basePath }: { basePath?: string | undefined }) {
   // the page, the toasts included, inherits it.
   useLayoutEffect(() => applyTheme(theme), [theme]);
 
-  // 'More' follows the signed-in user and the language.
+  // The Help menu follows the signed-in user and the language.
   const signedIn = user?.terms_accepted_web_portal ? user.token : null;
   useEffect(() => {
     if (signedIn) void fetchContentPages();

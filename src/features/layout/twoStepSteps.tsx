@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../core/api/client.ts';
 import { disableMfa, enableMfa, setupMfa } from '../../core/auth/mfa.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { useT } from '../common/useT.ts';
 import { failureText, StepField, useStepForm } from './twoStepForm.tsx';
 
@@ -159,7 +159,7 @@ export function TurnOff({ enabledAt, onDone }: { enabledAt: string | null | unde
   return (
     <>
       <p className="two-step-success">
-        {enabledAt ? t('layout.twoStep.onSince', { date: formatDateTime(enabledAt, { dateStyle: 'long' }) }) : t('layout.twoStep.stateOn')}
+        {enabledAt ? t('layout.twoStep.onSince', { date: formatDateTime(enabledAt) }) : t('layout.twoStep.stateOn')}
       </p>
       <p>{t('layout.twoStep.onIntro')}</p>
       {asking ? (

@@ -1,6 +1,7 @@
 import type { t as translate } from '../../core/i18n/i18n.ts';
 import type { FeedState, FeedStatus } from '../../core/live-view/frameLoop.ts';
 import { cameraStatus, frameAgeSeconds } from '../../core/live-view/status.ts';
+import { formatRelative } from '../../core/time/format.ts';
 import { formatSiteMoment } from '../../core/time/siteMoment.ts';
 
 export interface FeedText {
@@ -11,11 +12,9 @@ export interface FeedText {
   age: string;
 }
 
+/** "just now", then "12 sec. ago", "3 min. ago", "2 hr. ago": the portal's one relative time. */
 function ageText(t: typeof translate, seconds: number): string {
-  if (seconds < 2) return t('core.time.justNow');
-  if (seconds < 60) return t('core.time.secondsAgo', { count: seconds });
-  if (seconds < 3600) return t('liveView.age.minutes', { count: Math.floor(seconds / 60) });
-  return t('liveView.age.hours', { count: Math.floor(seconds / 3600) });
+  return seconds < 2 ? t('core.time.justNow') : formatRelative(seconds);
 }
 
 /**

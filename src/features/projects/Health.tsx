@@ -4,6 +4,7 @@ import { $language } from '../../core/i18n/languages.ts';
 import { openIncidentsPath, type OpenScope } from '../../core/inbox/attention.ts';
 import { isCalm, systemCounts, type EvacuationMode, type Health } from '../../core/projects/health.ts';
 import type { SecuredState } from '../../core/schedules/secured.ts';
+import { formatWallClock, formatWeekday } from '../../core/time/format.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 
@@ -20,20 +21,17 @@ export function useNow(everyMs = 30_000): number {
   return now;
 }
 
-/** "Mon" in the page's language, for weekday 0 = Monday … 6 = Sunday. */
-function weekdayName(language: string, weekday: number): string {
-  // 5 Jan 1970 was a Monday.
-  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(1970, 0, 5 + weekday));
-}
-
-/** "Secured now · until 18:00", "Not secured · from Mon 08:00", … for one site. */
+/**
+ * "Secured now · until 18:00", "Not secured · from Mon 08:00", … for one site: the
+ * schedule's time on the language's one clock, like every other time of the page.
+ */
 export function useSecuredText(): (state: SecuredState) => string {
   const t = useT();
   const language = useStore($language);
   return (state) => {
     const next = state.next;
     if (!next) return t(state.secured ? 'projects.health.alwaysSecured' : 'projects.health.neverSecured');
-    const params = { time: next.time, day: weekdayName(language, next.weekday) };
+    const params = { time: formatWallClock(next.time), day: formatWeekday(next.weekday, 'short', language) };
     if (state.secured) return t(next.daysAhead === 0 ? 'projects.health.securedUntil' : 'projects.health.securedUntilDay', params);
     return t(next.daysAhead === 0 ? 'projects.health.notSecuredFrom' : 'projects.health.notSecuredFromDay', params);
   };

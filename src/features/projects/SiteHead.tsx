@@ -1,7 +1,6 @@
 import type { Site } from '../../core/api/contract.ts';
 import { securedAt } from '../../core/schedules/secured.ts';
 import { timeZoneLabel } from '../../core/text/capitalize.ts';
-import { formatWallClock } from '../../core/time/siteMoment.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
@@ -20,8 +19,6 @@ export function SiteHead({ site, section }: { site: Site; section: SiteSection }
   const now = useNow();
   const securedText = useSecuredText();
   const state = site.schedule ? securedAt(site.schedule, site.schedule.timezone, now) : null;
-  // The schedule's "18:00" in the language's convention, like every other time of the page.
-  const shown = state && (state.next ? { ...state, next: { ...state.next, time: formatWallClock(state.next.time) } } : state);
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
   const projectUuid = site.project?.uuid ?? site.project_uuid;
   if (site.project && projectUuid) crumbs.push({ label: site.project.name, to: pathTo('project', { uuid: projectUuid }) });
@@ -39,13 +36,13 @@ export function SiteHead({ site, section }: { site: Site; section: SiteSection }
         <div className="pj-head-text">
           <h1>{site.name}</h1>
           <dl className="pj-facts st-facts">
-            {shown && (
-              <div className={`st-secured st-secured--${shown.secured ? 'on' : 'off'}`}>
+            {state && (
+              <div className={`st-secured st-secured--${state.secured ? 'on' : 'off'}`}>
                 <dt>{t('projects.site.securedNow')}</dt>
                 <dd part="secured-now">
-                  {shown.exception
-                    ? t('projects.health.byException', { state: securedText(shown), label: shown.exception })
-                    : securedText(shown)}
+                  {state.exception
+                    ? t('projects.health.byException', { state: securedText(state), label: state.exception })
+                    : securedText(state)}
                 </dd>
               </div>
             )}

@@ -1,6 +1,6 @@
 import './messages/bundled-sign-in.ts';
 import type { ProjectUser } from '../../core/api/contract.ts';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { $twoStepRequired, refusedEvacuation } from '../../core/users/two-step.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';

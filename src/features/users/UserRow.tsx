@@ -1,6 +1,6 @@
 import type { ProjectUser } from '../../core/api/contract.ts';
 import { lazy, Suspense } from 'react';
-import { formatDateTime } from '../../core/i18n/i18n.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { useT } from '../common/useT.ts';
 import { PermissionChips } from './PermissionChips.tsx';
 

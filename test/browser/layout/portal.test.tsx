@@ -55,7 +55,7 @@ function fakeFetch(): typeof fetch {
         });
       case '/i18n/messages/de.json':
         return json({
-          layout: { nav: { projects: 'Projekte', inbox: 'Posteingang', more: 'Mehr' } },
+          layout: { nav: { projects: 'Projekte', inbox: 'Posteingang', help: 'Hilfe' } },
           core: { errors: { generic: 'x' }, common: { loading: '…' } },
         });
       default:
@@ -99,9 +99,9 @@ describe('<vigil-portal>', function () {
     history.replaceState(null, '', startUrl);
   });
 
-  it('shows the layout: logo home, pills with the red open and the neutral unread count, More (a menu), the user menu', async () => {
+  it('shows the layout: logo home, pills with the red open and the neutral unread count, Help (a menu), the user menu', async () => {
     await mount('/404');
-    await until(() => pill('More'));
+    await until(() => pill('Help'));
     expect(pill('Projects')!.getAttribute('href')).to.equal(`${BASE}/`);
     const [open, unread] = await until(() => {
       const counts = [...pill('Inbox')!.querySelectorAll('[role="img"]')];
@@ -115,9 +115,9 @@ describe('<vigil-portal>', function () {
     expect(getComputedStyle(open!).backgroundColor).to.equal('rgb(198, 40, 40)');
     expect(getComputedStyle(unread!).backgroundColor).to.equal('rgb(85, 96, 111)');
     await until(() => document.title.startsWith('(2 open · 4 unread) '));
-    // More is a menu button listing the content pages.
-    expect(pill('More')!.localName).to.equal('button');
-    expect(pill('More')!.getAttribute('aria-haspopup')).to.equal('menu');
+    // Help is a menu button listing the content pages.
+    expect(pill('Help')!.localName).to.equal('button');
+    expect(pill('Help')!.getAttribute('aria-haspopup')).to.equal('menu');
     expect($<HTMLAnchorElement>('[role="menuitem"]')!.getAttribute('href')).to.equal(`${BASE}/page/p1`);
     expect($('.user-name')!.textContent).to.equal('Morgan Manager');
     expect($<HTMLAnchorElement>('.header-logo')!.getAttribute('href')).to.equal(`${BASE}/`);
@@ -126,7 +126,7 @@ describe('<vigil-portal>', function () {
 
   it('routes in place under the base path and renders the sanitized content page', async () => {
     await mount('/404');
-    (await until(() => pill('More'))).click();
+    (await until(() => pill('Help'))).click();
     (await until(() => $<HTMLAnchorElement>('[role="menuitem"]:not([hidden] *)'))).click();
     await until(() => $('.content-page h1'));
     expect(location.pathname).to.equal(`${BASE}/page/p1`);
@@ -137,7 +137,7 @@ describe('<vigil-portal>', function () {
     expect((window as unknown as { __pwned?: number }).__pwned).to.be.undefined;
     // Led by the counts: the open incidents first, then the unread notifications (2 and 4 in this mock).
     await waitFor(() => expect(document.title).to.equal('(2 open · 4 unread) Contact | Vigil'));
-    expect(pill('More')!.hasAttribute('data-current')).to.equal(true);
+    expect(pill('Help')!.hasAttribute('data-current')).to.equal(true);
     expect($('[role="menuitem"]')!.getAttribute('aria-current')).to.equal('page');
   });
 

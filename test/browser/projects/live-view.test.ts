@@ -215,12 +215,16 @@ describe('live view elements', function () {
       const [delayed, unknown] = $$('.lv-cam');
       expect(delayed!.dataset.status).to.equal('stale');
       const today = old.toDateString() === new Date().toDateString(); // the date too just after midnight
-      const clock = new Intl.DateTimeFormat('en', today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(old);
+      const clock = new Intl.DateTimeFormat('en', {
+        ...(today ? {} : { dateStyle: 'medium' }),
+        timeStyle: 'short',
+        hourCycle: 'h23',
+      }).format(old);
       // Its zone named: this system's answer names no site zone, so the viewer's stands in.
       const zone = new Intl.DateTimeFormat('en', { timeZoneName: 'short' })
         .formatToParts(old)
         .find((p) => p.type === 'timeZoneName')!.value;
-      expect(delayed!.querySelector('.lv-age')!.textContent).to.equal(`Delayed, Last image ${clock} ${zone} (2 min ago)`);
+      expect(delayed!.querySelector('.lv-age')!.textContent).to.equal(`Delayed, Last image ${clock} ${zone} (2 min. ago)`);
       expect(unknown!.dataset.status).to.equal('stale');
       expect(unknown!.querySelector('.lv-age')!.textContent).to.equal('Delayed, Time of the image unknown');
       state.frameTimes.set('60000000-0000-4000-8000-000000000002', null);

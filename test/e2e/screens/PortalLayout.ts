@@ -26,7 +26,7 @@ export class PortalLayout {
     return this.header().getByRole('navigation');
   }
 
-  /** A navigation pill by its text ("Projects", "Inbox", "More"). */
+  /** A navigation pill by its text ("Projects", "Inbox", "Help"). */
   pill(name: string | RegExp): Locator {
     return this.nav().getByRole('link', { name });
   }
@@ -64,13 +64,13 @@ export class PortalLayout {
     if ((await storedLocale()) !== undefined) await expect.poll(storedLocale).toBe(tag);
   }
 
-  /** "More": the menu button listing the content pages. */
-  more(): Locator {
-    return this.nav().getByRole('button', { name: 'More' });
+  /** "Help" (by its name in the language shown): the menu button with whom to call and the content pages. */
+  help(name: string | RegExp = 'Help'): Locator {
+    return this.nav().getByRole('button', { name });
   }
 
-  /** A content page in the open "More" menu, by its title. */
-  moreItem(name: string | RegExp): Locator {
+  /** An item of the open "Help" menu (a call, a content page), by its name. */
+  helpItem(name: string | RegExp): Locator {
     return this.nav().getByRole('menu').getByRole('menuitem', { name });
   }
 

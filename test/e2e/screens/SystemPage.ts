@@ -41,7 +41,7 @@ export class SystemPage extends BasePage {
     return this.tile(name).locator('[part~="status"]');
   }
 
-  /** When a camera's image was taken, in words ("just now", "Last image 14:32 (2 min ago)"). */
+  /** When a camera's image was taken, in words ("just now", "Last image 14:32 (2 min. ago)"). */
   age(name: string): Locator {
     return this.tile(name).locator('.lv-age');
   }

@@ -135,15 +135,15 @@ export const SESSION_CALLS: Row[] = [
     call: 'GET /api/v2/pages',
     afterValidation: true,
     mode: 'boot',
-    screen: "the 'More' pill (/)",
+    screen: "the 'Help' pill (/)",
     match: { method: 'GET', path: path('/api/v2/pages') },
     open: () => '/',
     // The pill is an extra: without the list it is simply not shown.
     outcome: signedOutOn401(() => ({
-      quiet: "hides 'More'",
+      quiet: "hides 'Help'",
       check: async (page) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
-        await expect(page.getByRole('banner').getByRole('button', { name: 'More' })).toHaveCount(0);
+        await expect(page.getByRole('banner').getByRole('button', { name: 'Help' })).toHaveCount(0);
       },
     })),
   },
