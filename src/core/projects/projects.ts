@@ -7,7 +7,6 @@ import * as Answers from '../api/answer-names.ts';
 import type { ProjectSummary } from '../api/contract.ts';
 import { isApiError, request, type ApiError } from '../api/client.ts';
 import { filterByWords } from '../i18n/search.ts';
-import { persistResource } from '../resources/persist.ts';
 import { createResource } from '../resources/resource.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
@@ -25,9 +24,15 @@ export const projectList = createResource<ProjectSummary[]>('projects.list', (_k
 
 /**
  * The list is kept for the next visit, which shows it at once as being checked (`stale`)
- * while it asks again (core/resources/persist.ts). Resolves once the kept list was read.
+ * while it asks again (core/resources/persist.ts). That code is a chunk of its own, asked
+ * for now: no first load carries it, and the list's request never waits for it.
  */
-export const projectsKept: Promise<void> = shared('projects.kept', () => persistResource(projectList, 'projects', 'list'));
+shared('projects.kept', () =>
+  import('../resources/persist.ts').then(
+    (m) => m.persistResource(projectList, 'projects', 'list'),
+    () => undefined,
+  ),
+);
 
 /** The list's entry is `$projects.get().list` (core/resources/resource.ts): undefined until first asked for, and after sign-out. */
 export const $projects = projectList.$entries;

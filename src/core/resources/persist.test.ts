@@ -70,6 +70,14 @@ describe('answers kept for the next visit', () => {
     expect(next.resource.$entries.get().list?.stale).toBeUndefined();
   });
 
+  it('keeps an answer that came before it was asked to', async () => {
+    const r = createResource<string[]>(name(), () => Promise.resolve(['Early']));
+    await r.load('list');
+    await persistResource(r, 'projects', 'list');
+    await settle();
+    expect([...store.items.values()].map((k) => k.data)).toEqual([['Early']]);
+  });
+
   it('asks the server for a stale entry even without force', async () => {
     const calls: string[] = [];
     const r = createResource<string>(name(), (key) => (calls.push(key), Promise.resolve('fresh')));

@@ -119,13 +119,15 @@ export function persistResource<T>(resource: Resource<T>, name: string, key: str
   const store = keptStore();
   if (!store) return Promise.resolve();
   let written: number | undefined;
-  resource.$entries.listen((entries) => {
-    const entry = entries[key];
+  const keep = () => {
+    const entry = resource.$entries.get()[key];
     const scope = keptScope();
     if (!scope || !entry || entry.status !== 'ready' || entry.stale || entry.loadedAt === undefined || entry.loadedAt === written) return;
     written = entry.loadedAt;
     void store.put(idOf(scope, name, key), { data: entry.data, at: entry.loadedAt }).catch(() => undefined);
-  });
+  };
+  resource.$entries.listen(keep);
+  keep(); // an answer that came before this code did
   return whenApiBaseSettled().then(() => {
     const scope = keptScope();
     if (!scope) return;
