@@ -1,7 +1,8 @@
 // The second visit: the home paints the projects kept from the first one at once, says they
 // are being checked, and claims nothing about safety (no "All systems online", no "no open
 // incidents", no evacuation state) until the server has answered; signing out leaves
-// nothing of what was kept.
+// nothing of what was kept. The page's inline head script has asked for the answers
+// before the portal's modules arrive.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PortalLayout } from './screens/PortalLayout.ts';
@@ -88,6 +89,11 @@ test('a second visit shows the kept projects at once, as being checked, and sign
     },
   );
   await watchClaims(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/v2/')) asked.push(`${request.method()} ${path}`);
+  });
   const reloadedAt = Date.now();
   await page.reload({ waitUntil: 'commit' });
 
@@ -109,6 +115,18 @@ test('a second visit shows the kept projects at once, as being checked, and sign
   expect(answeredAt).toBeGreaterThan(0);
   expect(claimSeenAt).toBeGreaterThanOrEqual(answeredAt);
   await page.unroute((url) => url.pathname.endsWith('/api/v2/projects'));
+
+  // The page's inline head script asked for the user and the projects before the portal's
+  // entry module had even arrived, and the client took those answers: each asked for once.
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const at = (path: string) => entries.find((e) => new URL(e.name).pathname === path);
+    return { projects: at('/api/v2/projects')?.startTime, entry: at('/dist/vigil-portal.js')?.responseEnd };
+  });
+  expect(timing.projects).toBeDefined();
+  expect(timing.projects!).toBeLessThan(timing.entry!);
+  expect(asked.filter((r) => r === 'GET /api/v2/user')).toHaveLength(1);
+  expect(asked.filter((r) => r === 'GET /api/v2/projects')).toHaveLength(1);
 
   // Signing out forgets everything kept.
   await new PortalLayout(page).signOut();
