@@ -113,7 +113,8 @@ const LOADERS: LoaderOptions = {
   // files in the HTML of their routes, beside the portal's own, so they load at once.
   routes: {
     'vigil-portal': {
-      [ROUTES.home]: [/src\/features\/projects\/ProjectsPage\.tsx$/],
+      // The home also reads the projects kept from the last visit (core/resources/persist.ts).
+      [ROUTES.home]: [/src\/features\/projects\/ProjectsPage\.tsx$/, /src\/core\/resources\/persist\.ts$/],
       [ROUTES.project]: [/src\/features\/projects\/ProjectPage\.tsx$/],
       [ROUTES.site]: [/src\/features\/projects\/SitePage\.tsx$/],
       [ROUTES.system]: [/src\/features\/projects\/SystemPage\.tsx$/, /src\/features\/live-view\/LiveView\.tsx$/],
