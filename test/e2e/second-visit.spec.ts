@@ -40,8 +40,8 @@ function keptAnswers(page: Page): Promise<number> {
 }
 
 /** Records in the page, from its start, when a claim (CLAIM_PARTS, CALM) first showed (ms since the epoch). */
-function watchClaims(page: Page): Promise<void> {
-  return page.addInitScript(
+async function watchClaims(page: Page): Promise<void> {
+  await page.addInitScript(
     ({ parts, calm }) => {
       const calmText = new RegExp(calm, 'i');
       const claims = (root: Document | ShadowRoot): boolean => {
