@@ -1,7 +1,7 @@
 // The second visit: the home paints the projects kept from the first one at once, says they
 // are being checked, and claims nothing about safety (no "All systems online", no "no open
 // incidents", no evacuation state) until the server has answered; signing out leaves
-// nothing of what was kept. The page's inline head script has asked for the answers
+// nothing of what was kept. And the page's inline head script asks for the first answers
 // before the portal's modules arrive.
 //
 // Every time here is read in the page, from its own start (a watcher added before any of
@@ -79,7 +79,8 @@ async function watchPage(page: Page): Promise<void> {
             seen.cardAt = performance.now();
             seen.checkingWithCard = has('[part="checking"]');
           }
-          const text = all.map((r) => (r instanceof Document ? (r.body?.innerText ?? '') : (r.textContent ?? ''))).join('\n');
+          // textContent, not innerText: reading the text must not lay the page out at every frame.
+          const text = all.map((r) => (r instanceof Document ? (r.body?.textContent ?? '') : (r.textContent ?? ''))).join('\n');
           if (seen.claimAt === undefined && (has(parts) || calmText.test(text))) seen.claimAt = Date.now();
         }
         if (seen.claimAt === undefined) requestAnimationFrame(look);
@@ -119,21 +120,11 @@ test('a second visit shows the kept projects at once, as being checked, and sign
     answeredAt = Date.now();
     await route.fulfill({ response });
   });
-  // The portal's entry module is held until the projects request has gone out: only the
-  // page's inline head script can have sent it.
-  let sent!: () => void;
-  const projectsSent = new Promise<void>((resolve) => (sent = resolve));
   let navigated = false;
   const userAsked: string[] = [];
   page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
     if (request.isNavigationRequest()) navigated = true;
-    else if (navigated && path === '/api/v2/user') userAsked.push(request.method());
-    if (path === '/api/v2/projects') sent();
-  });
-  await page.route('**/dist/vigil-portal.js', async (route) => {
-    await projectsSent;
-    await route.continue();
+    else if (navigated && new URL(request.url()).pathname === '/api/v2/user') userAsked.push(request.method());
   });
   await watchPage(page);
   await page.reload({ waitUntil: 'commit' });
@@ -162,7 +153,7 @@ test('a second visit shows the kept projects at once, as being checked, and sign
   expect(claimAt).toBeGreaterThanOrEqual(answeredAt);
   await page.unrouteAll({ behavior: 'wait' });
 
-  // The client took the inline head script's answers: each asked for once.
+  // Each asked for once (the client took the inline head script's answers).
   expect(userAsked).toEqual(['GET']);
   expect(projectsAsked).toBe(1);
 
@@ -171,4 +162,34 @@ test('a second visit shows the kept projects at once, as being checked, and sign
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(KEPT_DB);
   expect(await keptAnswers(page)).toBe(0);
+});
+
+test('the inline head script asks for the first answers before the portal’s modules arrive', async ({ page, signedInPage }) => {
+  // Signed in on an earlier visit (which recorded the API base the token is for).
+  await signedInPage(MANAGER);
+  const northwind = new ProjectsPage(page).card('Northwind Logistics');
+  await expect(northwind).toContainText('3 sites · 8 camera systems');
+  // The portal's entry module is held until the projects request has gone out: only the
+  // page's inline head script can have sent it. (Its own test: the hold would delay the
+  // second visit's paint that the test above times.)
+  const asked: string[] = [];
+  let sent!: () => void;
+  const projectsSent = new Promise<void>((resolve) => (sent = resolve));
+  let navigated = false;
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.isNavigationRequest()) navigated = true;
+    else if (navigated && path.startsWith('/api/v2/')) asked.push(`${request.method()} ${path}`);
+    if (navigated && path === '/api/v2/projects') sent();
+  });
+  await page.route('**/dist/vigil-portal.js', async (route) => {
+    await projectsSent;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(northwind.locator('[part="health"]')).toBeVisible();
+  await expect(page.locator('vigil-portal [part="checking"]')).toHaveCount(0);
+  // The client took the script's answers: each asked for once.
+  expect(asked.filter((r) => r === 'GET /api/v2/user')).toHaveLength(1);
+  expect(asked.filter((r) => r === 'GET /api/v2/projects')).toHaveLength(1);
 });
