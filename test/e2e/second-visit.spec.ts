@@ -193,3 +193,16 @@ test('the inline head script asks for the first answers before the portal’s mo
   expect(asked.filter((r) => r === 'GET /api/v2/user')).toHaveLength(1);
   expect(asked.filter((r) => r === 'GET /api/v2/projects')).toHaveLength(1);
 });
+
+test('a refused token on the next visit forgets what was kept', async ({ page, api, signedInPage, browserProblems }) => {
+  await signedInPage(MANAGER);
+  await expect(new ProjectsPage(page).card('Northwind Logistics').locator('[part="health"]')).toBeVisible();
+  await expect.poll(() => keptAnswers(page)).toBeGreaterThan(0);
+  // The session ended on the server meanwhile: the next visit's first answers are 401s.
+  browserProblems.allow(/status of 401/);
+  await api.expireTokens();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(KEPT_DB);
+  expect(await keptAnswers(page)).toBe(0);
+});
