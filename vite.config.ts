@@ -20,7 +20,8 @@ const elementEntries = Object.fromEntries(
  * small shared ones: one file to fetch and one gzip dictionary (about 2 KB gz less per page
  * than the automatic split). React, i18next and the small libraries, the core (session,
  * client, i18n, toasts, caches) and the element factory. Parts only some screens use (the
- * confirm dialog, the names of permissions, system types and time zones, the elision of names, signing in, choosing a language) or that no first paint shows
+ * confirm dialog, the names of permissions, system types and time zones, the elision of names, signing in, choosing a language,
+ * keeping answers for the next visit) or that no first paint shows
  * (the toasts' view, the "live updates paused" notice, a site's moment on its clock, the lists' filter bar and download) stay out, so a page does not pay for them up front; so do valibot and
  * the contract's schemas, which the client
  * loads with its first request (validate.ts), and the parts of catalogues (`en.json?<part>.part.json`)
@@ -29,7 +30,7 @@ const elementEntries = Object.fromEntries(
 const BASE =
   /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|browser|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
 const NOT_BASE =
-  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision|names)\.ts|core\/session\/(sign-in|locale)\.ts)|\.json\?\w+\.part\.json$/;
+  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision|names)\.ts|core\/session\/(sign-in|locale)\.ts|core\/resources\/persist\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
@@ -112,7 +113,8 @@ const LOADERS: LoaderOptions = {
   // files in the HTML of their routes, beside the portal's own, so they load at once.
   routes: {
     'vigil-portal': {
-      [ROUTES.home]: [/src\/features\/projects\/ProjectsPage\.tsx$/],
+      // The home also reads the projects kept from the last visit (core/resources/persist.ts).
+      [ROUTES.home]: [/src\/features\/projects\/ProjectsPage\.tsx$/, /src\/core\/resources\/persist\.ts$/],
       [ROUTES.project]: [/src\/features\/projects\/ProjectPage\.tsx$/],
       [ROUTES.site]: [/src\/features\/projects\/SitePage\.tsx$/],
       [ROUTES.system]: [/src\/features\/projects\/SystemPage\.tsx$/, /src\/features\/live-view\/LiveView\.tsx$/],

@@ -32,7 +32,7 @@ import { projectRoutes } from './routes/projects.ts';
 import { exceptionRoutes } from './routes/exceptions.ts';
 import { scheduleRoutes } from './routes/schedules.ts';
 import { sessionRoutes } from './routes/sessions.ts';
-import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
+import { EARLY_SCRIPT_HASH, isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { projectUserRoutes } from './routes/users.ts';
 import { PushService } from './push.ts';
@@ -41,7 +41,8 @@ import { seed } from './seed.ts';
 
 export const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Scripts from the origin, and the portal page's one inline script by its hash.
+  `script-src 'self' ${EARLY_SCRIPT_HASH}`,
   "style-src 'self'",
   "img-src 'self' blob: data:",
   "connect-src 'self'",

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP } from './app.ts';
-import { acceptsGzip } from './routes/static.ts';
+import { acceptsGzip, EARLY_SCRIPT } from './routes/static.ts';
 import { openDb } from './db.ts';
 import { testApp, type TestApp } from './testing.ts';
 
@@ -89,12 +90,19 @@ describe('the portal page', () => {
     expect(html).not.toContain('shadow');
   });
 
-  it('is the real demo/index.html in this checkout: external script, no inline code', async () => {
+  it('is the real demo/index.html in this checkout: external scripts and the one inline script its CSP names by hash', async () => {
     const real = testApp({ db: openDb(':memory:'), testHooks: false });
-    const html = await (await real.request('/site/x')).text();
+    const res = await real.request('/site/x');
+    const html = await res.text();
     expect(html).toContain('<script type="module" src="/dist/vigil-portal.js"></script>');
     expect(html).toContain('<meta name="description" content="Manage your projects and systems">');
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son\w+=/);
+    // The early requests' script, in the head before any other script or stylesheet.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toEqual([EARLY_SCRIPT]);
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+    expect(res.headers.get('Content-Security-Policy')).toContain(`script-src 'self' ${hash};`);
+    expect(html.replace(/<script>[\s\S]*?<\/script>/, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son\w+=/);
     const icon = await real.request('/demo/favicon.svg');
     expect(icon.headers.get('Content-Type')).toBe('image/svg+xml');
   });

@@ -3,6 +3,7 @@
 // guard of fixtures.ts really catches a violation.
 import type { Page } from '@playwright/test';
 import { expect, test, type BrowserProblems } from './fixtures.ts';
+import { EARLY_SCRIPT_HASH } from '../../demo/server/routes/static.ts';
 import { portalPath } from './screens/BasePage.ts';
 import {
   examplePages,
@@ -48,8 +49,9 @@ test.describe('the demo server sends the strict CSP with Trusted Types on HTML',
       const header = res.headers()['content-security-policy'];
       expect(header, 'Content-Security-Policy header').toBeTruthy();
       const csp = directives(header ?? '');
-      // Scripts only from the origin: no inline script, no eval, no wildcard.
-      expect(csp.get('script-src')).toEqual(["'self'"]);
+      // Scripts only from the origin and the portal page's one inline script, by its hash: no
+      // other inline script, no eval, no wildcard.
+      expect(csp.get('script-src')).toEqual(["'self'", EARLY_SCRIPT_HASH]);
       // Styles only from files (constructable sheets are not restricted): no <style>, no style="".
       expect(csp.get('style-src')).toEqual(["'self'"]);
       expect(csp.get('default-src')).toEqual(["'self'"]);

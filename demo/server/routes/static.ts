@@ -3,6 +3,8 @@
  * pages (/demo, never demo/server), and the portal page for every other GET so that each
  * route of the portal can be deep-linked.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +12,14 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { App, Ctx } from '../http.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
+
+/**
+ * The portal page's inline head script (demo/portal-early.js: it starts the first screen's
+ * requests before the modules arrive) and the CSP source that allows it, its hash: read
+ * once at start, so the page and the policy always name the same script.
+ */
+export const EARLY_SCRIPT = readFileSync(join(REPO_ROOT, 'demo', 'portal-early.js'), 'utf8');
+export const EARLY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}'`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const TYPES: Record<string, string> = {
@@ -179,15 +189,16 @@ const isChunk = (f: string) => /^chunks\/[\w.-]+\.js$/.test(f);
 const routeMatches = (route: string, path: string) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace(/\//g, '\\/')}/?$`).test(path);
 
 /**
- * The portal page (demo/index.html), for any GET outside the reserved prefixes, with a
- * `modulepreload` link for every file the portal needs at once on this route: its own
+ * The portal page (demo/index.html), for any GET outside the reserved prefixes, with the
+ * early requests' inline script (EARLY_SCRIPT) and a `modulepreload` link for every file the portal needs at once on this route: its own
  * (the entry's imports, the session's parts) and the route's page. The browser then fetches
  * them all in one round trip instead of discovering them one import at a time.
  */
 export async function portalPage(c: Ctx, root = REPO_ROOT): Promise<Response> {
   const file = await fileAt(join(root, 'demo', 'index.html'));
   if (!file) return notFoundText(c);
-  const html = await readFile(file, 'utf8');
+  // The early requests go first, before the stylesheet and scripts the head names.
+  const html = (await readFile(file, 'utf8')).replace('</title>', `</title>\n    <script>${EARLY_SCRIPT}</script>`);
   const plan = await portalPlan(root);
   const entry = '<script type="module" src="/dist/vigil-portal.js"></script>';
   const send = (body: string) => c.body(body, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });

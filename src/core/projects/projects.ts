@@ -22,6 +22,21 @@ export const projectList = createResource<ProjectSummary[]>('projects.list', (_k
   ),
 );
 
+/**
+ * The list is kept for the next visit, which shows it at once as being checked (`stale`)
+ * while it asks again (core/resources/persist.ts). That code is a chunk of its own, asked
+ * for when the home first loads the list (not by the elements that only read it): no first
+ * load carries it, and the list's request never waits for it.
+ */
+function keepProjects(): void {
+  shared('projects.kept', () =>
+    import('../resources/persist.ts').then(
+      (m) => m.persistResource(projectList, 'projects', 'list'),
+      () => undefined,
+    ),
+  );
+}
+
 /** The list's entry is `$projects.get().list` (core/resources/resource.ts): undefined until first asked for, and after sign-out. */
 export const $projects = projectList.$entries;
 
@@ -44,6 +59,7 @@ const warm = shared('projects.warm', () => ({ started: null as { at: number; loa
  * to show: it asks again.
  */
 export function warmProjects(): void {
+  keepProjects();
   const loaded = projectList.load('list', { force: true, quiet: true }).then(
     () => true,
     () => false,
@@ -56,6 +72,7 @@ export function warmProjects(): void {
  * one (the list is refreshed each time the page is shown). Never throws.
  */
 export function openProjects(): Promise<void> {
+  keepProjects();
   const started = warm.started;
   warm.started = null;
   if (started && Date.now() - started.at < WARM_MS) return started.loaded.then((ok) => (ok ? undefined : loadProjects()));

@@ -15,6 +15,10 @@
  * last failure on the entry until it answers, so "not confirmed" does not blink off at
  * every attempt (and "is this failure new?" can be told). Its loads pass `quiet` to say
  * which of them must not bother the user; the fetcher is told.
+ *
+ * An entry may be seeded with what an earlier visit loaded (`seed`, see `persist.ts`): it is
+ * `ready` with that data but `stale` — shown at once, never taken for an answer: a load asks
+ * the server all the same, and its answer (`set`) clears `stale`.
  */
 import { map, type MapStore } from 'nanostores';
 import { isMissing, type ApiError } from '../api/client.ts';
@@ -31,6 +35,11 @@ export interface ResourceEntry<T> {
   error?: ApiError;
   /** When data was last loaded (ms since epoch). */
   loadedAt?: number;
+  /**
+   * The data was kept from an earlier visit and the server has not answered yet on this
+   * one: show it as being checked and claim nothing from it (docs/product.md).
+   */
+  stale?: boolean;
 }
 
 export interface LoadOptions {
@@ -60,6 +69,11 @@ export interface Resource<T> {
   peek(key: string): T | undefined;
   /** Replaces the data (after a mutation the server answered). */
   set(key: string, data: T): void;
+  /**
+   * Shows `data` loaded at `loadedAt` on an earlier visit, marked `stale`, unless the key
+   * already has data (an answer of this visit always wins). Returns whether it did.
+   */
+  seed(key: string, data: T, loadedAt: number): boolean;
   /** Forgets every entry and every answer under way (done on sign-out). */
   clear(): void;
 }
@@ -80,7 +94,7 @@ export function createResource<T>(
         const current = $entries.get()[key];
         const running = inflight.get(key);
         if (running && !options.renew) return running;
-        if (!options.force && current?.status === 'ready') return Promise.resolve(current.data as T);
+        if (!options.force && current?.status === 'ready' && !current.stale) return Promise.resolve(current.data as T);
         // Still the load under way for this key: not forgotten meanwhile (sign-out).
         const fresh = () => inflight.get(key) === promise;
         $entries.setKey(key, {
@@ -108,6 +122,15 @@ export function createResource<T>(
       peek: (key) => $entries.get()[key]?.data,
       set(key, data) {
         $entries.setKey(key, { status: 'ready', data, loadedAt: Date.now() });
+      },
+      seed(key, data, loadedAt) {
+        const current = $entries.get()[key];
+        if (current?.data !== undefined || current?.status === 'missing') return false;
+        // A load under way stays under way (the entry shows the kept data meanwhile); a
+        // failed one stays failed, with the kept data to show beside it.
+        const status = current?.status === 'failed' ? 'failed' : 'ready';
+        $entries.setKey(key, { ...current, status, data, loadedAt, stale: true });
+        return true;
       },
       clear() {
         inflight.clear();

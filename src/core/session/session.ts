@@ -8,6 +8,7 @@ import { isUnauthorized, onUnauthorized, request } from '../api/client.ts';
 import { whenApiBaseSettled } from '../config/settle.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
 import { $language, matchLanguage, type LanguageTag } from '../i18n/languages.ts';
+import { forgetKeptAnswers } from '../resources/kept-db.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 import { chosenLanguage, LANGUAGE_STORAGE_KEY, localeSaves, readChosen, rememberLanguage } from './language.ts';
@@ -40,6 +41,7 @@ onUnauthorized((token) => {
 export function signOut(): void {
   $currentUser.set(null);
   $unreadCount.set(0);
+  forgetKeptAnswers(); // the answers kept for the next visit (core/resources/persist.ts)
   for (const listener of state.signOutListeners) listener();
 }
 

@@ -6,11 +6,15 @@ import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { EvacuationMarker, HealthLines, useSecuredText } from './Health.tsx';
 
-/** One project on the home list; the whole card opens it. `now` is the time "secured now" is read at. */
-export function ProjectCard({ project, now }: { project: ProjectSummary; now: number }) {
+/**
+ * One project on the home list; the whole card opens it. `now` is the time "secured now" is
+ * read at. `checking`: the project is as kept from an earlier visit and not confirmed yet:
+ * its health and evacuation say "checking", never a state (docs/product.md#a-second-visit).
+ */
+export function ProjectCard({ project, now, checking = false }: { project: ProjectSummary; now: number; checking?: boolean }) {
   const t = useT();
   const securedText = useSecuredText();
-  const health = projectHealth(project);
+  const health = checking ? undefined : projectHealth(project);
   let secured: { text: string; secured: boolean } | undefined;
   if (health && health.sites.length > 0) {
     const states = health.sites.map((s) => securedAt(s.schedule, s.schedule.timezone, now));
@@ -29,10 +33,15 @@ export function ProjectCard({ project, now }: { project: ProjectSummary; now: nu
             {project.name}
           </Link>
         </h2>
-        {(project.evacuation_active || health?.evacuating) && <EvacuationMarker mode={health?.evacuation_mode} />}
+        {!checking && (project.evacuation_active || health?.evacuating) && <EvacuationMarker mode={health?.evacuation_mode} />}
       </div>
       {project.description && <p className="v-muted pj-card-desc">{project.description}</p>}
       {health && <HealthLines health={health} scope={{ project: project.uuid }} secured={secured} />}
+      {checking && (
+        <p className="v-muted pj-checking" part="health-checking">
+          {t('projects.health.checking')}
+        </p>
+      )}
       {/* The list counts camera systems (type UFO) only, and says so. */}
       <p className="pj-counts v-muted" part="counts">
         <span className="pj-count">{t('projects.list.sites', { count: project.sites_count })}</span>

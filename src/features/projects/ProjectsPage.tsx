@@ -1,6 +1,7 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { momentParams } from '../../core/time/moments.ts';
 import { $projects, filterProjects, loadProjects, openProjects, PROJECT_SEARCH_THRESHOLD } from '../../core/projects/projects.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -23,6 +24,8 @@ export function ProjectsPage() {
   usePageTitle(t('projects.list.title'));
   const entry = useStore($projects).list;
   const projects = entry?.data;
+  // Kept from an earlier visit, not answered yet on this one: shown as being checked.
+  const stale = Boolean(entry?.stale && projects);
   const [query, setQuery] = useState('');
   const searchId = useId();
   const hintId = useId();
@@ -93,7 +96,7 @@ export function ProjectsPage() {
         ) : (
           <ul className="pj-list">
             {shown.map((p) => (
-              <ProjectCard key={p.uuid} project={p} now={now} />
+              <ProjectCard key={p.uuid} project={p} now={now} checking={stale} />
             ))}
           </ul>
         )}
@@ -104,6 +107,20 @@ export function ProjectsPage() {
   return (
     <div className="pj v-stack" part="projects">
       <h1>{t('projects.list.title')}</h1>
+      {stale && entry && (
+        <p className="v-muted v-small pj-kept" role="status" part="checking">
+          {entry.status === 'failed' ? (
+            <>
+              {t('projects.list.notChecked', momentParams(entry.loadedAt))}{' '}
+              <button type="button" className="v-btn v-btn--ghost v-btn--small" onClick={() => void loadProjects()}>
+                {t('core.common.retry')}
+              </button>
+            </>
+          ) : (
+            t('projects.list.checking', momentParams(entry.loadedAt))
+          )}
+        </p>
+      )}
       {body}
     </div>
   );
