@@ -68,7 +68,8 @@ test.describe('on a desktop (1440 × 900)', () => {
 
   test('home shows what needs attention beside the projects', async ({ page, signedInPage }) => {
     await signedInPage(MANAGER, { path: '/' });
-    const glance = page.getByRole('complementary', { name: 'At a glance' });
+    const glance = page.locator('[part~="glance"]');
+    await expect(glance.getByRole('heading', { name: 'At a glance' })).toBeVisible();
     await expect(glance).toBeVisible();
     await expect(glance.getByRole('link', { name: 'Roof terrace' })).toBeVisible();
     await expect(glance.getByRole('link', { name: /^\d+ open incidents$/ })).toBeVisible();

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { ProjectSummary } from '../../core/api/contract.ts';
 import { SEVERITIES, type Severity } from '../../core/api/constants.ts';
 import { openIncidentsPath } from '../../core/inbox/attention.ts';
@@ -17,7 +16,6 @@ import { EvacuationMarker } from './Health.tsx';
  */
 export function HomeGlance({ projects }: { projects: readonly ProjectSummary[] }) {
   const t = useT();
-  const id = useId();
   const read = projects.map((project) => ({ project, health: projectHealth(project) }));
   const evacuating = read.filter(({ project, health }) => project.evacuation_active || health?.evacuating);
   let open = 0;
@@ -33,12 +31,11 @@ export function HomeGlance({ projects }: { projects: readonly ProjectSummary[] }
   if (!known && evacuating.length === 0) return null;
 
   return (
-    <aside className="pj-glance" aria-labelledby={`${id}-t`} part="glance">
-      <h2 id={`${id}-t`} className="pj-glance-title">
-        {t('projects.glance.title')}
-      </h2>
+    <div className="pj-glance" part="glance">
+      <h2 className="pj-glance-title">{t('projects.glance.title')}</h2>
       {evacuating.length > 0 && (
-        <section className="pj-glance-part" aria-label={t('projects.glance.evacuations')}>
+        <div className="pj-glance-part">
+          <h3>{t('projects.glance.evacuations')}</h3>
           <ul className="pj-glance-list">
             {evacuating.map(({ project, health }) => (
               <li key={project.uuid} className="pj-glance-row">
@@ -47,10 +44,10 @@ export function HomeGlance({ projects }: { projects: readonly ProjectSummary[] }
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       )}
-      <section className="pj-glance-part" aria-labelledby={`${id}-o`}>
-        <h3 id={`${id}-o`}>{t('projects.glance.open')}</h3>
+      <div className="pj-glance-part">
+        <h3>{t('projects.glance.open')}</h3>
         {open > 0 && worst ? (
           <p className={`pj-health-line pj-health--${worst}`}>
             <span className="pj-health-icon" aria-hidden="true" />
@@ -69,9 +66,9 @@ export function HomeGlance({ projects }: { projects: readonly ProjectSummary[] }
             <span>{t('projects.glance.noOpen')}</span>
           </p>
         )}
-      </section>
-      <section className="pj-glance-part" aria-labelledby={`${id}-f`}>
-        <h3 id={`${id}-f`}>{t('projects.glance.offline')}</h3>
+      </div>
+      <div className="pj-glance-part">
+        <h3>{t('projects.glance.offline')}</h3>
         {offline.length > 0 ? (
           <ul className="pj-glance-list">
             {offline.map(({ system, project }) => (
@@ -90,7 +87,7 @@ export function HomeGlance({ projects }: { projects: readonly ProjectSummary[] }
             <span>{t('projects.glance.allOnline')}</span>
           </p>
         )}
-      </section>
-    </aside>
+      </div>
+    </div>
   );
 }
