@@ -165,7 +165,7 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
           {shownName ? ` ${shownName}` : ''}
         </h2>
       ) : (
-        <div className="evac-head">
+        <div className={calm ? 'evac-head v-visually-hidden' : 'evac-head'}>
           <h2 id={headingId}>
             <span>{t('evacuation.control.title')}</span>
             {shownName ? (
