@@ -90,6 +90,24 @@ describe('GET /api/v2/systems/{uuid}', () => {
     for (const camera of system.cameras) expect(camera.media_url).toBe(`/api/v2/media/${camera.uuid}`);
   });
 
+  it('says since when an offline system is offline, and nothing while it is online', async () => {
+    const read = async (uuid: string) =>
+      parse(Answers.system, (await call(app, 'GET', `/api/v2/systems/${uuid}`, { token: manager })).body).data;
+    expect((await read(SYSTEMS.antwerpDocks)).offline_since).toBeNull();
+    // Seeded offline: since before the server started.
+    const roof = await read(SYSTEMS.brusselsRoof);
+    expect(roof.online).toBe(false);
+    expect(Date.parse(roof.offline_since ?? '')).toBeLessThan(Date.now());
+
+    const before = Date.now();
+    await call(app, 'POST', '/__test/system', { body: { system: SYSTEMS.antwerpYard, online: false } });
+    const since = Date.parse((await read(SYSTEMS.antwerpYard)).offline_since ?? '');
+    expect(since).toBeGreaterThanOrEqual(before - 1000);
+    expect(since).toBeLessThanOrEqual(Date.now());
+    await call(app, 'POST', '/__test/system', { body: { system: SYSTEMS.antwerpYard, online: true } });
+    expect((await read(SYSTEMS.antwerpYard)).offline_since).toBeNull();
+  });
+
   it('answers 404 to non-members and unknown uuids', async () => {
     expect((await call(app, 'GET', `/api/v2/systems/${SYSTEMS.queensFence}`, { token: manager })).status).toBe(404);
     expect((await call(app, 'GET', '/api/v2/systems/unknown', { token: manager })).status).toBe(404);

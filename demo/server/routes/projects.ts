@@ -9,7 +9,7 @@ import { siteView, systemView } from '../views.ts';
 /** `filter[systemtype]`, if given. */
 const systemType = (c: Ctx): string | undefined => c.req.query('filter[systemtype]') || undefined;
 
-export function projectRoutes(app: App, { db }: Deps): void {
+export function projectRoutes(app: App, { db, frames }: Deps): void {
   app.get('/api/v2/projects', (c) => {
     const user = c.get('user');
     const rows = db.all<ProjectRow & { permissions: string; sites_count: number; systems_count: number; evacuation_active: number }>(
@@ -85,6 +85,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
     return c.json({
       data: {
         ...systemView(db, row),
+        // Since when it is offline (its cameras' last frame), null while online.
+        offline_since: offlineSince(frames.stoppedAt(row.uuid, row.online === 1), row.online === 1),
         project_uuid: row.project_uuid,
         // Where it sits, for the breadcrumbs Projects › project › site › system.
         project: { uuid: row.project_uuid, name: row.project_name },
@@ -93,4 +95,8 @@ export function projectRoutes(app: App, { db }: Deps): void {
       },
     });
   });
+}
+
+function offlineSince(stoppedAt: number | null, online: boolean): string | null {
+  return online || stoppedAt === null ? null : new Date(stoppedAt).toISOString();
 }

@@ -86,6 +86,8 @@ export const System = v.looseObject({
   /** GET /api/v2/systems/{uuid} only: the site and project it belongs to (for breadcrumbs), with the site's zone. */
   site: v.optional(v.looseObject({ uuid, name: v.string(), timezone: v.optional(v.string()) })),
   project_uuid: v.optional(uuid),
+  /** GET /api/v2/systems/{uuid} only: since when it is offline (ISO), null while online. */
+  offline_since: v.optional(v.nullable(v.string())),
   cameras: v.array(Camera),
 });
 export type System = v.InferOutput<typeof System>;

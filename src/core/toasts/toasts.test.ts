@@ -58,4 +58,16 @@ describe('toasts', () => {
     releaseSecond();
     expect($toastHosts.get()).toEqual([]);
   });
+
+  it('keeps a base place (the phone tray) under the dialogs, even when it comes after them', () => {
+    const dialog = { name: 'dialog' } as unknown as Element;
+    const tray = { name: 'tray' } as unknown as Element;
+    const releaseDialog = hostToasts(dialog);
+    const releaseTray = hostToasts(tray, { base: true });
+    expect($toastHosts.get().at(-1)).toBe(dialog);
+    releaseDialog();
+    expect($toastHosts.get()).toEqual([tray]);
+    releaseTray();
+    expect($toastHosts.get()).toEqual([]);
+  });
 });

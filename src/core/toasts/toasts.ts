@@ -89,14 +89,19 @@ export function dismissToast(id: number): void {
 
 /**
  * Where the toasts are shown instead of the page's toast region: the open modal dialogs'
- * places for them, the last one opened last. A modal `<dialog>` makes the rest of the
+ * (and the large camera view's) places for them, the last one opened last. A modal `<dialog>` makes the rest of the
  * page inert, the region included, so a toast raised behind it could not be dismissed,
  * followed or reliably announced; the region renders its toasts in the dialog meanwhile.
  */
 export const $toastHosts = shared('toasts.hosts', () => atom<readonly Element[]>([]));
 
-/** Shows the page's toasts in `place` (inside an open modal dialog) until the returned function is called. */
-export function hostToasts(place: Element): () => void {
-  $toastHosts.set([...$toastHosts.get(), place]);
+/**
+ * Shows the page's toasts in `place` (inside an open modal dialog or overlay) until the
+ * returned function is called. `base`: a place that stands in for the page's region (the
+ * portal's tray under its header on a phone), under every other place whenever it came.
+ */
+export function hostToasts(place: Element, { base = false }: { base?: boolean } = {}): () => void {
+  const hosts = $toastHosts.get();
+  $toastHosts.set(base ? [place, ...hosts] : [...hosts, place]);
   return () => $toastHosts.set($toastHosts.get().filter((p) => p !== place));
 }

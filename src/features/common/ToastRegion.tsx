@@ -60,10 +60,11 @@ export function ToastRegion() {
       quiet: placement.quiet,
     };
   });
-  // Dismissed from inside a dialog, focus stays in the dialog rather than falling to <body>.
+  // Dismissed from inside a dialog (or the large camera view), focus stays in it rather than
+  // falling to <body>.
   const dismiss = (id: number) => {
     const active = host && (host.getRootNode() as ShadowRoot | Document).activeElement;
-    if (active && host.contains(active)) host.closest<HTMLElement>('dialog')?.focus();
+    if (active && host.contains(active)) host.closest<HTMLElement>('dialog, [role="dialog"]')?.focus();
     dismissToast(id);
   };
   const view = (

@@ -138,13 +138,23 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
   const compact =
     inPortal && state.phase === 'known' && state.evacuating && !state.unconfirmed && state.activeSites.length === 0 && readBar().length > 0;
 
+  // Nothing under way and nothing in doubt, on a portal page: one calm row (the state, when
+  // it was confirmed, Start and the history) rather than a card over the top of the page.
+  // While the status loads too: the skeleton is that row, so nothing moves when it arrives.
+  const calm =
+    inPortal &&
+    scope !== 'system' &&
+    !ended.shown &&
+    (state.phase === 'loading' ||
+      (state.phase === 'known' && !state.evacuating && !state.unconfirmed && !state.actionUnconfirmed && state.activeSites.length === 0));
+
   return (
     <section
       ref={ref}
       className={
         compact
           ? `evac-compact${drills ? ' evac-compact--drill' : ''}`
-          : `v-card evac${state.evacuating ? ' evac--alarm' : ''}${state.evacuating && drills ? ' evac--drill' : ''}`
+          : `v-card evac${calm ? ' evac--calm' : ''}${state.evacuating ? ' evac--alarm' : ''}${state.evacuating && drills ? ' evac--drill' : ''}`
       }
       aria-labelledby={headingId}
       part="control"
@@ -155,7 +165,7 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
           {shownName ? ` ${shownName}` : ''}
         </h2>
       ) : (
-        <div className="evac-head">
+        <div className={calm ? 'evac-head v-visually-hidden' : 'evac-head'}>
           <h2 id={headingId}>
             <span>{t('evacuation.control.title')}</span>
             {shownName ? (

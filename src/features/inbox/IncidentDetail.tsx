@@ -13,7 +13,6 @@ import { useT } from '../common/useT.ts';
 import detailCss from './detail.css?inline';
 import inboxCss from './inbox.css?inline';
 import { DetailState } from './DetailState.tsx';
-import { HandlingState } from './HandlingState.tsx';
 import { IncidentTimeline } from './IncidentTimeline.tsx';
 import { IncidentWork } from './IncidentWork.tsx';
 import { MediaImage } from './MediaImage.tsx';
@@ -86,7 +85,6 @@ export function IncidentDetail({ uuid, heading: Heading, back, onMissing, focusT
               severity={incident.severity}
               label={`${t('inbox.incident.severity')}: ${t(`inbox.severity.${incident.severity}`)}`}
             />
-            <HandlingState handled={handled} acknowledged={Boolean(incident.acknowledged_at)} />
           </div>
           <Heading id={titleId} className="vi-head-title" ref={titleRef} tabIndex={-1}>
             {incident.title}

@@ -94,7 +94,12 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
   return (
     <>
       <AttentionViews open={filters.open === true} onChange={(open) => change('open', open)} />
-      <ListTools label={t('inbox.filters.label')} total={null} onRefresh={() => incidentList.refresh()}>
+      <ListTools
+        label={t('inbox.filters.label')}
+        total={null}
+        onRefresh={() => incidentList.refresh()}
+        active={[filters.project, filters.site, filters.system, filters.severity, filters.from, filters.to].filter(Boolean).length}
+      >
         {/* Offered when a link sets it (a project card's count); the sites are grouped by project anyway. */}
         {filters.project && (
           <div className="vi-filter" onPointerEnter={want}>

@@ -7,7 +7,8 @@ const SETTLE_MS = 150;
 /**
  * An incident row's picture: its first image, fetched with the token (never a token in a
  * URL) once the row has stayed on screen a moment, revoked when the row goes. Decorative
- * (the row's text says everything); a neutral placeholder when there is none or it failed.
+ * (the row's text says everything). An incident without images keeps the place empty (no
+ * grey box in row after row); one whose image is coming or failed shows a neutral box.
  */
 export function RowThumb({ url }: { url: string | undefined }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -34,6 +35,7 @@ export function RowThumb({ url }: { url: string | undefined }) {
       revoke?.();
     };
   }, [url]);
+  if (!url) return <span className="vi-thumb vi-thumb--none" aria-hidden="true" part="thumbnail" />;
   return (
     <span className="vi-thumb" aria-hidden="true" part="thumbnail">
       {src ? (

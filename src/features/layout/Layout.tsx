@@ -7,6 +7,7 @@ import { useT } from '../common/useT.ts';
 import { Header, type HeaderVariant } from './Header.tsx';
 import { LoadingView } from './LoadingView.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
+import { ToastTray } from './ToastTray.tsx';
 import { useRouteFocus } from './useRouteFocus.ts';
 
 // The alarm bar loads beside the first page (its own chunk): the first load does not grow.
@@ -51,6 +52,7 @@ export function Layout({ state }: { state: PortalState }) {
             <EvacuationBar />
           </Suspense>
         )}
+        <ToastTray />
       </div>
       {checking && <div className="route-progress" aria-hidden="true" />}
       <main ref={mainRef} id="main" tabIndex={-1} className="portal-main" aria-busy={checking}>

@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'r
 import type { Camera } from '../../core/api/contract.ts';
 import type { FrameLoop } from '../../core/live-view/frameLoop.ts';
 import { watchVisibility } from '../../core/live-view/visibility.ts';
+import { hostToasts } from '../../core/toasts/toasts.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { CameraCanvas } from './CameraCanvas.tsx';
@@ -43,6 +44,7 @@ export function LargeView({ camera, feed, index, count, now, online, intervalMs,
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
+  const toasts = useRef<HTMLDivElement>(null);
 
   const closing = useRef(onClose);
   closing.current = onClose;
@@ -61,6 +63,26 @@ export function LargeView({ camera, feed, index, count, now, online, intervalMs,
       stop?.();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening: Back and visibility belong to the camera it opened on
+  }, []);
+
+  // The page's toasts show in the view's own row above the image while it is open, never
+  // over its buttons; the image gives up the room they take (largeView.css `--lv-toasts`).
+  useEffect(() => {
+    const place = toasts.current;
+    const view = dialog.current;
+    if (!place || !view) return;
+    const release = hostToasts(place);
+    const observer =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            view.style.setProperty('--lv-toasts', `${place.getBoundingClientRect().height}px`);
+          })
+        : undefined;
+    observer?.observe(place);
+    return () => {
+      observer?.disconnect();
+      release();
+    };
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -88,7 +110,16 @@ export function LargeView({ camera, feed, index, count, now, online, intervalMs,
 
   return (
     <div className="lv-large-backdrop" part="large-view">
-      <div ref={dialog} className="lv-large" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        className="lv-large"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        // Where the focus goes when a toast shown here is dismissed (ToastRegion).
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <div className="lv-large-head">
           <div className="lv-large-title">
             <h2 id={titleId}>{camera.name}</h2>
@@ -98,6 +129,8 @@ export function LargeView({ camera, feed, index, count, now, online, intervalMs,
             <span className="lv-large-text">{t('liveView.large.close')}</span>
           </button>
         </div>
+        {/* The page's toasts while the view is open (filled by the toast region). */}
+        <div ref={toasts} className="lv-large-toasts" />
         <div className="lv-large-frame" data-status={text.status}>
           <CameraCanvas feed={feed} className="lv-canvas" label={t('liveView.large.label', { name: camera.name })} />
           <StatusBadge status={text.status} label={text.label} />

@@ -4,6 +4,7 @@ import { systemCache } from '../../core/resources/resources.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { retryLoad, useResource } from '../common/useResource.ts';
 import { useT } from '../common/useT.ts';
+import { OfflineNote } from './OfflineNote.tsx';
 import { LazyLiveView } from './LazyLiveView.tsx';
 import { LiveViewSkeleton } from './LiveViewSkeleton.tsx';
 import { SystemStatus } from './SystemStatus.tsx';
@@ -59,7 +60,7 @@ export function SystemLiveView({ system, interval }: SystemLiveViewProps) {
         <h2 id={titleId}>{data.name}</h2>
         <SystemStatus online={data.online} />
       </div>
-      {!data.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
+      {!data.online && <OfflineNote since={data.offline_since} timeZone={data.site?.timezone} />}
       <LazyLiveView
         cameras={data.cameras}
         online={data.online}

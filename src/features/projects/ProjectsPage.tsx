@@ -9,6 +9,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { useNow } from './Health.tsx';
+import { HomeGlance } from './HomeGlance.tsx';
 import { ProjectCard } from './ProjectCard.tsx';
 import css from './projects.css?inline';
 import { useHealthLive } from './useHealthLive.ts';
@@ -91,15 +92,21 @@ export function ProjectsPage() {
             </p>
           </div>
         )}
-        {shown.length === 0 ? (
-          <p className="v-state">{t('projects.list.noMatch', { query: query.trim() })}</p>
-        ) : (
-          <ul className="pj-list">
-            {shown.map((p) => (
-              <ProjectCard key={p.uuid} project={p} now={now} checking={stale} />
-            ))}
-          </ul>
-        )}
+        <div className="pj-home-frame">
+          <div className="pj-home">
+            {shown.length === 0 ? (
+              <p className="v-state">{t('projects.list.noMatch', { query: query.trim() })}</p>
+            ) : (
+              <ul className="pj-list">
+                {shown.map((p) => (
+                  <ProjectCard key={p.uuid} project={p} now={now} checking={stale} />
+                ))}
+              </ul>
+            )}
+            {/* Kept answers claim nothing: the glance waits for the server. */}
+            {!stale && <HomeGlance projects={projects} />}
+          </div>
+        </div>
       </>
     );
   }

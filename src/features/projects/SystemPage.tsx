@@ -9,6 +9,7 @@ import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { LazyLiveView } from '../live-view/LazyLiveView.tsx';
+import { OfflineNote } from '../live-view/OfflineNote.tsx';
 import { SystemStatus } from '../live-view/SystemStatus.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
@@ -99,7 +100,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
           </dl>
         </div>
       </div>
-      {!system.online && <p className="v-message">{t('liveView.system.offlineNote')}</p>}
+      {!system.online && <OfflineNote since={system.offline_since} timeZone={siteZone} />}
       {/* During an evacuation the cameras come first: what people need to see then. */}
       {evacuating && liveView}
       {/* Its site's evacuation state (a project-wide one covers it too). */}
