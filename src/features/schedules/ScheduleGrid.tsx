@@ -23,7 +23,10 @@ const JUMPS = [0, 12, 24, 36];
 
 export interface ScheduleGridProps {
   week: Week;
-  /** Called with every painted change; without it the grid is read-only. */
+  /**
+   * Called with every painted change (a pointer stroke's once, when the pointer lifts: the
+   * grid alone draws it meanwhile); without it the grid is read-only.
+   */
   onChange?: (next: Week) => void;
   /** The grid's accessible name. */
   label: string;
@@ -95,10 +98,14 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     focusMode.current = 'none';
   }, [focus]);
 
+  // The week of a pointer stroke under way (in drawn cells): only the grid redraws per move.
+  const [stroke, setStroke] = useState<Week | null>(null);
+
   // Turning the grid changes what a (day, slot) of it means: the tab stop starts over.
   const [drawnNights, setDrawnNights] = useState(nights);
   if (drawnNights !== nights) {
     setDrawnNights(nights);
+    setStroke(null);
     focusRef.current = { day: 0, slot: 0 };
     setFocusState(focusRef.current);
   }
@@ -111,6 +118,7 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     () => (!nights ? week : lastTurn.current?.week === week ? lastTurn.current.drawn : shiftWeek(week, NOON)),
     [nights, week],
   );
+  const painted = stroke ?? drawn;
   const drawnChange =
     onChange &&
     (nights
@@ -170,7 +178,16 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   // Only when the earliest secured half-hour changes (or the grid starts to scroll).
   useEffect(() => keepEarliestInView(), [overflowing, earliest]);
 
-  const input = useGridInput({ gridRef, week: drawn, onChange: drawnChange, focus, setFocus, announce, rotated: nights });
+  const input = useGridInput({
+    gridRef,
+    week: painted,
+    onChange: drawnChange,
+    focus,
+    setFocus,
+    announce,
+    preview: setStroke,
+    rotated: nights,
+  });
   const editable = !!onChange;
 
   return (
@@ -221,12 +238,12 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
         >
           {nights ? (
             <Suspense fallback={null}>
-              <NightsRows drawn={drawn} focus={focus} names={names} labels={labels} />
+              <NightsRows drawn={painted} focus={focus} names={names} labels={labels} />
             </Suspense>
           ) : (
             <>
               <GridHeader dayLabel={t('schedules.grid.dayColumn')} />
-              {week.map((cells, day) => (
+              {painted.map((cells, day) => (
                 <GridRow
                   key={day}
                   day={day}

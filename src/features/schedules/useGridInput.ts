@@ -10,6 +10,11 @@ export interface GridInputOptions {
   week: Week;
   /** Undefined: read-only (moving around still works). */
   onChange: ((next: Week) => void) | undefined;
+  /**
+   * The week a pointer stroke under way paints (null once it ended): the grid draws it,
+   * and `onChange` gets the stroke's week once, when the pointer lifts.
+   */
+  preview: (stroke: Week | null) => void;
   focus: Cell;
   /** Moves the tab stop; with a mode other than 'none' also moves focus there. */
   setFocus: (cell: Cell, mode: FocusMode) => void;
@@ -115,17 +120,22 @@ function moveFor(key: string, ctrl: boolean, at: Cell): Cell | null {
  * and a sideways drag paints. Nothing is painted until the finger moves sideways or lifts
  * (a tap toggles), so a swipe that turns into a scroll paints nothing.
  */
-export function useGridInput({ gridRef, week, onChange, focus, setFocus, announce, rotated = false }: GridInputOptions) {
+export function useGridInput({ gridRef, week, onChange, focus, setFocus, announce, preview, rotated = false }: GridInputOptions) {
   const latest = useRef({ week, onChange, focus });
   latest.current = { week, onChange, focus };
   const drag = useRef<Drag | null>(null);
   const keyStroke = useRef<Stroke | null>(null);
 
+  /**
+   * A pointer stroke paints into the grid alone (`preview`): the editor around it (tools,
+   * summary, save bar, the page-wide draft and its storage) hears of it once, when the
+   * pointer lifts, so a move costs the changed cells only and never a long task.
+   */
   function paint(stroke: Stroke, to: Cell): void {
     stroke.last = to;
     const next = replaceWeek(latest.current.week, paintRange(stroke.base, stroke.anchor, to, stroke.value));
     stroke.result = next;
-    latest.current.onChange?.(next);
+    preview(next);
   }
 
   function cellAtPoint(x: number, y: number): Cell | null {
@@ -183,6 +193,8 @@ export function useGridInput({ gridRef, week, onChange, focus, setFocus, announc
     if (!d || e.pointerId !== d.pointerId) return;
     drag.current = null;
     if (!d.painted) paint(d, d.anchor); // a tap
+    if (d.result) latest.current.onChange?.(d.result);
+    preview(null);
     setFocus(d.last, 'pointer');
     announce(rangeOf(d.anchor, d.last), d.value);
   }
@@ -191,8 +203,8 @@ export function useGridInput({ gridRef, week, onChange, focus, setFocus, announc
     const d = drag.current;
     if (!d || e.pointerId !== d.pointerId) return;
     drag.current = null;
-    // The browser took the gesture over (a scroll): undo what this stroke painted.
-    if (d.painted) latest.current.onChange?.(replaceWeek(latest.current.week, d.base));
+    // The browser took the gesture over (a scroll): the stroke is dropped, nothing was kept.
+    preview(null);
   }
 
   /**

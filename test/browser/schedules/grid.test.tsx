@@ -36,15 +36,21 @@ memoCell.type = (props: GridCellProps) => {
 
 interface Probe {
   week: Week;
+  /** How many times the grid handed a painted week to its editor. */
+  changes: number;
 }
 
 function Harness({ initial, probe, readOnly }: { initial: Week; probe: Probe; readOnly: boolean }) {
   const [week, setWeek] = useState(initial);
   probe.week = week;
+  const change = (next: Week) => {
+    probe.changes++;
+    setWeek(next);
+  };
   return (
     <div>
       <button type="button">Before</button>
-      <ScheduleGrid week={week} onChange={readOnly ? undefined : setWeek} label="Security hours of Ghent" />
+      <ScheduleGrid week={week} onChange={readOnly ? undefined : change} label="Security hours of Ghent" />
       <button type="button">After</button>
     </div>
   );
@@ -66,7 +72,7 @@ describe('schedule grid', function () {
     adoptCss(root, ...BASE_CSS, '.sg-grid { --sg-cell-min: 12px !important; }');
     host.style.display = 'block';
     host.style.width = '700px';
-    const probe: Probe = { week: initial };
+    const probe: Probe = { week: initial, changes: 0 };
     reactRoot = createRoot(container);
     flushSync(() =>
       reactRoot!.render(
@@ -308,6 +314,16 @@ describe('schedule grid', function () {
     grid.dispatchEvent(new PointerEvent('pointercancel', init));
     await nextFrame();
     expect(securedCount(probe.week)).to.equal(0);
+    // A sideways drag drawn, then taken over: the drawn half-hours go back, nothing reached the editor.
+    grid.scrollIntoView({ block: 'center' }); // the move finds its cell with elementFromPoint
+    const from = cell('Monday 08:00–08:30').getBoundingClientRect();
+    const to = cell('Monday 09:00–09:30').getBoundingClientRect();
+    cell('Monday 08:00–08:30').dispatchEvent(new PointerEvent('pointerdown', { ...init, clientX: from.left + 4, clientY: from.top + 4 }));
+    grid.dispatchEvent(new PointerEvent('pointermove', { ...init, clientX: to.left + 4, clientY: to.top + 4 }));
+    await waitFor(() => expect(root.querySelectorAll('[role=gridcell][aria-selected="true"]')).to.have.lengthOf(3));
+    grid.dispatchEvent(new PointerEvent('pointercancel', init));
+    await waitFor(() => expect(root.querySelectorAll('[role=gridcell][aria-selected="true"]')).to.have.lengthOf(0));
+    expect(probe.changes).to.equal(0);
   });
 
   it('painting across all 336 cells re-renders only the changed cells and stays cheap per move', async () => {
@@ -334,7 +350,13 @@ describe('schedule grid', function () {
       timed(() => grid.dispatchEvent(new PointerEvent('pointermove', { ...init, ...point(i / 40) })));
       await nextFrames(1); // one move per frame, as a pointer sends them
     }
+    // The stroke is drawn while the pointer moves, and only the grid knows of it: the
+    // editor around it (tools, summary, save bar, the stored draft) is not redrawn per move.
+    expect(root.querySelectorAll('[role=gridcell][aria-selected="true"]')).to.have.lengthOf(336);
+    expect(probe.changes).to.equal(0);
+    expect(securedCount(probe.week)).to.equal(0);
     timed(() => grid.dispatchEvent(new PointerEvent('pointerup', { ...init, ...point(1) })));
+    expect(probe.changes).to.equal(1);
     expect(securedCount(probe.week)).to.equal(336);
     // Each of the 336 cells changed once, plus the tab stop following the pointer (two
     // cells per move); re-rendering the grid per move would be 41 × 336 = 13,776.
