@@ -22,7 +22,9 @@
     var SHARED = Symbol.for('vigil.shared.v1');
     var store = page[STORE] || (page[STORE] = new Map());
     var auth = 'Bearer ' + user.token;
-    var paths = location.pathname === '/' ? ['/api/v2/user', '/api/v2/projects'] : ['/api/v2/user'];
+    // The projects only for someone who may see them: a newcomer is held at the terms first.
+    var home = location.pathname === '/' && user.terms_accepted_web_portal === true;
+    var paths = home ? ['/api/v2/user', '/api/v2/projects'] : ['/api/v2/user'];
     paths.forEach(function (path) {
       var url = base + path;
       if (store.has(url)) return;
