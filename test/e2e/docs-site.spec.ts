@@ -143,6 +143,7 @@ test('the theme and the hostile page CSS reach the page; the live instance follo
 });
 
 test('axe finds nothing on the home and on an element page, signed in', async ({ page }) => {
+  test.setTimeout(90_000); // two full axe runs, one over the inbox's hundred rows
   await page.goto('/demo/');
   let violations = await axe(page);
   expect(

@@ -158,7 +158,7 @@ test.describe('on a device the account never signed in on', () => {
     expect(prefs.severities).toContain('critical');
     await page.getByRole('button', { name: /Morgan Manager/ }).click();
     await expect(page.getByRole('checkbox', { name: 'Alert me about new incidents' })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Critical', exact: true })).toBeChecked();
 
     // Never again on this device: after a reload, an incident's toast comes, the offer does not.
     await page.reload();

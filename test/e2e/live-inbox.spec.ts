@@ -266,8 +266,8 @@ test('desktop notifications: asked for only from the user menu, per account, for
 
   await page.getByRole('button', { name: /Morgan Manager/ }).click();
   await page.getByRole('checkbox', { name: 'Alert me about new incidents' }).check();
-  await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Low' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Critical', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Low', exact: true })).not.toBeChecked();
   expect(await permissionPrompts(page)).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem('vigil.alerts.manager'))).toBe('{"enabled":true,"severities":["high","critical"]}');
 

@@ -233,7 +233,7 @@ test('the device’s alert and sound settings save and survive a reload', async 
   await expect(group.getByRole('checkbox', { name: 'Every evacuation start and end (always on)' })).toBeChecked();
   await expect(group.getByRole('checkbox', { name: 'Every evacuation start and end (always on)' })).toBeDisabled();
   const saved = page.waitForResponse((r) => r.url().includes('/api/v2/push/subscriptions/') && r.request().method() === 'PATCH');
-  await group.getByRole('checkbox', { name: 'Low' }).check();
+  await group.getByRole('checkbox', { name: 'Low', exact: true }).check();
   expect((await saved).status()).toBe(200);
   const offline = page.waitForResponse((r) => r.url().includes('/api/v2/push/subscriptions/') && r.request().method() === 'PATCH');
   await group.getByRole('checkbox', { name: 'A system going offline' }).check();
@@ -254,9 +254,9 @@ test('the device’s alert and sound settings save and survive a reload', async 
   await page.reload();
   await layout.userMenu().click();
   await expect(enable).toBeChecked();
-  await expect(group.getByRole('checkbox', { name: 'Low' })).toBeChecked();
-  await expect(group.getByRole('checkbox', { name: 'Medium' })).not.toBeChecked();
-  await expect(group.getByRole('checkbox', { name: 'Critical' })).toBeChecked();
+  await expect(group.getByRole('checkbox', { name: 'Low', exact: true })).toBeChecked();
+  await expect(group.getByRole('checkbox', { name: 'Medium', exact: true })).not.toBeChecked();
+  await expect(group.getByRole('checkbox', { name: 'Critical', exact: true })).toBeChecked();
   await expect(group.getByRole('checkbox', { name: 'A system going offline' })).toBeChecked();
   await expect(group.getByText('Incidents at these sites (4/5)')).toBeVisible();
   await expect(group.getByRole('button', { name: 'Send a test notification' })).toBeEnabled();
