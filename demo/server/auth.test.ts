@@ -141,6 +141,24 @@ describe('terms, locale, JWT, ping and user names', () => {
     expect((await call(app, 'PUT', '/api/v2/user/terms', { token, body: { terms_accepted_web_portal: 'yes' } })).status).toBe(422);
   });
 
+  it('keeps when the terms were first accepted, and forgets it when they are withdrawn', async () => {
+    const app = testApp(); // its own: the newcomer above accepted already
+    const token = await login(app, 'new@vigil.test');
+    const accept = async (value: boolean) =>
+      parse(Answers.user, (await call(app, 'PUT', '/api/v2/user/terms', { token, body: { terms_accepted_web_portal: value } })).body).data;
+    expect((await call(app, 'GET', '/api/v2/user', { token })).body.data.terms_accepted_at).toBeNull();
+    const before = Date.now();
+    const first = (await accept(true)).terms_accepted_at!;
+    expect(Date.parse(first)).toBeGreaterThanOrEqual(before - 1000);
+    // Accepting again (another tab, another device) keeps the first time.
+    app.deps.db.run("UPDATE users SET terms_accepted_at = '2026-01-02T03:04:05.000Z' WHERE email = 'new@vigil.test'");
+    expect((await accept(true)).terms_accepted_at).toBe('2026-01-02T03:04:05.000Z');
+    expect((await accept(false)).terms_accepted_at).toBeNull();
+    // Seeded accounts that accepted did so when they were made.
+    const manager = await login(app, 'manager@vigil.test');
+    expect((await call(app, 'GET', '/api/v2/user', { token: manager })).body.data.terms_accepted_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
   it('saves any of the eight locales and refuses others', async () => {
     const token = await login(app, 'new@vigil.test');
     for (const locale of ['de', 'fr-BE', 'nl-BE', 'es']) {

@@ -356,6 +356,11 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX invitations_member ON invitations(project_uuid, user_id);
   `,
+  // 14: when each person accepted the terms of use (the Help menu's "Terms of use" says it).
+  `
+  ALTER TABLE users ADD COLUMN terms_accepted_at TEXT;
+  UPDATE users SET terms_accepted_at = created_at WHERE terms_accepted = 1;
+  `,
 ];
 
 /** Tables in an order that can be emptied one by one without breaking foreign keys. */

@@ -224,7 +224,7 @@ export function loadFixture(db: Db, input: unknown): void {
       let hash = hashes.get(password);
       if (!hash) hashes.set(password, (hash = hashPassword(password)));
       const r = db.run(
-        'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO users (uuid, email, username, name, password_hash, locale, terms_accepted, terms_accepted_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         u.uuid ?? stableUuid(`user:${u.email}`),
         u.email,
         u.username,
@@ -232,6 +232,7 @@ export function loadFixture(db: Db, input: unknown): void {
         hash,
         u.locale,
         u.terms_accepted_web_portal ? 1 : 0,
+        u.terms_accepted_web_portal ? now : null,
         now,
       );
       userIds.set(u.email.toLowerCase(), r.lastInsertRowid);

@@ -33,6 +33,8 @@ export type UserRow = {
   name: string;
   locale: string;
   terms_accepted: number;
+  /** When the terms were accepted (null while not, or for accounts from before this was kept). */
+  terms_accepted_at?: string | null;
   password_hash: string;
   /** Two-step sign-in (mfa.ts): the confirmed TOTP secret (base32) and since when it is on. */
   mfa_secret?: string | null;

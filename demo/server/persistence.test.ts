@@ -59,7 +59,7 @@ describe('a file database', () => {
       locale: 'nl-BE',
       terms_accepted_web_portal: true,
     });
-    expect(db.schemaVersion).toBe(13);
+    expect(db.schemaVersion).toBe(14);
     db.close();
   });
 });

@@ -14,6 +14,7 @@ export function userView(u: UserRow, token?: string): User {
     email: u.email,
     locale: u.locale,
     terms_accepted_web_portal: u.terms_accepted === 1,
+    terms_accepted_at: u.terms_accepted === 1 ? (u.terms_accepted_at ?? null) : null,
     mfa_enabled: Boolean(u.mfa_enabled_at),
     mfa_enabled_at: u.mfa_enabled_at ?? null,
     ...(token ? { token } : {}),

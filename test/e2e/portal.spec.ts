@@ -241,7 +241,7 @@ test.describe('portal: session', () => {
     const page = await signedInPage(MANAGER, { path: '/terms' });
     const layout = new PortalLayout(page);
     const login = new LoginPage(page);
-    await expect(page.getByText('You have accepted these terms.')).toBeVisible();
+    await expect(page.getByText(/You accepted these terms on/)).toBeVisible();
     await expect(layout.pill('Inbox')).toBeVisible();
     await api.expireTokens();
     await layout.pill('Inbox').click();
@@ -317,6 +317,7 @@ test.describe('portal: routes and layout', () => {
       /^Call Vigil control room Liège\s*\+32 4 555 02 34 · Atlas Data Centres$/,
       'Contact & support',
       'Service levels',
+      'Terms of use',
     ]);
     await expect(layout.helpItem(/Call Vigil control room Antwerp/)).toHaveAttribute('href', 'tel:+3235550123');
     await layout.helpItem('Contact & support').click();
@@ -349,14 +350,18 @@ test.describe('portal: routes and layout', () => {
     await page.keyboard.press('ArrowDown');
     await expect(layout.helpItem('Service levels')).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(layout.helpItem('Terms of use')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(antwerp).toBeFocused();
     await page.keyboard.press('End');
-    await expect(layout.helpItem('Service levels')).toBeFocused();
+    await expect(layout.helpItem('Terms of use')).toBeFocused();
     await page.keyboard.press('Home');
     await expect(antwerp).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(layout.help()).toBeFocused();
     await expect(layout.help()).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowUp');
+    await expect(layout.helpItem('Terms of use')).toBeFocused();
     await page.keyboard.press('ArrowUp');
     await expect(layout.helpItem('Service levels')).toBeFocused();
     await expectNoA11yViolations(page, { include: [{ fromShadowDom: ['vigil-portal', 'header'] }] });
@@ -364,6 +369,11 @@ test.describe('portal: routes and layout', () => {
     await new LoginPage(page).expectRoute(`/page/${PAGES.serviceLevels}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Service levels' })).toBeVisible();
     await expect(layout.nav().getByRole('menu')).toBeHidden();
+    // Last, the terms: what was accepted, and when.
+    await layout.help().click();
+    await layout.helpItem('Terms of use').click();
+    await new LoginPage(page).expectRoute('/terms');
+    await expect(page.getByText(/^✓ You accepted these terms on .*\d\d:\d\d\.$/)).toBeVisible();
   });
 
   test('Help names whom to call in every language and fits a 360 px phone', async ({ signedInPage }) => {

@@ -256,7 +256,10 @@ export function authRoutes(app: App, deps: Deps): void {
   app.put('/api/v2/user/terms', async (c) => {
     const body = await readBody(c, Bodies.terms);
     const user = c.get('user');
-    db.run('UPDATE users SET terms_accepted = ? WHERE id = ?', body.terms_accepted_web_portal ? 1 : 0, user.id);
+    // Accepting again keeps the first time; withdrawing forgets it.
+    if (body.terms_accepted_web_portal)
+      db.run('UPDATE users SET terms_accepted = 1, terms_accepted_at = coalesce(terms_accepted_at, ?) WHERE id = ?', nowIso(), user.id);
+    else db.run('UPDATE users SET terms_accepted = 0, terms_accepted_at = NULL WHERE id = ?', user.id);
     return c.json({ data: userView(reload(user.id)) });
   });
 

@@ -72,7 +72,7 @@ export function invitationRoutes(app: App, deps: Deps): void {
       if (user.invited_at !== null) {
         db.run('UPDATE users SET password_hash = ?, invited_at = NULL WHERE id = ?', hashPassword(body.password), user.id);
       }
-      db.run('UPDATE users SET terms_accepted = 1 WHERE id = ?', user.id);
+      db.run('UPDATE users SET terms_accepted = 1, terms_accepted_at = coalesce(terms_accepted_at, ?) WHERE id = ?', nowIso(), user.id);
     });
     const accepted = db.get<UserRow>('SELECT * FROM users WHERE id = ?', user.id)!;
     // Two-step sign-in on: the link and the password give no token, only the code's challenge.

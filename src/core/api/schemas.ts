@@ -46,6 +46,8 @@ export const User = v.looseObject({
   email: v.string(),
   locale: v.string(),
   terms_accepted_web_portal: v.boolean(),
+  /** When the terms were accepted (absent from older servers, null when not known). */
+  terms_accepted_at: v.optional(v.nullable(v.string())),
   /** Whether two-step sign-in is on, and since when (absent from older servers). */
   mfa_enabled: v.optional(v.boolean()),
   mfa_enabled_at: v.optional(v.nullable(v.string())),

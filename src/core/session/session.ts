@@ -150,7 +150,9 @@ export async function logout(): Promise<void> {
 export async function acceptTerms(): Promise<boolean> {
   const setFlag = (value: boolean) => {
     const user = $currentUser.get();
-    if (user) $currentUser.set({ ...user, terms_accepted_web_portal: value });
+    // The server keeps the first acceptance's time; until the user is next read, this moment stands for it.
+    const at = value ? (user?.terms_accepted_at ?? new Date().toISOString()) : null;
+    if (user) $currentUser.set({ ...user, terms_accepted_web_portal: value, terms_accepted_at: at });
   };
   try {
     // docs/product.md#session: a 401 here sets the flag to false; it does not sign out.

@@ -30,7 +30,8 @@ export function isStoredUser(value: unknown): value is CurrentUser {
     text('token') &&
     (u.api_origin === undefined || text('api_origin')) &&
     (u.mfa_enabled === undefined || typeof u.mfa_enabled === 'boolean') &&
-    (u.mfa_enabled_at == null || text('mfa_enabled_at'))
+    (u.mfa_enabled_at == null || text('mfa_enabled_at')) &&
+    (u.terms_accepted_at == null || text('terms_accepted_at'))
   );
 }
 

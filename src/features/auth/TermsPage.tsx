@@ -6,6 +6,7 @@ import authCss from './auth.css?inline';
 import { afterSignInPath } from '../../core/router/guards.ts';
 import { navigate } from '../../core/router/navigation.ts';
 import { $currentUser, acceptTerms } from '../../core/session/session.ts';
+import { formatDateTime } from '../../core/time/format.ts';
 import { Link } from '../common/Link.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useStyles } from '../common/useStyles.ts';
@@ -47,7 +48,10 @@ export function TermsPage({ search }: { search: Record<string, string> }) {
           {accepted ? (
             <>
               <p className="terms-accepted">
-                <span aria-hidden="true">✓</span> {t('auth.terms.accepted')}
+                <span aria-hidden="true">✓</span>{' '}
+                {user?.terms_accepted_at
+                  ? t('auth.terms.acceptedOn', { date: formatDateTime(user.terms_accepted_at) })
+                  : t('auth.terms.accepted')}
               </p>
               <Link className="v-btn v-btn--primary" to={next}>
                 {t('auth.terms.continue')}

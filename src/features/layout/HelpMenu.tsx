@@ -19,19 +19,21 @@ export interface HelpMenuProps {
   current: string | undefined;
   /** Changes with the URL: the menu closes on going to another page. */
   closeKey: string | undefined;
+  /** The terms of use are shown (the menu's last item: what was accepted, and when). */
+  onTerms?: boolean;
 }
 
 /**
  * "Help" in the navigation (docs/product.md#routes): a menu button with what people look
  * for — a call to each control room that watches their projects (its number on a `tel:`
  * link, the projects named), then every content page (Contact & support, Service levels,
- * …). The menu button pattern: Enter, Space or Down opens it on the first item, Up on the
+ * …), and last the terms of use (the page says when they were accepted). The menu button pattern: Enter, Space or Down opens it on the first item, Up on the
  * last; Up/Down/Home/End move, Escape closes it back on the button, Tab or a click
  * elsewhere closes it. Loaded once the pages are known (the pill shows only then), so the
  * portal's first load does not carry it; the rooms come from the projects list (loaded
  * quietly if no page asked for it yet: the menu is an extra, not worth a toast).
  */
-export function HelpMenu({ pages, current, closeKey }: HelpMenuProps) {
+export function HelpMenu({ pages, current, closeKey, onTerms = false }: HelpMenuProps) {
   useStyles(helpMenuCss);
   const t = useT();
   const rooms = controlRooms(useStore($projects).list?.data);
@@ -139,6 +141,19 @@ export function HelpMenu({ pages, current, closeKey }: HelpMenuProps) {
             </Link>
           </li>
         ))}
+        <li role="separator" className="help-separator" />
+        <li role="none">
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            className="ly-item help-item"
+            to={pathTo('terms')}
+            aria-current={onTerms ? 'page' : undefined}
+            onClick={() => setOpen(false)}
+          >
+            {t('layout.nav.terms')}
+          </Link>
+        </li>
       </ul>
     </div>
   );

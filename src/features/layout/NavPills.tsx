@@ -82,7 +82,7 @@ export function NavPills({
         {pages.length > 0 && (
           <li>
             <Suspense fallback={null}>
-              <HelpMenu pages={pages} current={route === 'page' ? pageUuid : undefined} closeKey={closeKey} />
+              <HelpMenu pages={pages} current={route === 'page' ? pageUuid : undefined} onTerms={route === 'terms'} closeKey={closeKey} />
             </Suspense>
           </li>
         )}

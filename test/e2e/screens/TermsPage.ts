@@ -11,6 +11,6 @@ export class TermsPage extends BasePage {
     return this.button('Accept the terms');
   }
   accepted(): Locator {
-    return this.page.getByText('You have accepted these terms.');
+    return this.page.getByText(/You accepted these terms on .+\./);
   }
 }
