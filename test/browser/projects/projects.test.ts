@@ -233,8 +233,13 @@ describe('projects, sites and systems elements', function () {
 
   describe('<vigil-system>', () => {
     it('shows status in words, cameras and the live view; frees every frame when removed', async () => {
-      // Its two cameras, past the tiles shown while the grid's code loads.
-      await mount('vigil-system', { system: SYSTEM }, () => $$('.lv-cam').length === 2 && !$('.lv-frame--skeleton'));
+      // Its two cameras, past the tiles shown while the grid's code loads, and its project's
+      // name in the breadcrumbs (loaded on its own when the system's answer does not name it).
+      await mount(
+        'vigil-system',
+        { system: SYSTEM },
+        () => $$('.lv-cam').length === 2 && !$('.lv-frame--skeleton') && $$('.pj-crumbs li').length === 4,
+      );
       expect($('.lv-system')!.textContent).to.equal('Online');
       expect($$('.pj-crumbs li').map((l) => l.textContent)).to.deep.equal([
         'Projects',
