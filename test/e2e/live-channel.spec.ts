@@ -96,7 +96,8 @@ test('a system going offline shows on its page within 2 s', async ({ page, api, 
   await signIn('manager@vigil.test');
   const streams = recordStreams(page);
   await page.goto(`/system/${SYSTEMS.antwerpDocks}`);
-  const note = page.getByText('This system is offline. Camera images may be missing or out of date.');
+  // Said with since when: the system's answer, loaded again, names the moment it went offline.
+  const note = page.getByText(/^Offline since \d\d:\d\d .*\. Camera images may be missing or out of date\.$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => streams.length).toBe(1);
   await expect(note).toHaveCount(0);
