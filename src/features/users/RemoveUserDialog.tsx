@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import type { ProjectUser } from '../../core/api/contract.ts';
-import { tKey } from '../../core/i18n/i18n.ts';
 import { removeProjectUser } from '../../core/users/users.ts';
-import type { FieldMessage } from '../../core/users/validation.ts';
-import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { useT } from '../common/useT.ts';
+import { ConfirmMemberDialog } from './ConfirmMemberDialog.tsx';
 
 export interface RemoveUserDialogProps {
   project: string;
@@ -17,43 +14,19 @@ export interface RemoveUserDialogProps {
   onRemoved: (user: ProjectUser) => void;
 }
 
-/**
- * Asks before removing a member, naming them. A refusal the server explains stays in the
- * dialog; any other failure closes it with the action's toast.
- */
+/** Asks before removing a member, naming them (or saying that you lose access yourself). */
 export function RemoveUserDialog({ project, user, isSelf, target, onCancel, onRemoved }: RemoveUserDialogProps) {
   const t = useT();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<FieldMessage | null>(null);
-
-  async function confirm() {
-    setPending(true);
-    setError(null);
-    const result = await removeProjectUser(project, user.uuid, { target });
-    setPending(false);
-    if (result.ok) return onRemoved(user);
-    const explained = result.formError ?? Object.values(result.fieldErrors)[0];
-    if (explained) setError(explained);
-    else onCancel();
-  }
-
   return (
-    <AlertDialog
-      open
-      tone="danger"
+    <ConfirmMemberDialog
+      user={user}
       title={isSelf ? t('users.self.removeTitle') : t('users.remove.title', { name: user.name })}
       description={isSelf ? t('users.self.removeDescription') : t('users.remove.description', { name: user.name, email: user.email })}
       confirmLabel={isSelf ? t('users.self.removeConfirm') : t('users.remove.confirm')}
       cancelLabel={t('users.remove.cancel')}
-      pending={pending}
-      onConfirm={() => void confirm()}
+      act={() => removeProjectUser(project, user.uuid, { target })}
       onCancel={onCancel}
-    >
-      {error && (
-        <p className="v-form-error" role="alert">
-          {'key' in error ? tKey(error.key) : error.text}
-        </p>
-      )}
-    </AlertDialog>
+      onDone={onRemoved}
+    />
   );
 }
