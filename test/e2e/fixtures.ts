@@ -157,14 +157,25 @@ export interface AxeOptions {
   disableRules?: string[];
 }
 
-/** Runs axe-core on the page (including open shadow roots) and returns its violations. */
+/**
+ * Runs axe-core on the page (including open shadow roots) and returns its violations.
+ *
+ * In axe's legacy mode: one `axe.run` in the page, frames reached by message. The default
+ * mode injects axe's 500 KB source again for each frame and once more into a blank page
+ * where it merges the results; measured on the site's schedule screen it took 5.9–9.1 s
+ * against 2.1–3.3 s, and axe was about a sixth of the end-to-end suite's time. What legacy
+ * mode cannot do is look into a frame of another origin: axe then reports `frame-tested`
+ * as incomplete, and that fails here, so no frame goes unchecked without anyone noticing.
+ */
 export async function axe(page: Page, options: AxeOptions = {}): Promise<AxeResult[]> {
-  let builder = new AxeBuilder({ page });
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
   for (const sel of options.include ?? []) builder = builder.include(sel);
   for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
   if (options.tags) builder = builder.withTags(options.tags);
   if (options.disableRules) builder = builder.disableRules(options.disableRules);
   const results = await builder.analyze();
+  const untested = results.incomplete.find((r) => r.id === 'frame-tested');
+  if (untested) throw new Error(`axe could not check a frame: ${untested.nodes.map((n) => n.html).join(', ')}`);
   return results.violations;
 }
 
