@@ -211,16 +211,23 @@ export function parseFixture(input: unknown): ParsedFixture {
 
 const localized = (t: Localized): string => JSON.stringify(typeof t === 'string' ? { en: t } : t);
 
+/**
+ * Fixture passwords and their hashes, kept for the life of the process. scrypt is slow on
+ * purpose (about 0.1 s), and it was half of every reseed: the test suites reset the demo
+ * before each of hundreds of tests. A fixture's passwords are public (the seeded accounts'
+ * password is in the README), so one salt per password per process hides nothing.
+ */
+const fixtureHashes = new Map<string, string>();
+
 /** Inserts a (validated) fixture into an empty database, in one transaction. */
 export function loadFixture(db: Db, input: unknown): void {
   const f = parseFixture(input);
   const now = nowIso();
-  const hashes = new Map<string, string>();
+  const hashes = fixtureHashes;
   db.transaction(() => {
     const userIds = new Map<string, number>();
     for (const u of f.users) {
       const password = u.password ?? SEED_PASSWORD;
-      // One scrypt per distinct password keeps loading fast; salts still differ between loads.
       let hash = hashes.get(password);
       if (!hash) hashes.set(password, (hash = hashPassword(password)));
       const r = db.run(
