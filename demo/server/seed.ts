@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from './db.ts';
 import { localDate } from './exceptions.ts';
-import { FixtureError, loadFixture, parseFixture, type Fixture } from './fixture.ts';
+import { FixtureError, parseFixture, type Fixture } from './fixture.ts';
+import { loadFixture } from './fixture-load.ts';
 import { generateIncidents, generateNotifications, siteInfo } from './seed-data/inbox.ts';
 import { PAGES_SEED } from './seed-data/content.ts';
 import { DEMO_LIVE_VIEWS_SEED, PROJECTS_SEED, USERS_SEED } from './seed-data/places.ts';
