@@ -102,6 +102,10 @@ export function faultTests(rows: readonly Row[]): void {
     const mode: Mode = row.mode ?? (row.act ? 'retry' : 'nav');
     const faults = faultsOf(row, mode);
     test(`${row.call} — ${row.screen}`, async ({ page, api, signIn, browserProblems }) => {
+      // Each fault is a page load or a screen opened anew, and its checks: the default 30 s
+      // is for one such walk, not six. At load 15–17 the site's evacuation rows (six faults)
+      // took 31–33 s with every step passing, so the limit grows with the steps.
+      test.setTimeout(15_000 + faults.length * 10_000);
       browserProblems.allow(FAILED_REQUEST_CONSOLE);
       if (row.console) browserProblems.allow(row.console);
       // Leaving a screen with unsaved edits asks first (the schedule editor): leave.
