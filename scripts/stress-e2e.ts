@@ -48,7 +48,7 @@ function runOnce(n: number): Promise<Run> {
     });
     child.on('close', (code) => {
       // The list reporter marks a failed test with ✘ and its title.
-      const failed = [...out.matchAll(/^\s*✘\s+\d+\s+(.+?)(?: \(\d[\d.]*m?s\))?$/gm)].map((m) => m[1]!);
+      const failed = [...out.matchAll(/^\s*✘\s+\d+\s+(.+?)(?: \(\d[\d.]*(?:ms|s|m)\))?$/gm)].map((m) => m[1]!);
       resolve({ n, ok: code === 0, seconds: (performance.now() - started) / 1000, failed });
     });
   });
