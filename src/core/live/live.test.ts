@@ -10,6 +10,7 @@ import type { Topic } from './topics.ts';
 // fresh page, its modules loaded afresh (pure helpers above are the same on any page).
 let $apiBase: typeof import('../config/config.ts').$apiBase;
 let $currentUser: typeof import('../session/session.ts').$currentUser;
+let announce: typeof import('./live.ts').announce;
 let registerFallbackPoll: typeof import('./live.ts').registerFallbackPoll;
 let watchLive: typeof import('./live.ts').watchLive;
 let $liveState: typeof import('./state.ts').$liveState;
@@ -20,7 +21,7 @@ async function newPage(): Promise<void> {
   freshPage();
   ({ $apiBase } = await import('../config/config.ts'));
   ({ $currentUser } = await import('../session/session.ts'));
-  ({ registerFallbackPoll, watchLive } = await import('./live.ts'));
+  ({ announce, registerFallbackPoll, watchLive } = await import('./live.ts'));
   ({ $liveState } = await import('./state.ts'));
   ({ onTopic } = await import('./topics.ts'));
   $apiBase.set('https://api.vigil.test');
@@ -118,6 +119,34 @@ describe('the live channel', () => {
     expect(t.topics).toEqual(['incidents', 'incidents']);
     stop();
     t.stop();
+  });
+
+  it("an action here nudges the other tabs only when no stream tells them: one change, one nudge", async () => {
+    const s = server();
+    const nudges: unknown[] = [];
+    const spy = new BroadcastChannel(LIVE_CHANNEL);
+    spy.onmessage = (e: MessageEvent) => {
+      if ((e.data as { kind: string }).kind === 'nudge') nudges.push((e.data as { topics: unknown }).topics);
+    };
+    const stop = watchLive();
+    await until(() => s.streams.length === 1);
+    s.streams[0]!.send('ready', 30, { resumed: false, replayed: 0 });
+    await until(() => $liveState.get().mode === 'stream');
+    // This tab's start was accepted; the server's event follows (it often comes first).
+    announce(['evacuation']);
+    s.streams[0]!.send('evacuation', 31, { scope: 'site', uuid: 's1', status: 'active' });
+    await until(() => nudges.length > 0);
+    // Both from this tab's one channel, in order: an announce would have arrived first.
+    expect(nudges).toEqual([['evacuation']]);
+
+    // No stream (it broke): the announce is how the other tabs hear of it at once.
+    s.streams[0]!.close();
+    await until(() => $liveState.get().mode === 'polling');
+    announce(['evacuation']);
+    await until(() => nudges.length === 2);
+    expect(nudges[1]).toEqual(['evacuation']);
+    stop();
+    spy.close();
   });
 
   it('a reset (the log did not reach back) makes every topic load again', async () => {

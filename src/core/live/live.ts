@@ -184,12 +184,18 @@ export function watchLive(): () => void {
 }
 
 /**
- * Tells this tab and the others that `topics` changed (after an action this tab sent, the
- * others need not wait for the stream).
+ * Tells the other tabs that `topics` changed (after an action this tab sent), when no stream
+ * tells them: while the page holds a healthy stream (here or in the leading tab), the
+ * server's own event reaches every tab, usually before this tab has even read the action's
+ * answer. A second nudge for the same change would make every tab ask again and drop the
+ * answers it is already waiting for (a load renewed after a change never shares one sent
+ * before), which on a busy machine put the change on screen a whole round trip later.
  */
 export function announce(topics: Topic[]): void {
   const run = live.run;
   if (!run) return;
+  const { mode, paused } = $liveState.get();
+  if (mode === 'stream' && !paused) return;
   run.channel.post({ kind: 'nudge', user: run.user, topics });
 }
 
