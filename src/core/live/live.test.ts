@@ -121,7 +121,7 @@ describe('the live channel', () => {
     t.stop();
   });
 
-  it("an action here nudges the other tabs only when no stream tells them: one change, one nudge", async () => {
+  it('an action here nudges the other tabs only when no stream tells them: one change, one nudge', async () => {
     const s = server();
     const nudges: unknown[] = [];
     const spy = new BroadcastChannel(LIVE_CHANNEL);
