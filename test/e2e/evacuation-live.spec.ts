@@ -87,14 +87,59 @@ test('a start in one tab shows in the other tab and in every element of the page
     ['bar', false],
   ] as const) {
     const at = (await changedAt(page, name, shown))!;
-    test
-      .info()
-      .annotations.push({
-        type: `${name} ${shown ? 'shown' : 'gone'} in this tab (ms after the answer)`,
-        description: String(Math.round(at - aborted)),
-      });
+    test.info().annotations.push({
+      type: `${name} ${shown ? 'shown' : 'gone'} in this tab (ms after the answer)`,
+      description: String(Math.round(at - aborted)),
+    });
     expect(at - aborted, `${name} ${shown ? 'shown' : 'gone'} in this tab`).toBeLessThanOrEqual(WITHIN_MS);
   }
+  await other.close();
+});
+
+test('a tab that starts listening late still hears of a change made before it listened', async ({
+  context,
+  page,
+  signIn,
+  api,
+  baseURL,
+}) => {
+  const manager = await signIn('manager@vigil.test');
+  await page.goto(`/site/${SITES.antwerpWarehouse}`); // the leading tab, on the stream
+  const here = new EvacuationBlock(page);
+  await expect(here.status()).toContainText(CALM);
+  await expect.poll(() => liveStreaming(page)).toBe(true);
+
+  // The other tab shows its first answers, but its live code (a chunk loaded after its first
+  // paint) is held; then its clock stands still, so no poll (every 5 s) catches up for it.
+  const other = await context.newPage();
+  await other.clock.install();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await other.route('**/dist/chunks/live-*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('vigil.live.cursor')) await released; // the live channel's own chunk
+    await route.fulfill({ response, body });
+  });
+  await integratorPage(other, baseURL!);
+  const otherSite = new EvacuationBlock(other, other.locator('#site-a'));
+  await expect(otherSite.status()).toContainText(CALM);
+  // Stopped some seconds ahead, whatever the test's round trips took: a poll that falls due
+  // on the way reads the calm state from before the start, which is as good as none.
+  await other.clock.pauseAt(await other.evaluate(() => Date.now() + 10_000));
+  expect(await liveStreaming(other)).toBe(false);
+
+  // Meanwhile the evacuation starts: the stream tells the leading tab, and every tab listening.
+  await api.request.post(`/api/public/v1/sites/${SITES.antwerpWarehouse}/evacuation/start`, {
+    headers: { Authorization: `Bearer ${manager.token}` },
+    data: {},
+  });
+  await expect(here.status()).toContainText(STARTED);
+
+  // The other tab starts listening: the leading tab tells it what it missed.
+  release();
+  await expect.poll(() => liveStreaming(other)).toBe(true);
+  await expect(otherSite.status()).toContainText(STARTED);
   await other.close();
 });
 
