@@ -9,8 +9,9 @@
  *   hidden or no control of that target is on screen. One timer per target, page-wide,
  *   however many controls show it.
  *
- * An action accepted in this tab nudges the other tabs of the browser over the live channel:
- * they load every status they show again from the server (the nudge is never the status).
+ * An action accepted in this tab nudges the other tabs of the browser over the live channel
+ * when no event stream tells them itself (see `announce`): they load every status they show
+ * again from the server (the nudge is never the status).
  */
 import { documentVisibility } from '../browser/visibility.ts';
 import { $liveState } from '../live/state.ts';

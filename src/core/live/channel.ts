@@ -27,13 +27,19 @@ export interface NudgeMessage {
   from: string;
   user: string;
   topics: Topic[];
+  /** For this tab only (the leader's answer to a `hello`); every tab when absent. */
+  to?: string;
 }
 
-/** A tab that starts asks the leader for its status. */
+/**
+ * A tab that starts asks the leader for its status, and for what changed since its page
+ * started (`since`, ms since the epoch): what it loaded before it listened may be older.
+ */
 export interface HelloMessage {
   kind: 'hello';
   from: string;
   user: string;
+  since?: number;
 }
 
 export type LiveMessage = StatusMessage | NudgeMessage | HelloMessage;
@@ -49,7 +55,14 @@ export function parseMessage(value: unknown): LiveMessage | null {
     case 'nudge':
       if (!Array.isArray(m.topics) || m.topics.length > TOPICS.length) return null;
       if (!m.topics.every((t) => TOPICS.includes(t as Topic))) return null;
-      return { kind: 'nudge', from: m.from, user: m.user, topics: [...new Set(m.topics as Topic[])] };
+      if (m.to !== undefined && typeof m.to !== 'string') return null;
+      return {
+        kind: 'nudge',
+        from: m.from,
+        user: m.user,
+        topics: [...new Set(m.topics as Topic[])],
+        ...(typeof m.to === 'string' ? { to: m.to } : {}),
+      };
     case 'status':
       if ((m.mode !== 'stream' && m.mode !== 'polling') || typeof m.paused !== 'boolean') return null;
       if (!isTime(m.confirmedAt) || !isTime(m.streamSince) || !isTime(m.streamUntil)) return null;
@@ -64,7 +77,8 @@ export function parseMessage(value: unknown): LiveMessage | null {
         streamUntil: m.streamUntil,
       };
     case 'hello':
-      return { kind: 'hello', from: m.from, user: m.user };
+      if (m.since !== undefined && (typeof m.since !== 'number' || !isTime(m.since))) return null;
+      return { kind: 'hello', from: m.from, user: m.user, ...(typeof m.since === 'number' ? { since: m.since } : {}) };
     default:
       return null;
   }
@@ -91,7 +105,9 @@ export function openLiveChannel(
   if (channel) {
     channel.onmessage = (event: MessageEvent) => {
       const message = parseMessage(event.data);
-      if (message && message.from !== tabId) onMessage(message);
+      // Not our own, and not a nudge meant for another tab.
+      if (message && message.from !== tabId && !(message.kind === 'nudge' && message.to !== undefined && message.to !== tabId))
+        onMessage(message);
     };
   }
   return {

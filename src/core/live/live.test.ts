@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
 import { freshPage } from '../../../test/unit/fresh-page.ts';
-import { LIVE_CHANNEL, parseMessage } from './channel.ts';
+import { tabId } from '../browser/tab.ts';
+import { LIVE_CHANNEL, openLiveChannel, parseMessage } from './channel.ts';
 import { BACKOFF_MAX_MS, FALLBACK_AFTER_FAILURES, reconnectDelay, topicOf } from './live.ts';
 import { PAUSED_AFTER_MS } from './state.ts';
 import type { Topic } from './topics.ts';
@@ -10,6 +11,7 @@ import type { Topic } from './topics.ts';
 // fresh page, its modules loaded afresh (pure helpers above are the same on any page).
 let $apiBase: typeof import('../config/config.ts').$apiBase;
 let $currentUser: typeof import('../session/session.ts').$currentUser;
+let announce: typeof import('./live.ts').announce;
 let registerFallbackPoll: typeof import('./live.ts').registerFallbackPoll;
 let watchLive: typeof import('./live.ts').watchLive;
 let $liveState: typeof import('./state.ts').$liveState;
@@ -20,7 +22,7 @@ async function newPage(): Promise<void> {
   freshPage();
   ({ $apiBase } = await import('../config/config.ts'));
   ({ $currentUser } = await import('../session/session.ts'));
-  ({ registerFallbackPoll, watchLive } = await import('./live.ts'));
+  ({ announce, registerFallbackPoll, watchLive } = await import('./live.ts'));
   ({ $liveState } = await import('./state.ts'));
   ({ onTopic } = await import('./topics.ts'));
   $apiBase.set('https://api.vigil.test');
@@ -118,6 +120,62 @@ describe('the live channel', () => {
     expect(t.topics).toEqual(['incidents', 'incidents']);
     stop();
     t.stop();
+  });
+
+  it('an action here nudges the other tabs only when no stream tells them: one change, one nudge', async () => {
+    const s = server();
+    const nudges: unknown[] = [];
+    const spy = new BroadcastChannel(LIVE_CHANNEL);
+    spy.onmessage = (e: MessageEvent) => {
+      if ((e.data as { kind: string }).kind === 'nudge') nudges.push((e.data as { topics: unknown }).topics);
+    };
+    const stop = watchLive();
+    await until(() => s.streams.length === 1);
+    s.streams[0]!.send('ready', 30, { resumed: false, replayed: 0 });
+    await until(() => $liveState.get().mode === 'stream');
+    // This tab's start was accepted; the server's event follows (it often comes first).
+    announce(['evacuation']);
+    s.streams[0]!.send('evacuation', 31, { scope: 'site', uuid: 's1', status: 'active' });
+    await until(() => nudges.length > 0);
+    // Both from this tab's one channel, in order: an announce would have arrived first.
+    expect(nudges).toEqual([['evacuation']]);
+
+    // No stream (it broke): the announce is how the other tabs hear of it at once.
+    s.streams[0]!.close();
+    await until(() => $liveState.get().mode === 'polling');
+    announce(['evacuation']);
+    await until(() => nudges.length === 2);
+    expect(nudges[1]).toEqual(['evacuation']);
+    stop();
+    spy.close();
+  });
+
+  it('tells a tab that starts listening, and it alone, what changed since its page started', async () => {
+    const s = server();
+    const heardByTabs: { to?: string; topics?: unknown; kind: string }[] = [];
+    const spy = new BroadcastChannel(LIVE_CHANNEL);
+    spy.onmessage = (e: MessageEvent) => heardByTabs.push(e.data as { kind: string });
+    const stop = watchLive();
+    await until(() => s.streams.length === 1);
+    s.streams[0]!.send('ready', 50, { resumed: false, replayed: 0 });
+    await until(() => $liveState.get().mode === 'stream');
+    const before = Date.now() - 1;
+    s.streams[0]!.send('evacuation', 51, { scope: 'site', uuid: 's1', status: 'active' });
+    await until(() => heardByTabs.some((m) => m.kind === 'nudge'));
+    // A tab whose page started before that change says hello: the change, for it alone.
+    const other = new BroadcastChannel(LIVE_CHANNEL);
+    other.postMessage({ kind: 'hello', from: 'late-tab', user: SAMPLE_USER.username, since: before });
+    await until(() => heardByTabs.some((m) => m.to === 'late-tab'));
+    expect(heardByTabs.filter((m) => m.to === 'late-tab')).toEqual([
+      expect.objectContaining({ kind: 'nudge', topics: ['evacuation'], to: 'late-tab' }),
+    ]);
+    // One whose page started after it: its own loads saw it; only the status.
+    other.postMessage({ kind: 'hello', from: 'new-tab', user: SAMPLE_USER.username, since: Date.now() + 1 });
+    await until(() => heardByTabs.filter((m) => m.kind === 'status').length >= 3);
+    expect(heardByTabs.some((m) => m.to === 'new-tab')).toBe(false);
+    stop();
+    spy.close();
+    other.close();
   });
 
   it('a reset (the log did not reach back) makes every topic load again', async () => {
@@ -288,6 +346,32 @@ describe('messages between tabs', () => {
     ).toBeNull();
     const nudge = parseMessage({ kind: 'nudge', from: 'x', user: 'manager', topics: ['incidents'], incidents: [{ uuid: 'fake' }] });
     expect(nudge).toEqual({ kind: 'nudge', from: 'x', user: 'manager', topics: ['incidents'] }); // extra fields are not kept
+  });
+
+  it('a nudge for one tab reaches only that tab', () => {
+    const got: unknown[] = [];
+    let deliver!: (event: MessageEvent) => void;
+    const fake = {
+      postMessage() {},
+      close() {},
+      set onmessage(f: (event: MessageEvent) => void) {
+        deliver = f;
+      },
+    };
+    openLiveChannel(
+      (m) => got.push(m),
+      () => fake as never,
+    );
+    deliver({ data: { kind: 'nudge', from: 'leader', user: 'manager', topics: ['evacuation'], to: 'someone-else' } } as MessageEvent);
+    expect(got).toEqual([]);
+    deliver({ data: { kind: 'nudge', from: 'leader', user: 'manager', topics: ['evacuation'], to: tabId } } as MessageEvent);
+    deliver({ data: { kind: 'nudge', from: 'leader', user: 'manager', topics: ['incidents'] } } as MessageEvent);
+    expect(got).toEqual([
+      { kind: 'nudge', from: 'leader', user: 'manager', topics: ['evacuation'], to: tabId },
+      { kind: 'nudge', from: 'leader', user: 'manager', topics: ['incidents'] },
+    ]);
+    expect(parseMessage({ kind: 'hello', from: 'x', user: 'manager', since: 'yesterday' })).toBeNull();
+    expect(parseMessage({ kind: 'nudge', from: 'x', user: 'manager', topics: [], to: 5 })).toBeNull();
   });
 
   it('maps stream events to topics, and ignores unknown ones', () => {

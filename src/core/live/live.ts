@@ -44,6 +44,8 @@ export const SILENCE_MS = 45_000;
 export const HIDDEN_GRACE_MS = 5 * 60_000;
 /** A cursor older than this is not taken over (a new page asks from its own start). */
 const CURSOR_FRESH_MS = 60_000;
+/** How long the leader remembers what changed, for a tab that starts listening later. */
+const RECENT_MS = 60_000;
 
 /** The longest `Retry-After` the stream honours before trying again. */
 export const RETRY_AFTER_MAX_MS = 5 * 60_000;
@@ -101,6 +103,8 @@ interface Run {
   /** Since when the connection (or the poll) keeps failing; undefined while it works. */
   failingSince: number | undefined;
   lastStatusAt: number;
+  /** What the leader heard of lately, and when (for {@link catchUp}). */
+  recent: { topics: Topic[]; at: number }[];
 }
 
 const live = shared('live.runner', () => ({
@@ -184,12 +188,18 @@ export function watchLive(): () => void {
 }
 
 /**
- * Tells this tab and the others that `topics` changed (after an action this tab sent, the
- * others need not wait for the stream).
+ * Tells the other tabs that `topics` changed (after an action this tab sent), when no stream
+ * tells them: while the page holds a healthy stream (here or in the leading tab), the
+ * server's own event reaches every tab, usually before this tab has even read the action's
+ * answer. A second nudge for the same change would make every tab ask again and drop the
+ * answers it is already waiting for (a load renewed after a change never shares one sent
+ * before), which on a busy machine put the change on screen a whole round trip later.
  */
 export function announce(topics: Topic[]): void {
   const run = live.run;
   if (!run) return;
+  const { mode, paused } = $liveState.get();
+  if (mode === 'stream' && !paused) return;
   run.channel.post({ kind: 'nudge', user: run.user, topics });
 }
 
@@ -267,6 +277,7 @@ function start(): void {
     pausedTimer: undefined,
     failingSince: undefined,
     lastStatusAt: 0,
+    recent: [],
   };
   live.run = run;
   run.channel = openLiveChannel((message) => receive(run, message));
@@ -279,7 +290,7 @@ function start(): void {
     onLead: () => lead(run),
     onFollow: () => follow(run),
   });
-  if (!run.election.leading) run.channel.post({ kind: 'hello', user: run.user });
+  if (!run.election.leading) run.channel.post({ kind: 'hello', user: run.user, since: live.startedAt });
 }
 
 function stop(): void {
@@ -317,6 +328,7 @@ function receive(run: Run, message: LiveMessage): void {
       break;
     case 'hello':
       postStatus(run);
+      catchUp(run, message.from, message.since);
       break;
   }
 }
@@ -341,7 +353,31 @@ function follow(run: Run): void {
 function changed(run: Run, topics: Topic[], hint: TopicHint = {}): void {
   if (topics.length === 0) return;
   dispatchTopics(topics, hint);
+  remember(run, topics);
   run.channel.post({ kind: 'nudge', user: run.user, topics });
+}
+
+function remember(run: Run, topics: Topic[]): void {
+  const now = Date.now();
+  run.recent = run.recent.filter((r) => now - r.at < RECENT_MS);
+  run.recent.push({ topics, at: now });
+}
+
+/**
+ * A tab that starts listening (its `hello`) loaded its first answers before it listened: a
+ * change the stream told of in between reached every tab but that one, and its statuses,
+ * vouched for by the stream from then on, would never load again. The leader tells it alone
+ * what changed since its page started, or to load everything again when its own stream did
+ * not cover that time. (Without a stream nothing is vouched for: every tab polls.)
+ */
+function catchUp(run: Run, to: string, since: number | undefined): void {
+  const s = $liveState.get();
+  if (!run.election.leading || since === undefined || s.mode !== 'stream') return;
+  const topics: Topic[] =
+    s.streamSince === undefined || s.streamSince > since
+      ? ['resync']
+      : [...new Set(run.recent.filter((r) => r.at >= since).flatMap((r) => r.topics))];
+  if (topics.length) run.channel.post({ kind: 'nudge', user: run.user, topics, to });
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>

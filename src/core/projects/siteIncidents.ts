@@ -1,14 +1,17 @@
 /**
  * A site's incidents for its page (docs/product.md#the-site-page): the open ones first (the
  * control room or a member has not handled them yet), with how many there are, then the
- * latest handled ones. Two small requests to `GET /api/v2/incidents?filter[site]=…`; the
- * page reloads them when the live channel says an incident arrived or changed.
+ * latest handled ones. Two small requests to `GET /api/v2/incidents?filter[site]=…`, asked
+ * once per page however many elements show the site ({@link watchSiteIncidents}), and again
+ * when the live channel says an incident arrived or changed, or in another language.
  */
 import * as Answers from '../api/answer-names.ts';
 import { request } from '../api/client.ts';
 import type { Incident } from '../api/contract.ts';
 import { $language } from '../i18n/languages.ts';
+import { onTopic } from '../live/topics.ts';
 import { createResource } from '../resources/resource.ts';
+import { shared } from '../shared.ts';
 
 /** Open incidents listed on the page (the rest are counted and linked). */
 export const SITE_OPEN_SHOWN = 5;
@@ -43,3 +46,40 @@ export const siteIncidents = createResource<SiteIncidents>('site.incidents', asy
   ]);
   return splitSiteIncidents(open.data, open.meta.total, recent.data);
 });
+
+const watches = shared('site.incidents.watches', () => new Map<string, { count: number; stop: () => void }>());
+
+/** Loads a site's incidents afresh (a retry, a reload); failures stay on the entry. */
+export function reloadSiteIncidents(site: string): void {
+  siteIncidents.load(site, { force: true }).catch(() => {}); // shown with a retry
+}
+
+/**
+ * Keeps a site's incidents loaded while something shows them; call the returned function when
+ * it goes. The first watcher of a site loads them afresh (a site page opened again shows what
+ * is true now); the others take that load or its answer, however much later they appear:
+ * two elements of one site are two React roots, and the second may mount after the first
+ * one's answer arrived, which a fresh load per element asked for again. Reloaded once per
+ * page when the live channel says incidents changed, and in another language (the server
+ * translates titles).
+ */
+export function watchSiteIncidents(site: string): () => void {
+  let watch = watches.get(site);
+  if (watch) watch.count++;
+  else {
+    const reload = () => reloadSiteIncidents(site);
+    const stops = [onTopic('incidents', reload), $language.listen(reload)];
+    watch = { count: 1, stop: () => stops.forEach((stop) => stop()) };
+    watches.set(site, watch);
+    reload();
+  }
+  const own = watch;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--own.count > 0) return;
+    own.stop();
+    if (watches.get(site) === own) watches.delete(site);
+  };
+}

@@ -1,17 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Incident } from '../../core/api/contract.ts';
-import { $language } from '../../core/i18n/languages.ts';
 import { filterQuery } from '../../core/inbox/filters.ts';
-import { onTopic } from '../../core/live/topics.ts';
-import { siteIncidents } from '../../core/projects/siteIncidents.ts';
+import { reloadSiteIncidents, siteIncidents, watchSiteIncidents } from '../../core/projects/siteIncidents.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Link } from '../common/Link.tsx';
 import { SiteTime } from '../common/SiteTime.tsx';
 import { useT } from '../common/useT.ts';
-
-const load = (site: string) => void siteIncidents.load(site, { force: true }).catch(() => {}); // shown with a retry
 
 /**
  * The site's incidents: the open ones first (newest first, as the server lists them),
@@ -21,10 +17,8 @@ const load = (site: string) => void siteIncidents.load(site, { force: true }).ca
  */
 export function SiteIncidents({ site, timeZone }: { site: string; timeZone: string }) {
   const t = useT();
-  const language = useStore($language);
   const entry = useStore(siteIncidents.$entries, { keys: [site] })[site];
-  useEffect(() => load(site), [site, language]);
-  useEffect(() => onTopic('incidents', () => load(site)), [site]);
+  useEffect(() => watchSiteIncidents(site), [site]);
   const data = entry?.data;
 
   return (
@@ -37,7 +31,7 @@ export function SiteIncidents({ site, timeZone }: { site: string; timeZone: stri
           missingText={t('projects.site.incidentsFailed')}
           failedText={t('projects.site.incidentsFailed')}
           retryLabel={t('core.common.retry')}
-          onRetry={() => load(site)}
+          onRetry={() => reloadSiteIncidents(site)}
         />
       ) : (
         <>
