@@ -48,7 +48,7 @@ export function IncidentRow({ incident, target, tabIndex, kept = false }: Incide
             />
           </span>
           {kept ? (
-            <span className="vi-state v-muted" part="state-checking">
+            <span className="v-muted" part="state-checking">
               {t('inbox.kept.state')}
             </span>
           ) : (
