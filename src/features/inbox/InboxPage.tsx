@@ -1,12 +1,13 @@
 import './messages/bundled.ts';
 import { useEffect } from 'react';
 import type { IncidentFilters } from '../../core/inbox/filters.ts';
-import { incidentList, notificationList, type NotificationFilters } from '../../core/inbox/lists.ts';
+import { incidentList, notificationList, setIncidentFilters, type NotificationFilters } from '../../core/inbox/lists.ts';
 import { shared } from '../../core/shared.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useT } from '../common/useT.ts';
 import { InboxLists } from './InboxLists.tsx';
 import type { InboxView } from './InboxTabs.tsx';
+import { readUrlFilters } from './urlFilters.ts';
 
 export interface InboxPageProps {
   view: InboxView;
@@ -16,7 +17,16 @@ export interface InboxPageProps {
 export function InboxPage({ view }: InboxPageProps) {
   const t = useT();
   usePageTitle(`${t(`inbox.tabs.${view}`)} – ${t('inbox.title')}`);
-  useEffect(keepLists, []);
+  useEffect(() => {
+    keepLists();
+    // The list shown starts loading now (with the address's filters, as the list itself
+    // reads them), not once its own chunk has rendered: its first page, and the one kept
+    // from the last visit, are there sooner.
+    if (view === 'incidents') {
+      setIncidentFilters(readUrlFilters().filters);
+      incidentList.start();
+    } else notificationList.start();
+  }, [view]);
   return <InboxLists view={view} heading="h1" />;
 }
 
