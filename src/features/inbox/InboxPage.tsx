@@ -19,6 +19,9 @@ export function InboxPage({ view }: InboxPageProps) {
   usePageTitle(`${t(`inbox.tabs.${view}`)} – ${t('inbox.title')}`);
   useEffect(() => {
     keepLists();
+    // The virtualizer's chunk (preloaded for this route) is asked for now, not once the
+    // list's chunk has rendered and asks for it: its rows paint a step sooner.
+    void import('./VirtualList.tsx');
     // The list shown starts loading now (with the address's filters, as the list itself
     // reads them), not once its own chunk has rendered: its first page, and the one kept
     // from the last visit, are there sooner.
