@@ -123,7 +123,14 @@ export function getEntry(scope: EvacuationScope, uuid: string): EvacuationEntry 
   const entry = $evacuations.get()[key];
   const actions = $evacuationActions.get()[key];
   return entry || actions
-    ? { ...actions, status: entry?.data, checkedAt: vouchedAt(entry?.loadedAt), loading: entry?.status === 'loading', error: entry?.error, kept: entry?.stale }
+    ? {
+        ...actions,
+        status: entry?.data,
+        checkedAt: vouchedAt(entry?.loadedAt),
+        loading: entry?.status === 'loading',
+        error: entry?.error,
+        kept: entry?.stale,
+      }
     : undefined;
 }
 
