@@ -118,7 +118,8 @@ const LOADERS: LoaderOptions = {
       [ROUTES.project]: [/src\/features\/projects\/ProjectPage\.tsx$/],
       [ROUTES.site]: [/src\/features\/projects\/SitePage\.tsx$/],
       [ROUTES.system]: [/src\/features\/projects\/SystemPage\.tsx$/, /src\/features\/live-view\/LiveView\.tsx$/],
-      [ROUTES.inbox]: [/src\/features\/inbox\/(InboxPage|IncidentList|VirtualList)\.tsx$/],
+      // The inbox too (its first pages kept from the last visit).
+      [ROUTES.inbox]: [/src\/features\/inbox\/(InboxPage|IncidentList|VirtualList)\.tsx$/, /src\/core\/resources\/persist\.ts$/],
       [ROUTES.login]: [/src\/features\/auth\/LoginPage\.tsx$/],
     },
   },

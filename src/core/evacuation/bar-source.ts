@@ -42,7 +42,9 @@ export function readBar(now = Date.now()): BarItem[] {
   for (const project of $projects.get().list?.data ?? []) {
     const entry = getEntry('project', project.uuid);
     const status = entry?.status;
-    if (!status) continue;
+    // A status kept from an earlier visit is no alarm to raise: the bar says only what the
+    // server said on this visit (the control on the project's page tells what was kept).
+    if (!status || entry.kept) continue;
     const unconfirmed = Boolean(entry.error) && (entry.checkedAt === undefined || now - entry.checkedAt > UNCONFIRMED_AFTER_MS);
     const base = { projectUuid: project.uuid, projectName: project.name, unconfirmed, mayEnd: project.permissions.includes(EVACUATE) };
     if (status.status === 'active')

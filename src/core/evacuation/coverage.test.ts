@@ -195,3 +195,66 @@ describe('deriveCoverage: loading, unavailable, unconfirmed', () => {
     expect(onlyDrills(deriveCoverage(base({ projectEntry: entry(off), siteEntry: entry(off) })))).toBe(false);
   });
 });
+
+describe('statuses kept from an earlier visit (not answered on this one)', () => {
+  const KEPT_AT = NOW - 3_600_000;
+  const kept = (status: EvacuationStatus, extra: Partial<EvacuationEntry> = {}) =>
+    entry(status, { checkedAt: KEPT_AT, kept: true, ...extra });
+  const project = (projectEntry: EvacuationEntry, siteEntry?: EvacuationEntry, scope: CoverageInput['scope'] = 'project') =>
+    deriveCoverage({
+      scope,
+      uuid: scope === 'project' ? PROJECT : SITE_A,
+      project: { uuid: PROJECT, name: 'Northwind', permissions: PERMS },
+      ...(scope === 'project' ? {} : { site: { uuid: SITE_A, name: 'Antwerp' } }),
+      projectEntry,
+      siteEntry,
+      now: NOW,
+    });
+
+  it('claims no calm state from a kept inactive status: still checking, nothing offered', () => {
+    const state = project(kept({ ...off, active_sites: [] }));
+    expect(state.phase).toBe('loading');
+    expect(state.evacuating).toBe(false);
+    expect(state.lastEnded).toBeNull();
+    expect(state.actions).toEqual([]);
+    expect(state.kept).toBeUndefined();
+  });
+
+  it('tells a kept evacuation as what was, with when, and offers no action on it', () => {
+    const state = project(kept({ ...on('Morgan Manager'), active_sites: [] }));
+    expect(state.phase).toBe('loading');
+    expect(state.evacuating).toBe(false);
+    expect(state.projectEvacuation).toBeUndefined();
+    expect(state.actions).toEqual([]);
+    expect(state.kept).toEqual({ at: KEPT_AT, mode: 'real' });
+    // A drill stays a drill; a project's site evacuating on its own counts too.
+    expect(project(kept({ ...on('M'), mode: 'drill', active_sites: [] })).kept).toEqual({ at: KEPT_AT, mode: 'drill' });
+    expect(project(kept({ ...off, active_sites: [siteA] })).kept).toEqual({ at: KEPT_AT, mode: 'real' });
+  });
+
+  it('a site: its own kept evacuation or its project’s, while the other is fresh and calm', () => {
+    const site = project(entry({ ...off, active_sites: [] }), kept(on('Vic Viewer')), 'site');
+    expect(site.phase).toBe('loading');
+    expect(site.kept).toEqual({ at: KEPT_AT, mode: 'real' });
+    expect(site.actions).toEqual([]);
+  });
+
+  it('the server’s answer wins: a fresh evacuation is known, and a kept one no longer told', () => {
+    const fresh = project(entry({ ...on('Morgan Manager'), active_sites: [] }));
+    expect(fresh.phase).toBe('known');
+    expect(fresh.kept).toBeUndefined();
+    // A fresh evacuation of the project beside a kept site status: known, the project's to end.
+    const site = project(entry({ ...on('M'), active_sites: [] }), kept(off), 'site');
+    expect(site.phase).toBe('known');
+    expect(site.kept).toBeUndefined();
+    expect(site.actions.map((a) => `${a.scope}:${a.action}`)).toEqual(['project:abort']);
+  });
+
+  it('when the check fails, the state is unavailable and the kept evacuation still told', () => {
+    const error = { status: 503 } as EvacuationEntry['error'];
+    const state = project(kept({ ...on('M'), active_sites: [] }, { error }));
+    expect(state.phase).toBe('unavailable');
+    expect(state.kept).toEqual({ at: KEPT_AT, mode: 'real' });
+    expect(state.actions).toEqual([]);
+  });
+});

@@ -92,6 +92,11 @@ export interface EvacuationCoverage {
   unconfirmed: boolean;
   /** The server accepted this action, but the status after it could not be loaded yet. */
   actionUnconfirmed: EvacuationAction | undefined;
+  /**
+   * While the state is not known on this visit: the evacuation that statuses kept from an
+   * earlier visit showed, and when they were loaded — told as what was, never as now.
+   */
+  kept: { at: number; mode: EvacuationMode } | undefined;
 }
 
 const active = (s: EvacuationStatus | undefined): boolean => s?.status === 'active';
@@ -105,8 +110,22 @@ function stale(entry: EvacuationEntry | undefined, now: number): boolean {
   return now - entry.checkedAt > UNCONFIRMED_AFTER_MS;
 }
 
+/** A status kept from an earlier visit says nothing of now (docs/product.md#a-second-visit): as if still loading. */
+const unkept = (e: EvacuationEntry | undefined): EvacuationEntry | undefined =>
+  e?.kept ? { ...e, status: undefined, loading: !e.error } : e;
+
+/** The evacuation a kept status showed (its own, or for a project one of its sites'), as what was. */
+function keptOngoing(e: EvacuationEntry | undefined, sites: boolean): EvacuationCoverage['kept'] {
+  const s = e?.kept ? e.status : undefined;
+  const site = sites ? s?.active_sites?.[0] : undefined;
+  if (!active(s) && !site) return undefined;
+  return { at: e!.checkedAt ?? 0, mode: (active(s) ? s!.mode : site!.mode) ?? 'real' };
+}
+
 export function deriveCoverage(input: CoverageInput): EvacuationCoverage {
-  const { scope, uuid, project, site, projectEntry, siteEntry, now } = input;
+  const { scope, uuid, project, site, now } = input;
+  const projectEntry = unkept(input.projectEntry);
+  const siteEntry = unkept(input.siteEntry);
   const projectStatus = projectEntry?.status;
   const siteStatus = scope === 'project' ? undefined : siteEntry?.status;
   const permission = project.permissions ? (project.permissions.includes(EVACUATE) ? 'allowed' : 'denied') : 'unknown';
@@ -201,6 +220,10 @@ export function deriveCoverage(input: CoverageInput): EvacuationCoverage {
     confirmedAt,
     unconfirmed,
     actionUnconfirmed: own?.unconfirmed,
+    kept:
+      phase === 'known'
+        ? undefined
+        : (keptOngoing(input.projectEntry, scope === 'project') ?? (scope === 'project' ? undefined : keptOngoing(input.siteEntry, false))),
   };
 }
 

@@ -36,6 +36,11 @@ export interface EvacuationEntry extends ActionState {
   loading: boolean;
   /** The last status load failed (cleared by the next successful one). */
   error?: ApiError;
+  /**
+   * `status` was kept from an earlier visit and the server has not answered on this one:
+   * it is no state to show, only what was (docs/product.md#a-second-visit).
+   */
+  kept?: boolean | undefined;
 }
 
 /** A target's actions, page-wide (every control of the target shows them). */
@@ -95,6 +100,9 @@ const statuses = createResource<Status>(
   KEEP_ERRORS,
 );
 
+/** The statuses' resource itself: the portal keeps it for the next visit (kept.ts). */
+export const statusResource = statuses;
+
 /** Status entries by `targetKey(scope, uuid)`; read a target whole with {@link getEntry}. */
 export const $evacuations = statuses.$entries;
 
@@ -115,7 +123,14 @@ export function getEntry(scope: EvacuationScope, uuid: string): EvacuationEntry 
   const entry = $evacuations.get()[key];
   const actions = $evacuationActions.get()[key];
   return entry || actions
-    ? { ...actions, status: entry?.data, checkedAt: vouchedAt(entry?.loadedAt), loading: entry?.status === 'loading', error: entry?.error }
+    ? {
+        ...actions,
+        status: entry?.data,
+        checkedAt: vouchedAt(entry?.loadedAt),
+        loading: entry?.status === 'loading',
+        error: entry?.error,
+        kept: entry?.stale,
+      }
     : undefined;
 }
 

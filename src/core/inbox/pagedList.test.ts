@@ -232,4 +232,57 @@ describe('createPagedList', () => {
     expect(pageOf(50, 50)).toBe(2);
     expect(pageOf(19_999, 50)).toBe(400);
   });
+
+  describe('a first page kept from an earlier visit', () => {
+    const make = (s: ReturnType<typeof server>) =>
+      createPagedList<Item, Filters>({ perPage: 50, filters: {}, fetchPage: s.fetchPage, errorKey: 'core.toastErrors.loadIncidents' });
+    const KEPT = [{ uuid: 'kept-0', n: 0 }];
+
+    it('is shown as kept only while this visit’s first page is on its way, which replaces it', async () => {
+      const s = server(3);
+      const list = make(s);
+      expect(list.seed(KEPT, 1, 1234)).toBe(false); // nothing asked yet: nothing to stand in for
+      list.start();
+      expect(list.seed(KEPT, 1, 1234)).toBe(true);
+      expect(list.$state.get()).toMatchObject({ status: 'ready', total: 1, pages: { 1: KEPT }, kept: 1234 });
+      // Kept rows are not built on: no merge on top, no second request for the first page.
+      expect(await list.refreshTop()).toBe(0);
+      list.start();
+      expect(s.requests).toHaveLength(1);
+      s.requests[0]!.resolve();
+      await settle();
+      const state = list.$state.get();
+      expect(state.kept).toBeUndefined();
+      expect(state.total).toBe(3);
+      expect(itemAt(state, 50, 0)).toEqual({ uuid: 'all-0', n: 0 });
+      // An answer always wins over what was kept.
+      expect(list.seed(KEPT, 1, 1234)).toBe(false);
+    });
+
+    it('stays kept (and says it could not be checked) when the first page fails, until a retry answers', async () => {
+      const s = server(3);
+      const list = make(s);
+      list.start();
+      list.seed(KEPT, 1, 1234);
+      s.requests[0]!.reject(new ApiError('http', 503, []));
+      await settle();
+      expect(list.$state.get()).toMatchObject({ status: 'ready', kept: 1234, failed: [1] });
+      list.retry();
+      expect(s.requests).toHaveLength(2);
+      s.requests[1]!.resolve();
+      await settle();
+      expect(list.$state.get()).toMatchObject({ status: 'ready', total: 3, failed: [] });
+      expect(list.$state.get().kept).toBeUndefined();
+    });
+
+    it('is forgotten when the list starts over (other filters, a refresh, sign-out)', () => {
+      const s = server(3);
+      const list = make(s);
+      list.start();
+      list.seed(KEPT, 1, 1234);
+      list.setFilters({ kind: 'x' });
+      expect(list.$state.get().kept).toBeUndefined();
+      expect(list.$state.get().status).toBe('loading');
+    });
+  });
 });

@@ -55,6 +55,12 @@ export interface PagedList<T extends { uuid: string }, F> {
   mergeTop(answer: PageAnswer<T>): Promise<number>;
   /** Fetches the first page afresh and merges it on top (a ready list only). */
   refreshTop(): Promise<number>;
+  /**
+   * Shows a first page kept from an earlier visit (its items and the list's total then,
+   * loaded at `at`) as `kept` while this visit's first page is on its way; returns whether it
+   * did (not once the list has an answer or a failure).
+   */
+  seed(data: readonly T[], total: number, at: number): boolean;
 }
 
 /** The item at `index`, or undefined while its page is not loaded. */
@@ -101,6 +107,7 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
           pages: { ...now.pages, [page]: data },
           loading: without(now.loading, page),
           stale: without(now.stale, page),
+          kept: page === 1 ? undefined : now.kept,
         });
       },
       (e: ApiError) => {
@@ -128,8 +135,8 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
     $state,
     perPage,
     start() {
-      const { status, failed } = $state.get();
-      if (status === 'idle' || status === 'error') load(1);
+      const { status, failed, kept } = $state.get();
+      if (status === 'idle' || status === 'error' || kept) load(1);
       else if (failed.length > 0) patch({ failed: [] }); // ensureRange() loads them when on screen
     },
     ensureRange(from, to) {
@@ -187,10 +194,18 @@ export function createPagedList<T extends { uuid: string }, F>(options: PagedLis
     },
     async refreshTop() {
       const state = $state.get();
-      if (state.status !== 'ready') return 0;
+      // A kept first page is being replaced by the load under way: nothing to merge onto.
+      if (state.status !== 'ready' || state.kept) return 0;
       const gen = generation;
       const answer = await options.fetchPage({ page: 1, perPage, filters: state.filters, signal: controller.signal });
       return gen === generation ? await this.mergeTop(answer) : 0;
+    },
+    seed(data, total, at) {
+      // Only while this visit's first page is on its way (an answer always wins, a failure is
+      // said as such); page 1 stays to be loaded (`stale`) should that load fail.
+      const ok = $state.get().status === 'loading';
+      if (ok) patch({ status: 'ready', total, pages: { 1: data }, stale: [1], kept: at });
+      return ok;
     },
   };
 }

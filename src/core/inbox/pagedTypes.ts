@@ -24,4 +24,10 @@ export interface PagedState<T, F> {
   stale: readonly number[];
   /** How many items were merged on top since the list (re)started: views keep their place by it. */
   added: number;
+  /**
+   * The first page shown was kept from an earlier visit (when it was loaded, ms since the
+   * epoch) and this visit's has not answered yet: shown as being checked, claiming nothing
+   * (docs/product.md#a-second-visit). Cleared by the first page's answer or a new start.
+   */
+  kept?: number | undefined;
 }

@@ -1,9 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $apiBase } from '../config/config.ts';
 import { signOut } from '../session/session.ts';
 import { $currentUser } from '../session/store.ts';
-import { keptScope, persistResource, setKeptStore, KEPT_MAX_AGE_MS, type Kept, type KeptStore } from './persist.ts';
+import { createPagedList, type PageRequest } from '../inbox/pagedList.ts';
+import {
+  keptScope,
+  persistEntries,
+  persistList,
+  persistResource,
+  setKeptStore,
+  KEPT_MAX_AGE_MS,
+  type Kept,
+  type KeptStore,
+} from './persist.ts';
 import { createResource } from './resource.ts';
 
 const BASE = 'https://api.vigil.test';
@@ -139,5 +149,97 @@ describe('answers kept for the next visit', () => {
     await r.load('list').catch(() => undefined);
     expect(r.seed('list', ['Kept'], 1000)).toBe(true);
     expect(r.$entries.get().list).toMatchObject({ status: 'failed', data: ['Kept'], stale: true, loadedAt: 1000 });
+  });
+
+  describe('a paged list’s first page (the inbox)', () => {
+    type Row = { uuid: string };
+    type F = { view: string };
+    /** A list whose pages wait until the test answers them. */
+    function pagedList(filters: F = { view: 'all' }) {
+      const requests: { req: PageRequest<F>; answer: (rows: Row[], total: number) => void }[] = [];
+      const list = createPagedList<Row, F>({
+        perPage: 50,
+        filters,
+        errorKey: 'core.toastErrors.loadIncidents',
+        fetchPage: (req) => new Promise((resolve) => requests.push({ req, answer: (data, total) => resolve({ data, meta: { total } }) })),
+      });
+      return { list, requests };
+    }
+    /** Only the view named 'all' is kept. */
+    const viewOf = (f: F) => (f.view === 'all' ? 'all' : null);
+
+    it('keeps the answered first page, and shows it next time as kept until this visit’s answers', async () => {
+      const first = pagedList();
+      persistList(first.list, 'incidents', viewOf);
+      first.list.start();
+      await settle();
+      first.requests[0]!.answer([{ uuid: 'a' }, { uuid: 'b' }], 7);
+      await settle();
+      expect([...store.items.values()]).toEqual([{ data: { items: [{ uuid: 'a' }, { uuid: 'b' }], total: 7 }, at: expect.any(Number) }]);
+
+      const next = pagedList();
+      persistList(next.list, 'incidents', viewOf);
+      next.list.start();
+      await vi.waitFor(() => expect(next.list.$state.get().kept).toEqual(expect.any(Number)));
+      expect(next.list.$state.get()).toMatchObject({ status: 'ready', total: 7, pages: { 1: [{ uuid: 'a' }, { uuid: 'b' }] } });
+      next.requests[0]!.answer([{ uuid: 'c' }], 1);
+      await settle();
+      expect(next.list.$state.get().kept).toBeUndefined();
+      expect(next.list.$state.get().pages[1]).toEqual([{ uuid: 'c' }]);
+      // Written anew: the next visit shows this one.
+      expect([...store.items.values()].map((k) => k.data)).toEqual([{ items: [{ uuid: 'c' }], total: 1 }]);
+    });
+
+    it('keeps an empty first page too (shown as being checked, never as "nothing here")', async () => {
+      store.items.set(JSON.stringify([keptScope(), 'incidents', 'all']), { data: { items: [], total: 0 }, at: Date.now() });
+      const next = pagedList();
+      persistList(next.list, 'incidents', viewOf);
+      next.list.start();
+      await vi.waitFor(() => expect(next.list.$state.get().kept).toEqual(expect.any(Number)));
+      expect(next.list.$state.get()).toMatchObject({ status: 'ready', total: 0, pages: { 1: [] } });
+    });
+
+    it('keeps nothing of a view it is not asked to keep (a filtered list)', async () => {
+      const filtered = pagedList({ view: 'site' });
+      persistList(filtered.list, 'incidents', viewOf);
+      filtered.list.start();
+      filtered.requests[0]!.answer([{ uuid: 'a' }], 1);
+      await settle();
+      expect(store.items.size).toBe(0);
+    });
+
+    it('never shows a kept page after this visit’s answer, nor to someone else', async () => {
+      store.items.set(JSON.stringify([keptScope(), 'incidents', 'all']), { data: { items: [{ uuid: 'old' }], total: 1 }, at: Date.now() });
+      const answered = pagedList();
+      persistList(answered.list, 'incidents', viewOf);
+      answered.list.start();
+      answered.requests[0]!.answer([{ uuid: 'new' }], 1); // before the kept page was read
+      await settle();
+      await settle();
+      expect(answered.list.$state.get().pages[1]).toEqual([{ uuid: 'new' }]);
+      expect(answered.list.$state.get().kept).toBeUndefined();
+
+      signIn('someone-else');
+      const other = pagedList();
+      persistList(other.list, 'incidents', viewOf);
+      other.list.start();
+      await settle();
+      await settle();
+      expect(other.list.$state.get().kept).toBeUndefined();
+    });
+  });
+
+  it('keeps every entry of a resource as it is first asked for (the evacuation statuses)', async () => {
+    const r = createResource<string>(name(), (key) => Promise.resolve(`fresh ${key}`));
+    await persistEntries(r, 'evacuation');
+    await r.load('project:1');
+    await r.load('site:2');
+    await settle();
+    expect([...store.items.keys()].map((k) => (JSON.parse(k) as string[])[2]).sort()).toEqual(['project:1', 'site:2']);
+
+    const next = pending();
+    await persistEntries(next.resource, 'evacuation');
+    void next.resource.load('project:1');
+    await vi.waitFor(() => expect(next.resource.$entries.get()['project:1']).toMatchObject({ data: 'fresh project:1', stale: true }));
   });
 });

@@ -19,6 +19,7 @@ import { whenApiBaseSettled } from '../config/settle.ts';
 import { $currentUser, boundApiBase } from '../session/store.ts';
 import { shared } from '../shared.ts';
 import { KEPT_DB } from './kept-db.ts';
+import type { PagedList, PagedState } from '../inbox/pagedList.ts';
 import type { Resource } from './resource.ts';
 
 /** An answer as kept: the data and when it was loaded (ms since the epoch). */
@@ -110,34 +111,110 @@ export function keptScope(): string | null {
 const idOf = (scope: string, name: string, key: string) => JSON.stringify([scope, name, key]);
 
 /**
+ * Keeps `data` loaded at `at` under `name` and `key` for the signed-in user (nothing when
+ * no one is, or the page's API is not the one the sign-in is bound to).
+ */
+export function writeKept(name: string, key: string, data: unknown, at: number): void {
+  const store = keptStore();
+  const scope = keptScope();
+  if (store && scope) void store.put(idOf(scope, name, key), { data, at }).catch(() => undefined);
+}
+
+/**
+ * The answer kept under `name` and `key` for the signed-in user, once the page's API base is
+ * settled; undefined when there is none, it is older than KEPT_MAX_AGE_MS, or the user or
+ * the API changed while it was read (a sign-out or a switch while reading shows nothing).
+ */
+export function readKept(name: string, key: string): Promise<Kept | undefined> {
+  const store = keptStore();
+  if (!store) return Promise.resolve(undefined);
+  return whenApiBaseSettled().then(() => {
+    const scope = keptScope();
+    if (!scope) return undefined;
+    return store.get(idOf(scope, name, key)).then(
+      (kept) => (kept && keptScope() === scope && Date.now() - kept.at <= KEPT_MAX_AGE_MS ? kept : undefined),
+      () => undefined,
+    );
+  });
+}
+
+/**
  * Keeps `resource`'s entry `key` in the browser under `name`: each fresh answer is written
  * (for the user it was loaded for), and on the page's first use a kept answer for the same
  * user and API base seeds the entry as `stale` — unless an answer of this visit came first.
  * Resolves when the kept answer has been read (and shown, if any): tests wait on it.
  */
 export function persistResource<T>(resource: Resource<T>, name: string, key: string): Promise<void> {
-  const store = keptStore();
-  if (!store) return Promise.resolve();
+  if (!keptStore()) return Promise.resolve();
   let written: number | undefined;
   const keep = () => {
     const entry = resource.$entries.get()[key];
-    const scope = keptScope();
-    if (!scope || !entry || entry.status !== 'ready' || entry.stale || entry.loadedAt === undefined || entry.loadedAt === written) return;
+    if (!entry || entry.status !== 'ready' || entry.stale || entry.loadedAt === undefined || entry.loadedAt === written) return;
     written = entry.loadedAt;
-    void store.put(idOf(scope, name, key), { data: entry.data, at: entry.loadedAt }).catch(() => undefined);
+    writeKept(name, key, entry.data, entry.loadedAt);
   };
   resource.$entries.listen(keep);
   keep(); // an answer that came before this code did
-  return whenApiBaseSettled().then(() => {
-    const scope = keptScope();
-    if (!scope) return;
-    return store.get(idOf(scope, name, key)).then(
-      (kept) => {
-        // Still the same user and API (a sign-out or a switch while reading shows nothing).
-        if (!kept || keptScope() !== scope || Date.now() - kept.at > KEPT_MAX_AGE_MS) return;
-        resource.seed(key, kept.data as T, kept.at);
-      },
-      () => undefined,
-    );
+  return readKept(name, key).then((kept) => {
+    if (kept) resource.seed(key, kept.data as T, kept.at);
+  });
+}
+
+/**
+ * {@link persistResource} for every entry of `resource`, each as it is first asked for (the
+ * evacuation statuses: one per project or site the page shows). Resolves when the entries
+ * there are now have been read: tests wait on it.
+ */
+export function persistEntries<T>(resource: Resource<T>, name: string): Promise<void> {
+  const seen = new Set<string>();
+  const each = () =>
+    Promise.all(Object.keys(resource.$entries.get()).map((key) => !seen.has(key) && (seen.add(key), persistResource(resource, name, key))));
+  resource.$entries.listen(() => void each());
+  return each().then(() => undefined);
+}
+
+/** What a paged list keeps: its first page's items and the list's total then. */
+interface KeptPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * Keeps a paged list's first page (the inbox's lists) under `name` and the view its filters
+ * make (`viewOf`; null: not kept): each answered first page is written, and a view whose
+ * first page is on its way is seeded with the kept one (`kept` on the list's state) — once
+ * per view and page, and never after this visit's own answer for it.
+ */
+export function persistList<T extends { uuid: string }, F>(
+  list: PagedList<T, F>,
+  name: string,
+  viewOf: (filters: F) => string | null,
+): void {
+  /** Per view: the kept page read and not shown yet (null: none, shown, or superseded by an answer). */
+  const kept = new Map<string, Kept | null | 'reading'>();
+  let written: unknown;
+  const offer = (state: PagedState<T, F>) => {
+    const view = viewOf(state.filters);
+    const k = view === null ? null : kept.get(view);
+    if (k && k !== 'reading' && list.seed((k.data as KeptPage<T>).items, (k.data as KeptPage<T>).total, k.at)) kept.set(view!, null);
+  };
+  list.$state.subscribe((state) => {
+    const view = viewOf(state.filters);
+    const first = state.pages[1];
+    if (view === null) return;
+    if (state.status === 'ready' && state.kept === undefined && first && !state.stale.includes(1) && state.total !== null) {
+      kept.set(view, null);
+      if (first === written) return;
+      written = first;
+      const page: KeptPage<T> = { items: [...first], total: state.total };
+      writeKept(name, view, page, Date.now());
+    } else if (!kept.has(view)) {
+      kept.set(view, 'reading');
+      void readKept(name, view).then((read) => {
+        if (kept.get(view) !== 'reading') return;
+        kept.set(view, read ?? null);
+        offer(list.$state.get());
+      });
+    } else offer(state);
   });
 }

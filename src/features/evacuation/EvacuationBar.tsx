@@ -4,12 +4,14 @@ import { useStore } from '@nanostores/react';
 import { $liveState } from '../../core/live/state.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { barProjects, barSiteCount, readBar, type BarItem } from '../../core/evacuation/bar-source.ts';
-import { $evacuations } from '../../core/evacuation/evacuation.ts';
+import { $evacuations, statusResource } from '../../core/evacuation/evacuation.ts';
 import { watchStatus } from '../../core/evacuation/polling.ts';
 import { $projects, loadProjects } from '../../core/projects/projects.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
+import { shared } from '../../core/shared.ts';
 import { Link } from '../common/Link.tsx';
+import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import barCss from './bar.css?inline';
@@ -43,6 +45,14 @@ export function EvacuationBar() {
   const list = useStore($projects).list;
   const uuids = signedIn ? barProjects() : [];
   const key = uuids.join(',');
+  // The portal keeps the statuses for its next visit; a bar on another page does not.
+  const inPortal = useElementScope().host?.localName === 'vigil-portal';
+  useEffect(() => {
+    if (inPortal)
+      shared('evacuation.kept', () =>
+        import('../../core/resources/persist.ts').then((m) => m.persistEntries(statusResource, 'evacuation')),
+      );
+  }, [inPortal]);
 
   useEffect(() => {
     if (signedIn && !list) void loadProjects();

@@ -1,6 +1,7 @@
 import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import './messages/bundled-modes.ts';
+import './messages/bundled-kept.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { readBar } from '../../core/evacuation/bar-source.ts';
@@ -89,12 +90,24 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
     body = (
       <div className="v-message evac-stale" role="alert">
         <span>{t('evacuation.control.unavailable')}</span>
+        {state.kept && <span part="kept">{t('evacuation.kept.failed', momentParams(state.kept.at))}</span>}
         <button type="button" className="v-btn v-btn--small" onClick={checkAgain}>
           {t('evacuation.control.checkAgain')}
         </button>
       </div>
     );
+  } else if (state.kept) {
+    // An evacuation the status kept from an earlier visit showed: told as what was, being
+    // checked, never dropped and never as now; no action until the server has answered.
+    body = (
+      <p className="v-message evac-kept" role="status" part="kept">
+        <WarningIcon />
+        <span>{t(state.kept.mode === 'drill' ? 'evacuation.kept.drill' : 'evacuation.kept.active', momentParams(state.kept.at))}</span>
+        <span className="v-spinner evac-spinner" aria-hidden="true" />
+      </p>
+    );
   } else {
+    // Also while only a calm status kept from an earlier visit is known: it is not shown.
     body = <EvacuationSkeleton withAction={scope !== 'system' && state.permission !== 'denied'} />;
   }
 
@@ -145,7 +158,7 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
     inPortal &&
     scope !== 'system' &&
     !ended.shown &&
-    (state.phase === 'loading' ||
+    ((state.phase === 'loading' && !state.kept) ||
       (state.phase === 'known' && !state.evacuating && !state.unconfirmed && !state.actionUnconfirmed && state.activeSites.length === 0));
 
   return (

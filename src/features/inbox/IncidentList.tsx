@@ -43,7 +43,7 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
   useEffect(() => {
     if (rejected) writeUrlFilters(incidentList.$state.get().filters);
   }, [rejected]);
-  const { filters, total, status } = useStore(incidentList.$state);
+  const { filters, total, status, kept } = useStore(incidentList.$state);
   // The sites and systems are loaded when needed: a filter by them is set, or the user turns to them.
   const [wantChoices, setWantChoices] = useState(false);
   const choices = useFilterChoices(wantChoices || Boolean(filters.project || filters.site || filters.system));
@@ -85,7 +85,7 @@ export function IncidentList({ target, focusUuid, inPage = false }: IncidentList
   const systems = (shownSite ? [shownSite] : sites).flatMap((s) => s.systems.map((y) => ({ ...y, site: s.name })));
   const projects = new Set(sites.map((s) => s.project));
   const count =
-    total === null || status !== 'ready'
+    total === null || status !== 'ready' || kept !== undefined
       ? null
       : total === 0 && (filtered || filters.open)
         ? null

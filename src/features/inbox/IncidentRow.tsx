@@ -20,9 +20,10 @@ export interface IncidentRowProps extends RowProps {
  * phone. An open incident nobody acknowledged yet has its Acknowledge button beside the
  * row (a sibling of the row's link: Tab reaches it after the row, touch hits it alone).
  */
-export function IncidentRow({ incident, target, tabIndex }: IncidentRowProps) {
+export function IncidentRow({ incident, target, tabIndex, kept = false }: IncidentRowProps) {
   const t = useT();
-  const ackable = incident.handled_by === null && !incident.acknowledged_at;
+  // A row kept from an earlier visit claims no state (open, handled) and offers no action yet.
+  const ackable = !kept && incident.handled_by === null && !incident.acknowledged_at;
   return (
     <>
       <RowAction
@@ -46,7 +47,13 @@ export function IncidentRow({ incident, target, tabIndex }: IncidentRowProps) {
               label={t('inbox.row.severity', { severity: t(`inbox.severity.${incident.severity}`) })}
             />
           </span>
-          <HandlingState handled={incident.handled_by !== null} acknowledged={Boolean(incident.acknowledged_at)} />
+          {kept ? (
+            <span className="v-muted" part="state-checking">
+              {t('inbox.kept.state')}
+            </span>
+          ) : (
+            <HandlingState handled={incident.handled_by !== null} acknowledged={Boolean(incident.acknowledged_at)} />
+          )}
         </span>
         {/* On the site's clock, zone named; the viewer's own clock on hover. */}
         <SiteTime className="vi-irow-time" at={incident.occurred_at} timeZone={incident.site?.timezone} date="always" />

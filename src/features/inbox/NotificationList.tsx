@@ -17,12 +17,14 @@ export interface NotificationListProps {
 /** The user's notifications, newest first, optionally unread only. */
 export function NotificationList({ target, focusUuid, inPage = false }: NotificationListProps) {
   const t = useT();
-  const { filters, total } = useStore(notificationList.$state);
+  const { filters, total, kept } = useStore(notificationList.$state);
+
   return (
     <>
       <ListTools
         label={t('inbox.filters.label')}
-        total={total === null ? null : t('inbox.list.total', { count: formatNumber(total) })}
+        // A kept first page's total is not today's: none until the server answers.
+        total={total === null || kept !== undefined ? null : t('inbox.list.total', { count: formatNumber(total) })}
         onRefresh={() => notificationList.refresh()}
       >
         <label className="vi-filter">

@@ -10,9 +10,10 @@ export interface NotificationRowProps extends RowProps {
 }
 
 /** One notification in the list: unread ones are marked with a dot and bold titles. */
-export function NotificationRow({ notification, target, tabIndex }: NotificationRowProps) {
+export function NotificationRow({ notification, target, tabIndex, kept = false }: NotificationRowProps) {
   const t = useT();
-  const unread = !notification.read_at;
+  // Kept from an earlier visit: whether it is still unread is not known yet, so not said.
+  const unread = !kept && !notification.read_at;
   return (
     <RowAction
       target={target}

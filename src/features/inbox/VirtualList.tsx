@@ -4,7 +4,9 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { formatNumber } from '../../core/i18n/i18n.ts';
 import { itemAt, pageOf, type PagedList } from '../../core/inbox/pagedList.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { momentParams } from '../../core/time/moments.ts';
 import { useT } from '../common/useT.ts';
+import './messages/bundled-kept.ts';
 
 /** Fixed row height (px): inbox.css `.vi-item` uses the same values. */
 export const ROW_HEIGHT = 72;
@@ -38,6 +40,8 @@ function useRowHeight(tall: boolean): number {
 export interface RowProps {
   /** 0 for the one row Tab reaches (roving tabindex), -1 for the others. */
   tabIndex: 0 | -1;
+  /** The row was kept from an earlier visit and is being checked: it claims no state (handled, unread). */
+  kept?: boolean;
 }
 
 export interface VirtualListProps<T extends { uuid: string }, F> {
@@ -102,7 +106,9 @@ export function VirtualList<T extends { uuid: string }, F>({
   // The row that has the focus, kept when its element is replaced (a loading placeholder
   // becoming the loaded row) so that the focus follows to the new element.
   const focused = useRef<number | null>(null);
-  const total = state.total ?? 0;
+  // A first page kept from an earlier visit: only its rows, until this visit's answers.
+  const kept = state.kept !== undefined;
+  const total = kept ? (state.pages[1]?.length ?? 0) : (state.total ?? 0);
   // Rows merged on top while the user reads further down: counted for the "N new" pill.
   const [unseen, setUnseen] = useState(0);
   const added = useRef(state.added);
@@ -183,10 +189,11 @@ export function VirtualList<T extends { uuid: string }, F>({
   // Load the pages on screen once scrolling pauses (dragging the scroll bar across 20,000
   // rows must not ask for every page on the way).
   useEffect(() => {
-    if (last < 0) return;
+    // Under a kept first page the rest waits for this visit's first page (start() asked for it).
+    if (last < 0 || kept) return;
     const timer = setTimeout(() => list.ensureRange(Math.max(0, first - 5), last + 5), state.pages[pageOf(first, list.perPage)] ? 0 : 120);
     return () => clearTimeout(timer);
-  }, [list, first, last, state.pages]);
+  }, [list, first, last, state.pages, kept]);
 
   // Remember the position for when this list is shown again.
   useEffect(() => {
@@ -297,6 +304,31 @@ export function VirtualList<T extends { uuid: string }, F>({
       </div>
     );
   }
+  const keptNote = kept && (
+    <p className="v-muted v-small vi-kept" role="status" part="checking">
+      {state.failed.includes(1) ? (
+        <>
+          {t('inbox.kept.notChecked', momentParams(state.kept))}{' '}
+          <button type="button" className="v-btn v-btn--ghost v-btn--small" onClick={() => list.retry()}>
+            {t('core.common.retry')}
+          </button>
+        </>
+      ) : (
+        t('inbox.kept.checking', momentParams(state.kept))
+      )}
+    </p>
+  );
+  // An empty kept page says nothing ("no open incidents" is for the server to say): checking.
+  if (total === 0 && kept) {
+    return (
+      <>
+        {keptNote}
+        <div className="vi-state-box">
+          <Spinner label={t('inbox.kept.state')} />
+        </div>
+      </>
+    );
+  }
   if (total === 0) {
     return (
       <div className="vi-state-box v-state" role="status">
@@ -310,7 +342,8 @@ export function VirtualList<T extends { uuid: string }, F>({
   const tabbable = active >= first && active <= last ? active : first;
   return (
     <>
-      {state.failed.length > 0 && (
+      {keptNote}
+      {!kept && state.failed.length > 0 && (
         <div className="v-message vi-banner" role="alert">
           <span>{t('inbox.list.rowsFailed')}</span>
           <button type="button" className="v-btn v-btn--small" onClick={() => list.retry()}>
@@ -369,7 +402,7 @@ export function VirtualList<T extends { uuid: string }, F>({
                 style={{ transform: `translateY(${row.start - (page ? margin : 0)}px)` }}
               >
                 {item ? (
-                  renderRow(item, { tabIndex })
+                  renderRow(item, { tabIndex, kept })
                 ) : (
                   <div className="vi-placeholder" data-row tabIndex={tabIndex} aria-busy="true">
                     <span className="v-visually-hidden">{t('inbox.list.loadingRow')}</span>
