@@ -73,7 +73,7 @@ const PORTAL =
  * always load together (with a page's first request), and as four files they were four of
  * the requests an element's first screen queues for one of the browser's six connections.
  */
-const VALIDATION = /(src\/core\/api\/(validate|answers|contract|bodies|schemas)\.ts|node_modules\/valibot\/dist\/index\.mjs)$/;
+const VALIDATION = /src\/core\/api\/(validate|answers|contract|bodies|schemas)\.ts$/;
 
 /**
  * What the evacuation control and the page-wide bar both read (the statuses, their polling
@@ -81,8 +81,7 @@ const VALIDATION = /(src\/core\/api\/(validate|answers|contract|bodies|schemas)\
  * buttons as another: five files the control's first screen waited on become two. Only the
  * modules named (no dependencies taken along: they stay where the bundler puts them).
  */
-const EVACUATION_STATE =
-  /src\/(core\/evacuation\/(evacuation|polling|coverage|bar-source)\.ts|features\/evacuation\/(icons|DrillTag)\.tsx|features\/evacuation\/(messages\/(bundled-modes\.ts|en\.json\?modes\.part\.json)|drill\.css\?inline))$/;
+const EVACUATION_STATE = /src\/(core\/evacuation\/(evacuation|polling|coverage|bar-source)\.ts|features\/evacuation\/icons\.tsx)$/;
 const EVACUATION_CONTROL =
   /src\/(core\/evacuation\/coverage-source\.ts|features\/evacuation\/(EvacuationControl|EvacuationAction|EvacuationStateView)\.tsx|features\/evacuation\/useCoverage\.ts)$/;
 
