@@ -68,6 +68,23 @@ const CHROME =
 const PORTAL =
   /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|NavIcon|menuDialog|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
+/**
+ * The answers' validation as one chunk: validate.ts, the schemas, the contract and valibot
+ * always load together (with a page's first request), and as four files they were four of
+ * the requests an element's first screen queues for one of the browser's six connections.
+ */
+const VALIDATION = /src\/core\/api\/(validate|answers|contract|bodies|schemas)\.ts$/;
+
+/**
+ * What the evacuation control and the page-wide bar both read (the statuses, their polling
+ * and derived state, the icons, the DRILL label) as one chunk, and the control with its
+ * buttons as another: five files the control's first screen waited on become two. Only the
+ * modules named (no dependencies taken along: they stay where the bundler puts them).
+ */
+const EVACUATION_STATE = /src\/(core\/evacuation\/(evacuation|polling|coverage|bar-source)\.ts|features\/evacuation\/icons\.tsx)$/;
+const EVACUATION_CONTROL =
+  /src\/(core\/evacuation\/coverage-source\.ts|features\/evacuation\/(EvacuationControl|EvacuationAction|EvacuationStateView)\.tsx|features\/evacuation\/useCoverage\.ts)$/;
+
 const INBOX_LIVE = /src\/core\/inbox\/live\/live\.ts$/;
 
 /**
@@ -177,6 +194,9 @@ export default defineConfig({
             { name: 'evacuation-card', test: EVACUATION_CARD },
             { name: 'chrome', test: CHROME },
             { name: 'portal', test: PORTAL, includeDependenciesRecursively: false },
+            { name: 'validate', test: VALIDATION, includeDependenciesRecursively: false },
+            { name: 'evacuation-state', test: EVACUATION_STATE, includeDependenciesRecursively: false },
+            { name: 'EvacuationControl', test: EVACUATION_CONTROL, includeDependenciesRecursively: false },
           ],
         },
       },

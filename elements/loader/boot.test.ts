@@ -116,11 +116,14 @@ describe('the loader: first answers', () => {
     expect(sent).toEqual([
       '/i18n/messages/de.json - en',
       '/api/v2/user Bearer secret de',
-      '/auth/jwt Bearer secret de',
       `/api/public/v2/projects/${PROJECT}/evacuation/status Bearer secret de`,
-      // The unread count last: the element's first screen does not wait for it.
+      // The JWT and the unread count last: the element's first screen waits for neither.
+      '/auth/jwt Bearer secret de',
       '/api/v2/notifications?filter%5Bunread%5D=true&locale=de&per_page=1 Bearer secret de',
     ]);
+    // …and at low priority, behind the first screen's code and answers.
+    const priorities = m.fn.mock.calls.map(([, init]) => (init as RequestInit & { priority?: string }).priority ?? 'auto');
+    expect(priorities).toEqual(['auto', 'auto', 'auto', 'low', 'low']);
     expect(m.calls.every((c) => c.url.origin === ORIGIN)).toBe(true);
   });
 

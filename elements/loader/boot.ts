@@ -195,23 +195,23 @@ export function prefetch(plan: DataPlan): void {
   };
   const shared = (page[SHARED] ??= new Map());
   if (!shared.get(EARLY)) shared.set(EARLY, take);
-  const ask = (path: string, auth: string, lang: string) => {
+  const ask = (path: string, auth: string, lang: string, priority?: 'low') => {
     const url = base + path;
     if (store.has(url)) return;
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang };
     if (auth) headers.Authorization = auth;
-    const response = fetch(url, { headers });
+    const response = fetch(url, priority ? { headers, priority } : { headers });
     response.catch(() => {}); // the client asks again
     store.set(url, { auth, at: Date.now(), response });
   };
   const [tag, messages] = startLanguage(user);
   // The session asks for its catalogue before its language is applied (in English), then
-  // for the user, the JWT and the unread count in that language. The count is asked for
-  // last: the element's first screen does not wait for it, and its own answers should not
-  // wait for a connection behind it.
+  // for the user, and once the user is validated for the JWT and the unread count, in that
+  // language. No first screen waits for those two: they go last and at low priority, so
+  // that on a connection the browser shares six ways neither holds up the element's own
+  // answers or its code (the browser sends them once those have a connection).
   ask(`/i18n/messages/${messages}.json`, '', 'en');
   ask('/api/v2/user', `Bearer ${user.token}`, tag);
-  ask('/auth/jwt', `Bearer ${user.token}`, tag);
   for (const entry of plan.paths) {
     const [, name, wanted, byDefault, path = entry] = /^\[(\w[\w-]*)=(\w+)(\*?)\](.*)$/.exec(entry) ?? [];
     if (name && (element?.getAttribute(name) ?? (byDefault ? wanted : null)) !== wanted) continue;
@@ -224,5 +224,6 @@ export function prefetch(plan: DataPlan): void {
     });
     if (complete) ask(filled, `Bearer ${user.token}`, tag);
   }
-  ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag);
+  ask('/auth/jwt', `Bearer ${user.token}`, tag, 'low');
+  ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag, 'low');
 }

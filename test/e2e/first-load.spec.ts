@@ -64,17 +64,40 @@ test('<vigil-evacuation> on its own script: code and first answers asked at once
 
   // And once everything has settled, nothing was sent twice (the client took the early answers).
   await network.quiet();
-  // What it wants only after its first screen (the dialog, the live channel) went at low
-  // priority, so that it held up neither the first screen's code nor its answers; nothing
-  // the first screen needs did.
+  // What it wants only after its first screen (the dialog, the live channel, the session's
+  // JWT and unread count) went at low priority, so that it held up neither the first
+  // screen's code nor its answers; nothing the first screen needs did.
   const script = (name: RegExp) => sent.find((r) => r.type === 'Script' && name.test(r.url.pathname));
   expect(script(/\/EvacuationDialog-[\w-]+\.js$/)?.priority).toBe('Low');
   expect(script(/\/ToastRegion-[\w-]+\.js$/)?.priority).toBe('Low');
   expect(script(/\/EvacuationControl-[\w-]+\.js$/)?.priority).not.toBe('Low');
-  expect(sent.filter((r) => r.priority === 'Low' && !r.url.pathname.startsWith('/dist/chunks/')).map((r) => r.url.pathname)).toEqual([]);
+  expect(sent.filter((r) => r.priority === 'Low' && !r.url.pathname.startsWith('/dist/chunks/')).map((r) => r.url.pathname)).toEqual([
+    '/auth/jwt',
+    '/api/v2/notifications',
+  ]);
   const counts = new Map<string, number>();
   for (const r of sent.filter((x) => isApi(x.url) || x.type === 'Script')) counts.set(r.url.href, (counts.get(r.url.href) ?? 0) + 1);
   expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+});
+
+test('<vigil-evacuation>: until Start is enabled, the user asked once and nothing of other projects', async ({ page, signIn, baseURL }) => {
+  // The manager sees several projects: a first screen that read the projects list, or the
+  // evacuation status of any of them but the element's own, would show here.
+  await signIn('manager@vigil.test');
+  await servePage(page, baseURL, '/dist/vigil-evacuation.js', `<vigil-evacuation project="${PROJECTS.northwind}"></vigil-evacuation>`);
+  const sent = await recordRequests(page);
+  await page.goto('/e2e/first-load.html');
+  await expect(page.locator('vigil-evacuation').getByRole('button', { name: 'Start evacuation' })).toBeEnabled();
+  const calls = [...sent].filter((r) => isApi(r.url)); // what went out until then
+  const paths = calls.map((r) => r.url.pathname);
+  expect(paths.filter((p) => p === '/api/v2/user')).toHaveLength(1);
+  expect(paths.filter((p) => p === '/api/v2/projects')).toEqual([]);
+  const statuses = paths.filter((p) => p.endsWith('/evacuation/status'));
+  expect(statuses).toEqual([`/api/public/v2/projects/${PROJECTS.northwind}/evacuation/status`]);
+  // Nothing asked twice, and what the session wants after the first screen (the JWT, the
+  // unread count) never at the priority of what the button waits for.
+  expect(calls.map((r) => r.url.href).filter((href, i, all) => all.indexOf(href) !== i)).toEqual([]);
+  expect(calls.filter((r) => /^\/(auth\/jwt|api\/v2\/notifications)$/.test(r.url.pathname) && r.priority !== 'Low')).toEqual([]);
 });
 
 test('<vigil-inbox> on its own script: every script it loads, live updates included, asked for at once', async ({

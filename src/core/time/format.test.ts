@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $language } from '../i18n/languages.ts';
 import { formatAt, formatDateTime, formatRange, formatRelative, formatTime, formatWallClock, formatWeekday } from './format.ts';
 
@@ -71,5 +71,22 @@ describe('the clock rule', () => {
     expect(formatWallClock('25:00')).toBe('25:00');
     expect(formatWallClock('24:00')).toBe('24:00');
     expect(formatWallClock('8:30')).toBe('08:30');
+  });
+});
+
+describe('formatters made once', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('warmClock makes the clock before its first use, and dayIn one formatter per zone', async () => {
+    vi.resetModules();
+    const fresh = await import('./format.ts'); // no formatter made yet
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    fresh.warmClock();
+    expect(made).toHaveBeenCalledTimes(1);
+    fresh.formatTime(AT);
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(fresh.dayIn(new Date(AT), 'Asia/Tokyo')).toBe('2026-11-22');
+    expect(fresh.dayIn(new Date(NEXT_DAY), 'Asia/Tokyo')).toBe('2026-11-23');
+    expect(made).toHaveBeenCalledTimes(2);
   });
 });

@@ -33,11 +33,17 @@ export function toDate(at: At): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** One day formatter per zone: making one costs far more than using it, and every moment on screen asks twice. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day of `d` in `timeZone` (default: the viewer's), as "2026-11-21". */
 export function dayIn(d: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-CA', { ...(timeZone ? { timeZone } : {}), year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    d,
-  );
+  let f = dayFormatters.get(timeZone ?? '');
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { ...(timeZone ? { timeZone } : {}), year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone ?? '', f);
+  }
+  return f.format(d);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -60,6 +66,15 @@ function formatter(locale: string, style: MomentStyle | 'zone' | 'weekday-short'
 }
 
 /** The formatted moment, its hour always two digits (Spanish would write "9:05"). */
+/**
+ * Makes the viewer's clock formatter ahead of its first use: the first one a page makes
+ * costs tens of milliseconds (the browser's locale data), better spent while an answer is
+ * on its way than in the render that shows it.
+ */
+export function warmClock(): void {
+  formatter($language.get(), 'time');
+}
+
 function clockText(f: Intl.DateTimeFormat, d: Date): string {
   return f
     .formatToParts(d)

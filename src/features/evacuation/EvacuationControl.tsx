@@ -20,8 +20,13 @@ import { EvacuationStateView, SinceBy, type MomentText } from './EvacuationState
 import evacuationCss from './evacuation.css?inline';
 import drillCss from './drill.css?inline';
 import { momentParams } from '../../core/time/moments.ts';
+import { warmClock } from '../../core/time/format.ts';
 import { CheckIcon, WarningIcon } from './icons.tsx';
 import { useCoverage } from './useCoverage.ts';
+
+// "Last confirmed at 14:02" shows with the status: its clock is made while the status loads.
+if (typeof requestIdleCallback === 'function') requestIdleCallback(warmClock);
+else setTimeout(warmClock, 0);
 
 export interface EvacuationControlProps {
   scope: CoverageScope;
