@@ -8,6 +8,6 @@ import { WalkView } from './WalkView.tsx';
  * already on the page). Until it is there the page shows {@link WalkView} without
  * neighbours, as it does until the list is known.
  */
-export function IncidentWalk({ uuid, filters, search }: { uuid: string; filters: IncidentFilters; search: string }) {
+export function IncidentWalk({ uuid, filters, search }: { uuid: string; filters: IncidentFilters; search: Record<string, string> }) {
   return <WalkView around={useNeighbours(uuid, filters)} search={search} />;
 }

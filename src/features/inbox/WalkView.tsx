@@ -9,7 +9,7 @@ import type { Neighbours } from './useNeighbours.ts';
  * without `around` (the list not known yet, or its code still loading: `IncidentWalk.tsx`)
  * the same buttons, inactive, so nothing moves when the neighbours come.
  */
-export function WalkView({ around, search }: { around?: Neighbours; search: string }) {
+export function WalkView({ around, search }: { around?: Neighbours; search: Record<string, string> }) {
   const t = useT();
   return (
     <nav className="vi-walk" aria-label={t('inbox.incident.walk')}>
