@@ -149,6 +149,19 @@ const goalText = (g: Goals) =>
     .filter(Boolean)
     .join(', ');
 
+/**
+ * The pages to run: all of them, or those whose name contains one of the comma-separated
+ * words of `VIGIL_LIGHTHOUSE_PAGES` (`vue,svelte`; `Portal` runs both visits of the home),
+ * to measure a change on a few pages in a minute or two rather than all of them in seven.
+ */
+function chosenTargets(): readonly Target[] {
+  const words = (process.env.VIGIL_LIGHTHOUSE_PAGES ?? '')
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+  return words.length ? TARGETS.filter((t) => words.some((w) => t.page.toLowerCase().includes(w))) : TARGETS;
+}
+
 export async function lighthouse(bench: Bench, { preset = 'mobile', email = 'manager@vigil.test' }: LighthouseOptions = {}) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'vigil-lighthouse-'));
@@ -169,7 +182,7 @@ export async function lighthouse(bench: Bench, { preset = 'mobile', email = 'man
     await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);
 
-    for (const target of TARGETS) {
+    for (const target of chosenTargets()) {
       const url = bench.base + target.path;
       try {
         if (target.visit === 'first') await cdp.send('Network.clearBrowserCache');

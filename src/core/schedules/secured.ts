@@ -243,6 +243,20 @@ function hhmm(wall: number): string {
  * (then nothing about security hours can be said honestly).
  */
 export function securedAt(schedule: WeeklySchedule, timeZone: string, instant: Date | number): SecuredState | null {
+  // Screens ask again on every render with the same answer and minute: the walk below (up to
+  // a year of half-hours, each offset read through Intl) is done once per schedule and instant.
+  const at = Number(instant);
+  const last = answered.get(schedule);
+  if (last && last.timeZone === timeZone && last.at === at) return last.state;
+  const state = readSecuredAt(schedule, timeZone, at);
+  answered.set(schedule, { timeZone, at, state });
+  return state;
+}
+
+/** The last answer of {@link securedAt} per schedule object (answers are never changed in place). */
+const answered = new WeakMap<WeeklySchedule, { timeZone: string; at: number; state: SecuredState | null }>();
+
+function readSecuredAt(schedule: WeeklySchedule, timeZone: string, instant: number): SecuredState | null {
   if (!isTimeZone(timeZone)) return null;
   const week = readWeek(schedule.days);
   if (!week) return null;

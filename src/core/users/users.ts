@@ -17,15 +17,7 @@ import { projectCache } from '../resources/resources.ts';
 import { $currentUser, validateUser } from '../session/session.ts';
 import { showError, showSuccess, showToast } from '../toasts/toasts.ts';
 import { isSelf } from './guard.ts';
-import {
-  serverFieldErrors,
-  validateChanges,
-  validateNewUser,
-  type FieldErrors,
-  type FieldMessage,
-  type NewUserInput,
-  type UserChanges,
-} from './validation.ts';
+import { serverFieldErrors, type FieldErrors, type FieldMessage, type NewUserInput, type UserChanges } from './validation.ts';
 
 /**
  * A project's members (core/resources/resource.ts): `data` stays visible while reloading and
@@ -119,13 +111,24 @@ function afterSelfChange(project: string, user: ProjectUser | undefined): void {
   void validateUser();
 }
 
+/**
+ * The forms' checks before sending (with the contract's schemas: not needed to show the
+ * page, so loaded when a form is sent); null when they cannot be loaded (offline), which
+ * the caller reports as a failed save.
+ */
+function bodyChecks(): Promise<typeof import('./body-checks.ts') | null> {
+  return import('./body-checks.ts').catch(() => null);
+}
+
 /** POST a new member: the person is invited (the account is created when the e-mail is new). */
 export async function addProjectUser(
   project: string,
   input: NewUserInput,
   options: ActionOptions = {},
 ): Promise<MutationResult<ProjectUser>> {
-  const valid = validateNewUser(input);
+  const checks = await bodyChecks();
+  if (!checks) return failure(project, 'add', null);
+  const valid = checks.validateNewUser(input);
   if (!valid.ok) return valid;
   try {
     const { data } = await request('POST', usersPath(project), Answers.projectUser, { body: valid.value });
@@ -159,7 +162,9 @@ export async function updateProjectUser(
   changes: UserChanges,
   options: ActionOptions = {},
 ): Promise<MutationResult<ProjectUser>> {
-  const valid = validateChanges(changes);
+  const checks = await bodyChecks();
+  if (!checks) return failure(project, 'edit', null);
+  const valid = checks.validateChanges(changes);
   if (!valid.ok) return valid;
   const current = $projectUsers.get()[project]?.data?.find((u) => u.uuid === userUuid);
   if (changesNothing(current, valid.value)) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serverFieldErrors, serverMessage, validateChanges, validateNewUser } from './validation.ts';
+import { validateChanges, validateNewUser } from './body-checks.ts';
+import { serverFieldErrors, serverMessage } from './validation.ts';
 
 describe('project user validation (contract Bodies)', () => {
   it('accepts a valid new user and trims what it sends', () => {

@@ -1,10 +1,10 @@
 /**
- * Form validation of project users, before anything is sent: the contract's
- * `Bodies.createProjectUser` / `updateProjectUser` decide, and their issues become
- * translatable messages on the field they belong to. Server field errors go through
- * {@link serverFieldErrors} so the form shows both kinds the same way.
+ * Form validation of project users: the forms' fields and messages, and the server's field
+ * errors ({@link serverFieldErrors}) shown the same way as the form's own. The check before
+ * anything is sent is `body-checks.ts` (the contract's bodies, with valibot): the users
+ * page loads it when a form is sent, so the page itself carries no validation library.
  */
-import { Bodies, check, type ApiErrorItem, type Permission } from '../api/contract.ts';
+import type { ApiErrorItem, Permission } from '../api/contract.ts';
 
 export type UserField = 'email' | 'name' | 'permissions';
 export const USER_FIELDS: readonly UserField[] = ['email', 'name', 'permissions'];
@@ -33,41 +33,6 @@ export interface CreateBody {
 export interface UpdateBody {
   name?: string;
   permissions?: Permission[];
-}
-
-/** Maps one contract issue to the message shown on its field. */
-function messageFor(field: UserField, input: { email?: string; name?: string }): FieldMessage {
-  if (field === 'email') return { key: input.email?.trim() ? 'users.validation.emailInvalid' : 'users.validation.emailRequired' };
-  if (field === 'name') return { key: input.name?.trim() ? 'users.validation.nameTooLong' : 'users.validation.nameRequired' };
-  return { key: 'users.validation.permissionsInvalid' };
-}
-
-function toFieldErrors(errors: ApiErrorItem[], input: { email?: string; name?: string }): FieldErrors {
-  const out: FieldErrors = {};
-  for (const e of errors) {
-    const field = (e.field?.split('.')[0] ?? '') as UserField;
-    if (USER_FIELDS.includes(field) && !out[field]) out[field] = messageFor(field, input);
-  }
-  // A body-level issue (none expected with these schemas) still blocks sending.
-  if (Object.keys(out).length === 0) out.permissions = { key: 'users.validation.permissionsInvalid' };
-  return out;
-}
-
-/** Validates the add form; the value is trimmed and ready to send. */
-export function validateNewUser(input: NewUserInput): Validated<CreateBody> {
-  const result = check(Bodies.createProjectUser, { email: input.email, name: input.name, permissions: [...input.permissions] });
-  if (result.ok) return { ok: true, value: result.value };
-  return { ok: false, fieldErrors: toFieldErrors(result.errors, input) };
-}
-
-/** Validates the edit form (only the fields given). */
-export function validateChanges(input: UserChanges): Validated<UpdateBody> {
-  const body: Record<string, unknown> = {};
-  if (input.name !== undefined) body.name = input.name;
-  if (input.permissions !== undefined) body.permissions = [...input.permissions];
-  const result = check(Bodies.updateProjectUser, body);
-  if (result.ok) return { ok: true, value: result.value };
-  return { ok: false, fieldErrors: toFieldErrors(result.errors, input) };
 }
 
 /**

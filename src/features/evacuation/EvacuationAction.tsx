@@ -1,5 +1,6 @@
 import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
+import './messages/bundled-dialog.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { EvacuationMode } from '../../core/api/contract.ts';

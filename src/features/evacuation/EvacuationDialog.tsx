@@ -1,5 +1,6 @@
 import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled-confirm.ts';
+import './messages/bundled-dialog.ts';
 import { useId, type ReactNode } from 'react';
 import type { EvacuationMode } from '../../core/api/contract.ts';
 import type { EvacuationAction, EvacuationScope } from '../../core/evacuation/evacuation.ts';
