@@ -238,11 +238,24 @@ test.describe('portal: session', () => {
       () => undefined,
     );
     // A page that makes no calls of its own, so the navigation is the first call after expiry.
+    // Only the header's evacuation bar asks something: the projects, then each one's status,
+    // and again every 5 s while no stream vouches for them. Its first round must be over
+    // before the token expires (once, on a busy machine, the list went out 1.4 s after the
+    // user and signed the page out before the click).
+    const answered: string[] = [];
+    tab.on('response', (r) => answered.push(new URL(r.url()).pathname));
+    const projectsAnswer = tab.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/projects' && r.ok());
     const page = await signedInPage(MANAGER, { path: '/terms' });
     const layout = new PortalLayout(page);
     const login = new LoginPage(page);
     await expect(page.getByText(/You accepted these terms on/)).toBeVisible();
     await expect(layout.pill('Inbox')).toBeVisible();
+    const projects = ((await (await projectsAnswer).json()) as { data: { uuid: string }[] }).data.map((p) => p.uuid);
+    await expect
+      .poll(() => projects.every((p) => answered.includes(`/api/public/v2/projects/${p}/evacuation/status`)), {
+        message: "the bar's projects and their statuses have answered",
+      })
+      .toBe(true);
     await api.expireTokens();
     await layout.pill('Inbox').click();
     await login.expectRoute('/login');
