@@ -74,8 +74,12 @@ for (const width of [1440, 360]) {
     // The editor is not on this page: its way is a tab and a link.
     await expect(page.getByRole('grid', { name: /^Security hours of / })).toHaveCount(0);
 
+    // Every block measured is on screen first (the evacuation control comes with its own chunk).
+    const region = page.getByRole('region', { name: /^Evacuation/ });
+    await expect(region).toBeVisible();
+    await expect(portal(page).locator('[part="schedule-link"]').first()).toBeVisible();
     const top = async (part: string) => (await portal(page).locator(`[part="${part}"]`).first().boundingBox())!.y;
-    const evacuation = (await page.getByRole('region', { name: /^Evacuation/ }).boundingBox())!.y;
+    const evacuation = (await region.boundingBox())!.y;
     expect(await top('cameras')).toBeLessThan(await top('schedule-link'));
     expect(await top('incidents')).toBeLessThan(await top('schedule-link'));
     expect(await top('secured-now')).toBeLessThan(await top('cameras'));
