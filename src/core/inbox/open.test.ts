@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CHANNEL } from '../live/channel.ts';
-import { topicOf } from '../live/live.ts';
+import { topicOf } from '../live/events.ts';
 import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/unit/fetchMock.ts';
 import { freshPage } from '../../../test/unit/fresh-page.ts';
 

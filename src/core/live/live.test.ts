@@ -3,7 +3,7 @@ import { json, mockFetch, SAMPLE_USER, type RecordedCall } from '../../../test/u
 import { freshPage } from '../../../test/unit/fresh-page.ts';
 import { tabId } from '../browser/tab.ts';
 import { LIVE_CHANNEL, openLiveChannel, parseMessage } from './channel.ts';
-import { BACKOFF_MAX_MS, FALLBACK_AFTER_FAILURES, reconnectDelay, topicOf } from './live.ts';
+import { BACKOFF_MAX_MS, FALLBACK_AFTER_FAILURES, reconnectDelay, topicOf } from './events.ts';
 import { PAUSED_AFTER_MS } from './state.ts';
 import type { Topic } from './topics.ts';
 
