@@ -4,30 +4,32 @@
  */
 import * as v from 'valibot';
 import {
-  ActivityEntry,
-  ContentPage,
-  ContentPageSummary,
-  DemoLiveView,
   EvacuationRecord,
   EvacuationStatus,
   ExceptionsApplied,
   Incident,
-  Invitation,
   MfaChallenge,
   Notification,
   PageMeta,
   Project,
   ProjectSummary,
-  ProjectUser,
   PublicHoliday,
   ScheduleException,
   PublicUser,
-  PushDevice,
   Site,
-  SiteScheduleResult,
   System,
   User,
 } from './schemas.ts';
+import {
+  ActivityEntry,
+  ContentPage,
+  ContentPageSummary,
+  DemoLiveView,
+  Invitation,
+  ProjectUser,
+  PushDevice,
+  SiteScheduleResult,
+} from './schemas-account.ts';
 
 /* @__NO_SIDE_EFFECTS__ */
 function envelope<T extends v.GenericSchema>(data: T) {

@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot';
 import { SEVERITIES } from './constants.ts';
-import { EMAIL, HALF_HOUR, INCIDENT_OUTCOMES, INCIDENT_TEXT_MAX, LOCALES, PASSWORD, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
+import { HALF_HOUR, INCIDENT_OUTCOMES, INCIDENT_TEXT_MAX, LOCALES, PERMISSIONS, uuid, WeekDays } from './schemas.ts';
+import { EMAIL, PASSWORD } from './schemas-account.ts';
 
 export const login = v.object({
   email: EMAIL,

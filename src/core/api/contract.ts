@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import type { ApiErrorItem } from './schemas.ts';
 
 export * from './schemas.ts';
+export * from './schemas-account.ts';
 export * as Answers from './answers.ts';
 export * as Bodies from './bodies.ts';
 

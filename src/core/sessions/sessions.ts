@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { isMissing, request } from '../api/client.ts';
-import { SignInAttempt, SignInSession, type SignInAttempt as Attempt, type SignInSession as Session } from '../api/schemas.ts';
+import { SignInAttempt, SignInSession, type SignInAttempt as Attempt, type SignInSession as Session } from '../api/schemas-account.ts';
 import { createResource } from '../resources/resource.ts';
 
 const sessionsAnswer = v.looseObject({ data: v.array(SignInSession) });
