@@ -3,39 +3,9 @@ import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatNumber } from '../../core/i18n/i18n.ts';
 import { itemAt, pageOf, type PagedList } from '../../core/inbox/pagedList.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { momentParams } from '../../core/time/moments.ts';
 import { useT } from '../common/useT.ts';
-import './messages/bundled-kept.ts';
-
-/** Fixed row height (px): inbox.css `.vi-item` uses the same values. */
-export const ROW_HEIGHT = 72;
-/** On phones a row takes up to two lines of title and two of place, below the date. */
-export const PHONE_ROW_HEIGHT = 128;
-
-/** Row heights of a list whose rows are taller (inbox.css `.vi-item--tall`): incidents with their picture. */
-export const TALL_ROWS = { normal: 88, phone: 156 } as const;
-/**
- * Scrolling the page, what the portal's sticky header covers at the top of the window: a row
- * brought into view by the keyboard lands below it (inbox.css `--vi-sticky-top` too).
- */
-const STICKY_TOP = 96;
-const PHONE = '(max-width: 480px)';
-
-/** The row height for the viewport (inbox.css switches at the same width). */
-function useRowHeight(tall: boolean): number {
-  const query = typeof matchMedia === 'function' ? matchMedia(PHONE) : null;
-  const [phone, setPhone] = useState(() => query?.matches ?? false);
-  useEffect(() => {
-    if (!query) return;
-    const onChange = () => setPhone(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one query per list
-  }, []);
-  if (tall) return phone ? TALL_ROWS.phone : TALL_ROWS.normal;
-  return phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
-}
+import { scrollerOf, STICKY_TOP, useRowHeight } from './listGeometry.ts';
+import { KeptChecking, KeptNote, ListEmpty, ListFailed, ListLoading } from './ListStates.tsx';
 
 export interface RowProps {
   /** 0 for the one row Tab reaches (roving tabindex), -1 for the others. */
@@ -62,16 +32,6 @@ export interface VirtualListProps<T extends { uuid: string }, F> {
   scroll?: 'page' | 'box';
   /** Taller rows (TALL_ROWS): incidents with their picture. */
   tall?: boolean;
-}
-
-/** The list's scroll position and viewport, in the box or in the window. */
-interface Scroller {
-  /** How far the list is scrolled past its own top (px). */
-  offset(): number;
-  scrollBy(px: number): void;
-  viewportHeight(): number;
-  /** Calls `listener` on every scroll; returns the undo. */
-  listen(listener: () => void): () => void;
 }
 
 /** Where each list was scrolled to, so coming back from a detail shows the same rows. */
@@ -129,28 +89,7 @@ export function VirtualList<T extends { uuid: string }, F>({
     ? useWindowVirtualizer({ ...options, scrollMargin: margin, scrollPaddingStart: STICKY_TOP })
     : useVirtualizer({ ...options, getScrollElement: () => scrollerRef.current, initialOffset: restore?.offset ?? 0 });
   /* eslint-enable react-hooks/rules-of-hooks */
-  const scroller: Scroller = page
-    ? {
-        offset: () => window.scrollY - margin,
-        scrollBy: (px) => window.scrollBy(0, px),
-        viewportHeight: () => window.innerHeight - STICKY_TOP,
-        listen: (listener) => {
-          window.addEventListener('scroll', listener, { passive: true });
-          return () => window.removeEventListener('scroll', listener);
-        },
-      }
-    : {
-        offset: () => scrollerRef.current?.scrollTop ?? 0,
-        scrollBy: (px) => {
-          if (scrollerRef.current) scrollerRef.current.scrollTop += px;
-        },
-        viewportHeight: () => scrollerRef.current?.clientHeight ?? rowHeight,
-        listen: (listener) => {
-          const el = scrollerRef.current;
-          el?.addEventListener('scroll', listener, { passive: true });
-          return () => el?.removeEventListener('scroll', listener);
-        },
-      };
+  const scroller = scrollerOf(page, scrollerRef, margin, rowHeight);
   const scrollerRefForEffects = useRef(scroller);
   scrollerRefForEffects.current = scroller;
 
@@ -287,56 +226,12 @@ export function VirtualList<T extends { uuid: string }, F>({
     moveTo(to);
   }
 
-  if (state.status === 'idle' || state.status === 'loading') {
-    return (
-      <div className="vi-state-box">
-        <Spinner label={t('inbox.list.loading')} />
-      </div>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="vi-state-box v-state" role="alert">
-        <p>{t('inbox.list.failed')}</p>
-        <button type="button" className="v-btn" onClick={() => list.retry()}>
-          {t('core.common.retry')}
-        </button>
-      </div>
-    );
-  }
-  const keptNote = kept && (
-    <p className="v-muted v-small vi-kept" role="status" part="checking">
-      {state.failed.includes(1) ? (
-        <>
-          {t('inbox.kept.notChecked', momentParams(state.kept))}{' '}
-          <button type="button" className="v-btn v-btn--ghost v-btn--small" onClick={() => list.retry()}>
-            {t('core.common.retry')}
-          </button>
-        </>
-      ) : (
-        t('inbox.kept.checking', momentParams(state.kept))
-      )}
-    </p>
-  );
+  if (state.status === 'idle' || state.status === 'loading') return <ListLoading />;
+  if (state.status === 'error') return <ListFailed onRetry={() => list.retry()} />;
+  const keptNote = kept && <KeptNote since={state.kept} failed={state.failed.includes(1)} onRetry={() => list.retry()} />;
   // An empty kept page says nothing ("no open incidents" is for the server to say): checking.
-  if (total === 0 && kept) {
-    return (
-      <>
-        {keptNote}
-        <div className="vi-state-box">
-          <Spinner label={t('inbox.kept.state')} />
-        </div>
-      </>
-    );
-  }
-  if (total === 0) {
-    return (
-      <div className="vi-state-box v-state" role="status">
-        <p>{emptyText}</p>
-        {emptyAction}
-      </div>
-    );
-  }
+  if (total === 0 && kept) return <KeptChecking note={keptNote} />;
+  if (total === 0) return <ListEmpty text={emptyText} action={emptyAction} />;
 
   // The row Tab lands on: the active one, or the first on screen when it scrolled away.
   const tabbable = active >= first && active <= last ? active : first;
