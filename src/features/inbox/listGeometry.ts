@@ -1,24 +1,24 @@
 /**
- * The inbox list's geometry: its rows' heights (inbox.css uses the same values) and where
+ * The inbox list's geometry: its rows' heights (inbox-list.css and inbox-rows.css use the same values) and where
  * it scrolls, in its own box or with the page.
  */
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Fixed row height (px): inbox.css `.vi-item` uses the same values. */
+/** Fixed row height (px): inbox-list.css `.vi-item` uses the same values. */
 export const ROW_HEIGHT = 72;
 /** On phones a row takes up to two lines of title and two of place, below the date. */
 export const PHONE_ROW_HEIGHT = 128;
 
-/** Row heights of a list whose rows are taller (inbox.css `.vi-item--tall`): incidents with their picture. */
+/** Row heights of a list whose rows are taller (inbox-rows.css `.vi-item--tall`): incidents with their picture. */
 export const TALL_ROWS = { normal: 88, phone: 156 } as const;
 /**
  * Scrolling the page, what the portal's sticky header covers at the top of the window: a row
- * brought into view by the keyboard lands below it (inbox.css `--vi-sticky-top` too).
+ * brought into view by the keyboard lands below it (inbox-list.css `--vi-sticky-top` too).
  */
 export const STICKY_TOP = 96;
 const PHONE = '(max-width: 480px)';
 
-/** The row height for the viewport (inbox.css switches at the same width). */
+/** The row height for the viewport (the CSS switches at the same width). */
 export function useRowHeight(tall: boolean): number {
   const query = typeof matchMedia === 'function' ? matchMedia(PHONE) : null;
   const [phone, setPhone] = useState(() => query?.matches ?? false);
