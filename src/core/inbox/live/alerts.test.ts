@@ -177,6 +177,8 @@ describe('the desktop-alert offer', () => {
   }
   const portal = { open: () => {}, href: (path: string) => path };
   const offers = () => $toasts.get().filter((t) => t.key === 'core.live.offer.text');
+  /** The user's first act on the page (a key; a click or tap does the same). */
+  const act = () => dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
 
   /** A page of the portal, on this device. */
   async function portalPage(): Promise<void> {
@@ -199,8 +201,35 @@ describe('the desktop-alert offer', () => {
     localStorage.clear();
   });
 
+  it('waits for the first act on the page, not over the first screen', () => {
+    offerDesktopAlerts();
+    expect(offers()).toHaveLength(0);
+    expect(localStorage.getItem('vigil.alerts.offered.manager')).toBeNull();
+    dispatchEvent(new Event('pointerdown'));
+    expect(offers()).toHaveLength(1);
+    act();
+    expect(offers()).toHaveLength(1);
+  });
+
+  it('is made at once when an incident arrives before the user did anything', () => {
+    offerDesktopAlerts();
+    announceIncidents([incident('low')], true);
+    expect(offers()).toHaveLength(1);
+    act();
+    expect(offers()).toHaveLength(1);
+  });
+
+  it('is not made to an account that signed out before its first act', () => {
+    offerDesktopAlerts();
+    $currentUser.set(null);
+    act();
+    expect(offers()).toHaveLength(0);
+    expect(localStorage.getItem('vigil.alerts.offered.manager')).toBeNull();
+  });
+
   it('is made once per account on a device: not again on this page, nor on the next one', async () => {
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(1);
     const [offer] = offers();
     expect(offer).toMatchObject({ type: 'info', sticky: true });
@@ -209,12 +238,14 @@ describe('the desktop-alert offer', () => {
     expect(localStorage.getItem('vigil.alerts.offered.manager')).not.toBeNull();
 
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(1);
     // "Not now": the toast goes; a later page of the same device does not ask again.
     offer!.actions![1]!.run();
     dismissToast(offer!.id);
     await portalPage();
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(0);
     expect(asked).toBe(0);
     expect($alertPrefs.get().enabled).toBe(false);
@@ -222,12 +253,14 @@ describe('the desktop-alert offer', () => {
     // Another account on the same device gets its own offer.
     $currentUser.set({ ...SAMPLE_USER, username: 'viewer', token: 'v' });
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(1);
   });
 
   it('"Turn on" asks the browser from the click and alerts at least for critical incidents', async () => {
     localStorage.setItem('vigil.alerts.viewer', '{"enabled":false,"severities":[]}'); // another account's choice
     offerDesktopAlerts();
+    act();
     offers()[0]!.actions![0]!.run();
     expect(asked).toBe(1); // before any await: still inside the click
     await vi.waitFor(() => expect($alertPrefs.get().enabled).toBe(true));
@@ -239,22 +272,26 @@ describe('the desktop-alert offer', () => {
   it('is not made outside the portal, to an account that chose already, or where the browser cannot or will not show alerts', async () => {
     $navigator.set(null);
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(0);
 
     localStorage.setItem('vigil.alerts.manager', '{"enabled":false,"severities":["critical"]}');
     await portalPage();
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(0);
 
     localStorage.clear();
     await portalPage();
     FakeNotification.permission = 'denied';
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(0);
 
     await portalPage();
     vi.unstubAllGlobals();
     offerDesktopAlerts();
+    act();
     expect(offers()).toHaveLength(0);
     expect(localStorage.getItem('vigil.alerts.offered.manager')).toBeNull();
   });

@@ -164,6 +164,8 @@ const board = shared('inbox.alertToasts', () => {
     summary: null as { id: number; count: number; worst: Severity } | null,
     offer: 0,
     considered: new Set<string>(),
+    /** An offer waiting for the user's first act on the page; calling it makes the offer now. */
+    pendingOffer: null as (() => void) | null,
     user: $currentUser.get()?.username,
   };
   // Signed out, or another account: what the last one was told leaves the screen with it.
@@ -174,6 +176,7 @@ const board = shared('inbox.alertToasts', () => {
     state.shown.clear();
     state.summary = null;
     state.offer = 0;
+    state.pendingOffer = null;
   });
   return state;
 });
@@ -238,6 +241,7 @@ function toastIncidents(incidents: readonly Incident[]): void {
 export function announceIncidents(incidents: readonly Incident[], notify: boolean): void {
   if (incidents.length === 0) return;
   toastIncidents(incidents);
+  board.pendingOffer?.(); // the moment alerts are about: offer them now
   const prefs = $alertPrefs.get();
   if (!notify || !prefs.enabled || notificationPermission() !== 'granted') return;
   for (const incident of incidents) {
@@ -263,29 +267,52 @@ const offeredKey = (username: string) => `vigil.alerts.offered.${username}`;
  * can show them and has not blocked them. A calm toast that stays until answered: "Turn on"
  * asks the browser's permission from the click; "Not now" or closing it leaves alerts off.
  * Remembered as soon as it is shown, so it never comes back on this device.
+ *
+ * Not over the first screen: the offer waits for the user's first act on the page (a click,
+ * a tap, a key) or for the first incident that arrives while they are there, whichever comes
+ * first. Shown as the page loads, it covered what people opened the portal to see (on a
+ * phone it was the largest thing on the screen) before they had looked at anything.
  */
 export function offerDesktopAlerts(): void {
   const user = $currentUser.get();
   if (!user || !$navigator.get() || board.considered.has(user.username)) return;
   board.considered.add(user.username);
+  if (!offerable(user.username)) return;
+  const events = ['pointerdown', 'keydown'] as const;
+  const make = () => {
+    for (const type of events) removeEventListener(type, make, true);
+    if (board.pendingOffer !== make) return; // signed out or another account meanwhile
+    board.pendingOffer = null;
+    if ($currentUser.get()?.username !== user.username || !offerable(user.username)) return;
+    try {
+      safeStorage()?.setItem(offeredKey(user.username), new Date().toISOString());
+    } catch {
+      return; // storage blocked: better never offered than offered on every page
+    }
+    board.offer = showToast({
+      type: 'info',
+      sticky: true,
+      key: 'core.live.offer.text',
+      actions: [
+        { key: 'core.live.offer.turnOn', run: () => void turnOnFromOffer() },
+        { key: 'core.live.offer.notNow', run: () => {} },
+      ],
+    });
+  };
+  board.pendingOffer = make;
+  if (typeof addEventListener === 'function') for (const type of events) addEventListener(type, make, { capture: true, passive: true });
+}
+
+/** Whether `username` may be offered desktop alerts here (see {@link offerDesktopAlerts}). */
+function offerable(username: string): boolean {
   const permission = notificationPermission();
-  if (permission === 'unsupported' || permission === 'denied') return;
-  const storage = safeStorage();
+  if (permission === 'unsupported' || permission === 'denied') return false;
   try {
-    if (!storage || storage.getItem(offeredKey(user.username)) !== null || storage.getItem(prefsKey(user.username)) !== null) return;
-    storage.setItem(offeredKey(user.username), new Date().toISOString());
+    const storage = safeStorage();
+    return !!storage && storage.getItem(offeredKey(username)) === null && storage.getItem(prefsKey(username)) === null;
   } catch {
-    return; // storage blocked: better never offered than offered on every page
+    return false;
   }
-  board.offer = showToast({
-    type: 'info',
-    sticky: true,
-    key: 'core.live.offer.text',
-    actions: [
-      { key: 'core.live.offer.turnOn', run: () => void turnOnFromOffer() },
-      { key: 'core.live.offer.notNow', run: () => {} },
-    ],
-  });
 }
 
 /** "Turn on" (from the click: the browser asks for permission only then): critical at least. */
