@@ -247,6 +247,7 @@ export interface VigilFixtures {
   signedInPage: (email: string, options?: SignInOptions & { path?: string }) => Promise<Page>;
   browserProblems: BrowserProblems;
   _dbReset: void;
+  _failureScreenshots: void;
   _browserGuard: void;
   _alertOffer: void;
 }
@@ -287,6 +288,24 @@ export const test = base.extend<VigilOptions & VigilFixtures, VigilWorkerFixture
   browserProblems: async ({ allowedConsoleErrors }, use) => {
     await use(createBrowserProblems(allowedConsoleErrors));
   },
+
+  // Declared before the guard, so that its check has run (and failed the test) when this looks.
+  _failureScreenshots: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const [i, page] of context.pages().entries()) {
+        const path = testInfo.outputPath(`test-failed-${i + 1}.png`);
+        try {
+          await page.screenshot({ path, timeout: 5_000, caret: 'initial' });
+          testInfo.attachments.push({ name: 'screenshot', path, contentType: 'image/png' });
+        } catch {
+          // the page closed or crashed: nothing to show
+        }
+      }
+    },
+    { auto: true },
+  ],
 
   _browserGuard: [
     async ({ context, browserProblems }, use) => {
