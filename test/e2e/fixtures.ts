@@ -33,6 +33,8 @@
  *   errors with `test.use({ allowedConsoleErrors: /status of 401|favicon/ })` (one
  *   RegExp, per file or describe) or `browserProblems.allow(…)` inside a test. Note that Chromium logs every
  *   failed request ("Failed to load resource: … 404") as a console error.
+ * - a test that failed gets a screenshot of each of its pages (`screenshot` is off in
+ *   playwright.config.ts: Playwright's own takes one of every test's pages, failed or not).
  *
  * Helpers: `axe(page, options)` returns axe-core's violations (it looks into open shadow
  * roots), `formatViolations`, `expectNoA11yViolations(page, options)`.
