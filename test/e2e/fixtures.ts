@@ -33,6 +33,8 @@
  *   errors with `test.use({ allowedConsoleErrors: /status of 401|favicon/ })` (one
  *   RegExp, per file or describe) or `browserProblems.allow(…)` inside a test. Note that Chromium logs every
  *   failed request ("Failed to load resource: … 404") as a console error.
+ * - a test that failed gets a screenshot of each of its pages (`screenshot` is off in
+ *   playwright.config.ts: Playwright's own takes one of every test's pages, failed or not).
  *
  * Helpers: `axe(page, options)` returns axe-core's violations (it looks into open shadow
  * roots), `formatViolations`, `expectNoA11yViolations(page, options)`.
@@ -247,6 +249,7 @@ export interface VigilFixtures {
   signedInPage: (email: string, options?: SignInOptions & { path?: string }) => Promise<Page>;
   browserProblems: BrowserProblems;
   _dbReset: void;
+  _failureScreenshots: void;
   _browserGuard: void;
   _alertOffer: void;
 }
@@ -287,6 +290,24 @@ export const test = base.extend<VigilOptions & VigilFixtures, VigilWorkerFixture
   browserProblems: async ({ allowedConsoleErrors }, use) => {
     await use(createBrowserProblems(allowedConsoleErrors));
   },
+
+  // Declared before the guard, so that its check has run (and failed the test) when this looks.
+  _failureScreenshots: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const [i, page] of context.pages().entries()) {
+        const path = testInfo.outputPath(`test-failed-${i + 1}.png`);
+        try {
+          await page.screenshot({ path, timeout: 5_000, caret: 'initial' });
+          testInfo.attachments.push({ name: 'screenshot', path, contentType: 'image/png' });
+        } catch {
+          // the page closed or crashed: nothing to show
+        }
+      }
+    },
+    { auto: true },
+  ],
 
   _browserGuard: [
     async ({ context, browserProblems }, use) => {
