@@ -13,8 +13,15 @@ describe('npm test stages', () => {
     expect(() => stagesFrom(['--from', 'nope'])).toThrow(/--from needs one of/);
   });
 
-  it('runs the lint and the unit tests side by side, after the typecheck that writes what they read', () => {
-    expect(stepsOf(STAGES)).toEqual([['typecheck'], ['lint', 'test:unit'], ['build'], ['budgets'], ['test:browser'], ['test:e2e']]);
+  it('runs the typecheck, the lint and the unit tests side by side, after the manifest they read', () => {
+    expect(stepsOf(STAGES)).toEqual([
+      ['manifest'],
+      ['typecheck:code', 'lint', 'test:unit'],
+      ['build'],
+      ['budgets'],
+      ['test:browser'],
+      ['test:e2e'],
+    ]);
     expect(stepsOf(stagesFrom(['--from', 'test:unit']))).toEqual([['test:unit'], ['build'], ['budgets'], ['test:browser'], ['test:e2e']]);
   });
 

@@ -3,21 +3,21 @@
  * that fails, and prints how long each stage took at the end (also when one failed), so a
  * slow stage is seen at once instead of guessed from a scrolling log.
  *
- * The lint and the unit tests run side by side (STAGES_TOGETHER): each is mostly one
- * process on one core, they read the sources and write nothing, and on two cores together
- * they take about the time of the unit tests alone. Their output is held and printed whole
- * when each ends, so the log stays readable. The typecheck runs first, alone: it writes
- * the generated manifest and types that the others read.
+ * The manifest comes first, alone (a second): it writes the generated manifest and types
+ * that the others read. Then the typecheck, the lint and the unit tests run side by side
+ * (STAGES_TOGETHER): they read the sources and write nothing, and the typecheck and the
+ * lint are each one process on one core, which alone left the other core idle. Their output
+ * is held and printed whole when each ends, so the log stays readable.
  *
  *   npm test                     every stage
  *   npm test -- --from build     from a stage on (after fixing a failure there)
  */
 import { spawn, spawnSync } from 'node:child_process';
 
-export const STAGES = ['typecheck', 'lint', 'test:unit', 'build', 'budgets', 'test:browser', 'test:e2e'] as const;
+export const STAGES = ['manifest', 'typecheck:code', 'lint', 'test:unit', 'build', 'budgets', 'test:browser', 'test:e2e'] as const;
 
 /** Stages that run at the same time when they follow one another. */
-export const STAGES_TOGETHER: ReadonlySet<string> = new Set(['lint', 'test:unit']);
+export const STAGES_TOGETHER: ReadonlySet<string> = new Set(['typecheck:code', 'lint', 'test:unit']);
 
 export type StageResult = { stage: string; seconds: number; status: 'passed' | 'failed' | 'not run' };
 
