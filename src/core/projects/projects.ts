@@ -11,12 +11,14 @@ import { createResource } from '../resources/resource.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 
-export const projectList = createResource<ProjectSummary[]>('projects.list', (_key, { quiet }) =>
+export const projectList = createResource<ProjectSummary[]>('projects.list', (_key, options) =>
   request('GET', '/api/v2/projects', Answers.projects).then(
     ({ data }) => data,
     (error: ApiError) => {
       // A live refresh that failed keeps the list shown without a toast (the next change or visit tries again).
-      if (!quiet && isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.toastErrors.loadProjects');
+      // Read now, not when sent: the page's own load may have joined a quiet one meanwhile.
+      if (!options.quiet && isApiError(error) && error.kind !== 'aborted' && error.status !== 401)
+        showError('core.toastErrors.loadProjects');
       throw error;
     },
   ),
