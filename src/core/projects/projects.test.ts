@@ -85,6 +85,28 @@ describe('projects list', () => {
     expect(m.callsTo('/api/v2/projects')).toHaveLength(4);
   });
 
+  it('a second warm-up before the page opened is the first one: one request', async () => {
+    const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    warmProjects();
+    await vi.waitFor(() => expect($projects.get().list?.status).toBe('ready'));
+    warmProjects();
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(1);
+    expect($projects.get().list?.data).toHaveLength(1);
+  });
+
+  it('a warm-up is forgotten on sign-out: the next user’s page asks again', async () => {
+    const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    warmProjects();
+    await vi.waitFor(() => expect($projects.get().list?.status).toBe('ready'));
+    signOut();
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok-2' });
+    warmProjects();
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
+    expect($projects.get().list?.data).toHaveLength(1);
+  });
+
   it('a warm-up too old for the opening page is not taken', async () => {
     const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
     const now = Date.now();
