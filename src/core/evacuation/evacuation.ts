@@ -88,11 +88,12 @@ const statusPath = (key: string) => {
  */
 const statuses = createResource<Status>(
   'evacuation-statuses',
-  (key, { quiet }) =>
+  (key, options) =>
     request('GET', statusPath(key), Answers.evacuation).then(
       ({ data }) => data,
       (e: ApiError) => {
-        if (!quiet && !statuses.$entries.get()[key]?.error && !isAborted(e) && !isUnauthorized(e))
+        // Read now, not when sent: a load that is not quiet may have joined a quiet one.
+        if (!options.quiet && !statuses.$entries.get()[key]?.error && !isAborted(e) && !isUnauthorized(e))
           showError('evacuation.errors.loadStatus');
         throw e;
       },

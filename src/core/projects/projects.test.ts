@@ -5,7 +5,7 @@ import { signOut } from '../session/session.ts';
 import { $currentUser } from '../session/store.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
 import { $toasts, dismissToast } from '../toasts/toasts.ts';
-import { $projects, filterProjects, loadProjects, openProjects, warmProjects } from './projects.ts';
+import { $projects, filterProjects, loadProjects, openProjects, projectList, warmProjects } from './projects.ts';
 
 const project = (name: string, extra: Partial<ProjectSummary> = {}): ProjectSummary => ({
   uuid: `uuid-${name}`,
@@ -85,6 +85,28 @@ describe('projects list', () => {
     expect(m.callsTo('/api/v2/projects')).toHaveLength(4);
   });
 
+  it('a second warm-up before the page opened is the first one: one request', async () => {
+    const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    warmProjects();
+    await vi.waitFor(() => expect($projects.get().list?.status).toBe('ready'));
+    warmProjects();
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(1);
+    expect($projects.get().list?.data).toHaveLength(1);
+  });
+
+  it('a warm-up is forgotten on sign-out: the next user’s page asks again', async () => {
+    const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
+    warmProjects();
+    await vi.waitFor(() => expect($projects.get().list?.status).toBe('ready'));
+    signOut();
+    $currentUser.set({ ...SAMPLE_USER, token: 'tok-2' });
+    warmProjects();
+    await openProjects();
+    expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
+    expect($projects.get().list?.data).toHaveLength(1);
+  });
+
   it('a warm-up too old for the opening page is not taken', async () => {
     const m = mockFetch(() => json({ data: [project('A')], meta: { total: 1 } }));
     const now = Date.now();
@@ -104,6 +126,81 @@ describe('projects list', () => {
     await openProjects();
     expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
     expect($toasts.get().map((t) => t.key)).toEqual(['core.toastErrors.loadProjects']);
+  });
+
+  describe('a failed load shows its toast once, whatever the order of the loads', () => {
+    /** Every request fails with a 500 when the test releases it, in the order sent. */
+    function failingWhenReleased() {
+      const waiting: (() => void)[] = [];
+      const m = mockFetch(() => new Promise<Response>((resolve) => waiting.push(() => resolve(json({ errors: [] }, 500)))));
+      const release = async () => {
+        await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+        waiting.shift()!();
+      };
+      return { m, release };
+    }
+    const toastKeys = () => $toasts.get().map((t) => t.key);
+    const settled = (promise: Promise<unknown>) => promise.catch(() => undefined);
+
+    it('the warm-up failed, a quiet load (the Help menu) started, then the page opened', async () => {
+      const { m, release } = failingWhenReleased();
+      warmProjects();
+      await release();
+      await vi.waitFor(() => expect($projects.get().list?.status).toBe('failed'));
+      const menu = settled(projectList.load('list', { quiet: true }));
+      const opened = openProjects();
+      await release();
+      await Promise.all([opened, menu]);
+      expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
+      expect($projects.get().list?.status).toBe('failed');
+      expect(toastKeys()).toEqual(['core.toastErrors.loadProjects']);
+    });
+
+    it('the page opened while the warm-up was under way, and a quiet load joined its own', async () => {
+      const { m, release } = failingWhenReleased();
+      warmProjects();
+      const opened = openProjects();
+      await release();
+      const menu = settled(projectList.load('list', { quiet: true }));
+      await release();
+      await Promise.all([opened, menu]);
+      expect(m.callsTo('/api/v2/projects')).toHaveLength(2);
+      expect(toastKeys()).toEqual(['core.toastErrors.loadProjects']);
+    });
+
+    it('the page opened before the warm-up, which joined its load', async () => {
+      const { m, release } = failingWhenReleased();
+      const opened = openProjects();
+      warmProjects();
+      await release();
+      await opened;
+      expect(m.callsTo('/api/v2/projects')).toHaveLength(1);
+      expect($projects.get().list?.status).toBe('failed');
+      expect(toastKeys()).toEqual(['core.toastErrors.loadProjects']);
+    });
+
+    it('a retry that joins a quiet load under way shows its failure, once', async () => {
+      const { release } = failingWhenReleased();
+      const opened = openProjects();
+      await release();
+      await opened;
+      for (const t of $toasts.get()) dismissToast(t.id);
+      const menu = settled(projectList.load('list', { quiet: true }));
+      const retried = loadProjects();
+      await release();
+      await Promise.all([retried, menu]);
+      expect($projects.get().list?.status).toBe('failed');
+      expect(toastKeys()).toEqual(['core.toastErrors.loadProjects']);
+    });
+
+    it('a quiet load alone stays quiet', async () => {
+      const { release } = failingWhenReleased();
+      const menu = settled(projectList.load('list', { quiet: true }));
+      await release();
+      await menu;
+      expect($projects.get().list?.status).toBe('failed');
+      expect(toastKeys()).toEqual([]);
+    });
   });
 
   it('is cleared on sign-out', async () => {

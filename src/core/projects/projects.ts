@@ -8,15 +8,18 @@ import type { ProjectSummary } from '../api/contract.ts';
 import { isApiError, request, type ApiError } from '../api/client.ts';
 import { filterByWords } from '../i18n/search.ts';
 import { createResource } from '../resources/resource.ts';
+import { onSignOut } from '../session/session.ts';
 import { shared } from '../shared.ts';
 import { showError } from '../toasts/toasts.ts';
 
-export const projectList = createResource<ProjectSummary[]>('projects.list', (_key, { quiet }) =>
+export const projectList = createResource<ProjectSummary[]>('projects.list', (_key, options) =>
   request('GET', '/api/v2/projects', Answers.projects).then(
     ({ data }) => data,
     (error: ApiError) => {
       // A live refresh that failed keeps the list shown without a toast (the next change or visit tries again).
-      if (!quiet && isApiError(error) && error.kind !== 'aborted' && error.status !== 401) showError('core.toastErrors.loadProjects');
+      // Read now, not when sent: the page's own load may have joined a quiet one meanwhile.
+      if (!options.quiet && isApiError(error) && error.kind !== 'aborted' && error.status !== 401)
+        showError('core.toastErrors.loadProjects');
       throw error;
     },
   ),
@@ -51,15 +54,23 @@ export function loadProjects(): Promise<void> {
 /** A warm-up older than this is not taken for the page that opens: it asks again. */
 const WARM_MS = 10_000;
 
-const warm = shared('projects.warm', () => ({ started: null as { at: number; loaded: Promise<boolean> } | null }));
+const warm = shared('projects.warm', () => {
+  const state = { started: null as { at: number; loaded: Promise<boolean> } | null };
+  // A warm-up is for the user it loaded for: the next one signed in asks again.
+  onSignOut(() => (state.started = null));
+  return state;
+});
 
 /**
  * Loads the list again, quietly, for the home page about to open: the portal calls it while
  * it validates the user, one round trip before the page would ask. A failure is the page's
- * to show: it asks again.
+ * to show: it asks again. A warm-up not yet taken by the page stands for the next one.
  */
 export function warmProjects(): void {
   keepProjects();
+  // One warm-up for the page: the portal's first render may be made twice (a render React
+  // set aside), and each asks; a second would ask the server again for what the first has.
+  if (warm.started && Date.now() - warm.started.at < WARM_MS) return;
   const loaded = projectList.load('list', { force: true, quiet: true }).then(
     () => true,
     () => false,

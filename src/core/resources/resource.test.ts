@@ -142,14 +142,31 @@ describe('createResource', () => {
   it('hands the fetcher the options of the load that started the request', async () => {
     const seen: unknown[] = [];
     const r = createResource(name(), (key, options) => {
-      seen.push(options);
+      seen.push({ ...options });
       return Promise.resolve(key);
     });
     const quiet = r.load('a', { force: true, quiet: true });
-    const joined = r.load('a', { force: true });
+    const joined = r.load('a', { force: true, quiet: true });
     expect(await Promise.all([quiet, joined])).toEqual(['a', 'a']);
     await r.load('b');
     expect(seen).toEqual([{ force: true, quiet: true }, {}]);
+  });
+
+  it('makes a quiet load under way not quiet when a load that is not quiet joins it', async () => {
+    const heard: (boolean | undefined)[] = [];
+    const r = createResource(name(), (_key, options) =>
+      Promise.reject(new Error('down')).catch((e: unknown) => {
+        heard.push(options.quiet);
+        throw e;
+      }),
+    );
+    const quiet = r.load('a', { force: true, quiet: true });
+    const joined = r.load('a', { force: true });
+    const alsoQuiet = r.load('a', { quiet: true });
+    await expect(Promise.all([quiet, joined, alsoQuiet])).rejects.toThrow('down');
+    const alone = r.load('b', { quiet: true });
+    await expect(alone).rejects.toThrow('down');
+    expect(heard).toEqual([false, true]);
   });
 
   it('clears the error when a load starts, unless asked to keep it until the load answers', async () => {

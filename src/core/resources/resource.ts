@@ -13,8 +13,10 @@
  *
  * A store that polls (the evacuation statuses) asks for `keepErrors`: a reload leaves the
  * last failure on the entry until it answers, so "not confirmed" does not blink off at
- * every attempt (and "is this failure new?" can be told). Its loads pass `quiet` to say
- * which of them must not bother the user; the fetcher is told.
+ * every attempt (and "is this failure new?" can be told). Loads pass `quiet` to say
+ * which of them must not bother the user; the fetcher is told. A load that is not quiet
+ * and joins a quiet one under way makes it not quiet (the fetcher reads `quiet` when the
+ * answer comes): whoever started the request, a failure someone asked to see is shown.
  *
  * An entry may be seeded with what an earlier visit loaded (`seed`, see `persist.ts`): it is
  * `ready` with that data but `stale` — shown at once, never taken for an answer: a load asks
@@ -47,7 +49,8 @@ export interface LoadOptions {
   force?: boolean;
   /**
    * A load the user did not ask for (polling): the fetcher gets the options of the load
-   * that started the request and decides what it means (no failure toast).
+   * that started the request and decides what it means (no failure toast). Read it when
+   * the answer comes: a load that is not quiet joining the request sets it to false.
    */
   quiet?: boolean;
   /**
@@ -86,23 +89,31 @@ export function createResource<T>(
 ): Resource<T> {
   return shared(name, () => {
     const $entries = map<Record<string, ResourceEntry<T> | undefined>>({});
-    const inflight = new Map<string, Promise<T>>();
+    /** The load under way per key, with the options its fetcher reads. */
+    const inflight = new Map<string, { promise: Promise<T>; options: LoadOptions }>();
 
     const resource: Resource<T> = {
       $entries,
       load(key, options = {}) {
         const current = $entries.get()[key];
         const running = inflight.get(key);
-        if (running && !options.renew) return running;
+        if (running && !options.renew) {
+          // Someone who would see the failure joins a quiet load (a page opening while a
+          // warm-up or a menu's load is under way): its failure is theirs to see.
+          if (!options.quiet) running.options.quiet = false;
+          return running.promise;
+        }
         if (!options.force && current?.status === 'ready' && !current.stale) return Promise.resolve(current.data as T);
         // Still the load under way for this key: not forgotten meanwhile (sign-out).
-        const fresh = () => inflight.get(key) === promise;
+        const fresh = () => inflight.get(key)?.promise === promise;
+        // The fetcher's own copy: a load joining it may make it not quiet.
+        const shared = { ...options };
         $entries.setKey(key, {
           ...current,
           status: current?.data !== undefined ? 'ready' : 'loading',
           error: keepErrors ? current?.error : undefined,
         });
-        const promise = fetcher(key, options)
+        const promise = fetcher(key, shared)
           .then(
             (data) => {
               if (fresh()) resource.set(key, data);
@@ -116,7 +127,7 @@ export function createResource<T>(
           .finally(() => {
             if (fresh()) inflight.delete(key);
           });
-        inflight.set(key, promise);
+        inflight.set(key, { promise, options: shared });
         return promise;
       },
       peek: (key) => $entries.get()[key]?.data,

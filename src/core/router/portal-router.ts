@@ -9,7 +9,7 @@ import { createRouter, type Router } from '@nanostores/router';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { CurrentUser } from '../api/contract.ts';
 import { isMissing, projectCache } from '../resources/resources.ts';
-import { $currentUser, validateUser } from '../session/session.ts';
+import { $currentUser, validateFirstPage, validateUser } from '../session/session.ts';
 import { guard, loginPathFor, projectUsersRedirect, type PermissionHolder } from './guards.ts';
 import { stampCurrentEntry, withStampedEntry } from './history-index.ts';
 import { gateHashChange, gatePopState } from './leave-gates.ts';
@@ -81,6 +81,8 @@ function fullPathOf(appPath: string, search: Record<string, string>): string {
 export function createPortalRouter(options: PortalRouterOptions = {}): PortalRouter {
   const base = normalizeBasePath(options.basePath) ?? '';
   const validate = options.validate ?? validateUser;
+  // The first page's: the page's start has usually validated the user already (session.ts).
+  const validateFirst = options.validate ?? validateFirstPage;
   const loadProject = options.loadProject ?? ((uuid: string) => projectCache.load(uuid));
   const $user = options.user ?? $currentUser;
 
@@ -150,7 +152,7 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
       // An in-app navigation (the first page's went out when the router was made): the
       // page's request beside the validation.
       if (nav > 1) options.warm?.(view);
-      const user = await validate();
+      const user = await (validatedNavigation === -1 ? validateFirst() : validate());
       if (gen !== generation) return;
       validatedNavigation = nav;
       // Normally the sign-out itself has already re-run the guard (and made this run stale).

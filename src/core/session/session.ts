@@ -19,6 +19,8 @@ export { $currentUser, $unreadCount } from './store.ts';
 const state = shared('session.state', () => ({
   validating: null as Promise<CurrentUser | null> | null,
   started: null as Promise<void> | null,
+  /** The validation the page's start made, until the portal's first page takes it (`validateFirstPage`). */
+  atStart: null as { token: string; at: number; user: Promise<CurrentUser | null> } | null,
   signOutListeners: new Set<() => void>(),
 }));
 
@@ -78,6 +80,22 @@ export function validateUser(): Promise<CurrentUser | null> {
       state.validating = null;
     });
   return state.validating;
+}
+
+/** How long the start's validation stands for the portal's first page. */
+const START_VALIDATION_MS = 10_000;
+
+/**
+ * The portal's first page's validation: the one the page's start made (`startSession`),
+ * taken once, while the same token is signed in and not long after; else a validation of
+ * its own. The portal's first render may come after that answer (it renders in slices): a
+ * second request would cost a round trip before the page shows.
+ */
+export function validateFirstPage(): Promise<CurrentUser | null> {
+  const start = state.atStart;
+  state.atStart = null;
+  if (start && start.token === $currentUser.get()?.token && Date.now() - start.at < START_VALIDATION_MS) return start.user;
+  return validateUser();
 }
 
 /**
@@ -194,6 +212,8 @@ export function startSession(): Promise<void> {
       if (!(await whenApiBaseSettled())) return;
       // The user's validation and the catalogue at once: neither needs the other.
       const user = validateUser();
+      const token = $currentUser.get()?.token;
+      if (token) state.atStart = { token, at: Date.now(), user };
       followLanguage();
       await applyLanguage(startLanguage());
       if (await user) await afterTerms();
