@@ -33,5 +33,4 @@ export const VigilPortal = defineElement({
   component: ({ basePath }: ElementProps<'basePath'>) => createElement(Portal, { basePath }),
   attributes: { basePath: { check: (value) => normalizeBasePath(value) !== null } },
   session: 'optional',
-  renderInSlices: true,
 });

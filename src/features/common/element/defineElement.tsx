@@ -47,12 +47,6 @@ interface ElementSpecBase<A extends string> {
   internal?: boolean;
   /** Set `lang` on the host (embedded elements); the portal sets `<html lang>` itself. */
   hostLang?: boolean;
-  /**
-   * Render the first time as a transition, in slices that yield to the page (the portal: its
-   * whole layout and page were one long task). A small element renders at once: slicing its
-   * few components only put off the moment it is usable.
-   */
-  renderInSlices?: boolean;
 }
 
 export type ElementSpec<A extends string> = ElementSpecBase<A> &
@@ -198,8 +192,7 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
   const propOf = new Map(propNames.map((p) => [dash(p), p]));
   // r2wc (public options only) mounts the component with its container; the attributes
   // and properties are the element's own, below.
-  const Wrapper = Object.assign(makeWrapper(spec), { renderInSlices: spec.renderInSlices === true });
-  const Base = r2wc(Wrapper, { shadow: 'open', props: [] }) as unknown as typeof HTMLElement;
+  const Base = r2wc(makeWrapper(spec), { shadow: 'open', props: [] }) as unknown as typeof HTMLElement;
   const css = [...BASE_CSS, ...(spec.css ?? [])];
 
   class Element extends Base {

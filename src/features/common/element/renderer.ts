@@ -16,12 +16,9 @@ interface Context {
 const renderer = {
   mount(container: HTMLElement, Component: ComponentType<object>, props: object): Context {
     const root = createRoot(container, { onCaughtError: () => undefined });
-    // A page-sized element's first render as a transition: React renders it in slices,
-    // yielding to the page every few milliseconds instead of one long task. The others
-    // render at once (slices only delayed their first usable screen).
-    const render = () => root.render(createElement(Component, props));
-    if ((Component as { renderInSlices?: boolean }).renderInSlices) startTransition(render);
-    else render();
+    // The first render as a transition: React renders it in slices, yielding to the page
+    // every few milliseconds instead of one long task per element.
+    startTransition(() => root.render(createElement(Component, props)));
     return { root, Component };
   },
   update({ root, Component }: Context, props: object): void {
