@@ -4,7 +4,7 @@
  * only when unexpected): React 19 would otherwise also log every caught error to the
  * console — a page that failed to load is an expected state, not a console error.
  */
-import { createElement, startTransition, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import r2wcCore from '@r2wc/core';
 
@@ -16,9 +16,7 @@ interface Context {
 const renderer = {
   mount(container: HTMLElement, Component: ComponentType<object>, props: object): Context {
     const root = createRoot(container, { onCaughtError: () => undefined });
-    // The first render as a transition: React renders it in slices, yielding to the page
-    // every few milliseconds instead of one long task per element.
-    startTransition(() => root.render(createElement(Component, props)));
+    root.render(createElement(Component, props));
     return { root, Component };
   },
   update({ root, Component }: Context, props: object): void {
