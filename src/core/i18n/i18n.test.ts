@@ -3,7 +3,7 @@ import { $apiBase } from '../config/config.ts';
 import { $currentUser } from '../session/store.ts';
 import { startLanguage } from '../session/session.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
-import { $i18nVersion, applyLanguage, loadMessages, registerBundledMessages, t } from './i18n.ts';
+import { applyLanguage, loadMessages, t } from './i18n.ts';
 import { $language, matchLanguage } from './languages.ts';
 
 describe('languages', () => {
@@ -108,36 +108,6 @@ describe('bundled English fallback', () => {
     await applyLanguage('en');
     const missing = [...flatten(loadCatalogue('en'))].filter(([key, value]) => t(key as never) !== value).map(([k]) => k);
     expect(missing).toEqual([]);
-  });
-});
-
-describe('registering bundled English', () => {
-  // A namespace of this test's own: nothing else registers or asks for it.
-  const register = (messages: object) => registerBundledMessages('registrationTest' as never, messages);
-  const tr = (key: string) => (t as unknown as (k: string) => string)(`registrationTest.${key}`);
-
-  it('renders the page again only when a text it asked for and lacked has come', () => {
-    const start = $i18nVersion.get();
-    register({ early: 'Registered before anyone asked' });
-    expect($i18nVersion.get()).toBe(start);
-    expect(tr('early')).toBe('Registered before anyone asked');
-
-    expect(tr('late')).toBe('registrationTest.late');
-    register({ other: 'Nobody asked for this' });
-    expect($i18nVersion.get()).toBe(start);
-    register({ late: 'Came after it was asked for' });
-    expect($i18nVersion.get()).toBe(start + 1);
-    expect(tr('late')).toBe('Came after it was asked for');
-
-    register({ later: 'Nothing asked is missing any more' });
-    expect($i18nVersion.get()).toBe(start + 1);
-  });
-
-  it('counts a plural asked for without its forms', () => {
-    const start = $i18nVersion.get();
-    expect((t as unknown as (k: string, o: object) => string)('registrationTest.items', { count: 2 })).toBe('registrationTest.items');
-    register({ items_one: '{{count}} item', items_other: '{{count}} items' });
-    expect($i18nVersion.get()).toBe(start + 1);
   });
 });
 

@@ -20,20 +20,8 @@ declare module 'i18next' {
   }
 }
 
-/**
- * The keys asked for while no text had them (a screen that rendered before the English of
- * its part was registered). Bundled English only ever adds texts, so registering it changes
- * what is on screen only where one of these now has a text: then, and only then, every
- * translated component renders again. Without this, each lazy chunk's English re-rendered
- * the whole page at start, about ten times on the portal's home. `watching` is false when
- * another copy of Vigil on the page made the instance without this record: then every
- * registration counts as a change, as before.
- */
-const missing = shared('i18n.missing', () => ({ keys: new Set<string>(), watching: false }));
-
 function createInstance(): I18n {
   const instance = i18next.createInstance();
-  missing.watching = true;
   void instance.init({
     lng: 'en',
     fallbackLng: 'en',
@@ -41,28 +29,11 @@ function createInstance(): I18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    // Only to hear of keys without a text (nothing is sent anywhere).
-    saveMissing: true,
-    missingKeyHandler: (_languages, _namespace, key) => {
-      missing.keys.add(key);
-    },
   });
   return instance;
 }
 
 const i18n = shared('i18n.instance', createInstance);
-
-/** Whether a key asked for without a text has one now (and forgets those that do). */
-function missingKeyFilled(): boolean {
-  if (!missing.watching) return true;
-  let filled = false;
-  for (const key of missing.keys)
-    if (i18n.exists(key, { lng: 'en' })) {
-      missing.keys.delete(key);
-      filled = true;
-    }
-  return filled;
-}
 const loads = shared('i18n.loads', () => new Map<MessageLocale, Promise<boolean>>());
 const requests = shared('i18n.requests', () => ({ latest: 0 }));
 
@@ -79,12 +50,11 @@ export function tKey(key: string, params?: Record<string, unknown>): string {
 
 /**
  * Adds bundled English as fallback texts: a feature's namespace, or a part of one (merged
- * into what is there). Never overwrites texts already loaded from the server, so the page
- * renders again only when a text it asked for and lacked has come (see `missing`).
+ * into what is there). Never overwrites texts already loaded from the server.
  */
 export function registerBundledMessages(namespace: keyof Messages, messages: object): void {
   i18n.addResourceBundle('en', 'translation', { [namespace]: messages }, true, false);
-  if (missingKeyFilled()) $i18nVersion.set($i18nVersion.get() + 1);
+  $i18nVersion.set($i18nVersion.get() + 1);
 }
 
 /** Loads a catalogue once; resolves false when it could not be loaded. */
