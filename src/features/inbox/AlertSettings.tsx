@@ -3,7 +3,7 @@ import './messages/bundled-alerts.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { SEVERITIES } from '../../core/api/constants.ts';
-import { $alertPrefs, setAlertsEnabled, toggleAlertSeverity } from '../../core/inbox/live/alerts.ts';
+import { $alertPrefs, setAlertsEnabled, toggleAlertSeverity } from '../../core/inbox/live/alert-prefs.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { AlarmSound } from './AlarmSound.tsx';
 import { DeviceAlerts } from './DeviceAlerts.tsx';

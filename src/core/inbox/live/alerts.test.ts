@@ -14,9 +14,9 @@ let $navigator: typeof import('../../router/navigation.ts').$navigator;
 let $currentUser: typeof import('../../session/session.ts').$currentUser;
 let $toasts: typeof import('../../toasts/toasts.ts').$toasts;
 let dismissToast: typeof import('../../toasts/toasts.ts').dismissToast;
-let $alertPrefs: typeof import('./alerts.ts').$alertPrefs;
+let $alertPrefs: typeof import('./alert-prefs.ts').$alertPrefs;
 let announceIncidents: typeof import('./alerts.ts').announceIncidents;
-let offerDesktopAlerts: typeof import('./alerts.ts').offerDesktopAlerts;
+let offerDesktopAlerts: typeof import('./alert-offer.ts').offerDesktopAlerts;
 
 /** Loads the page's modules afresh, signed in. */
 async function newPage(): Promise<void> {
@@ -26,7 +26,9 @@ async function newPage(): Promise<void> {
   ({ $navigator } = await import('../../router/navigation.ts'));
   ({ $currentUser } = await import('../../session/session.ts'));
   ({ $toasts, dismissToast } = await import('../../toasts/toasts.ts'));
-  ({ $alertPrefs, announceIncidents, offerDesktopAlerts } = await import('./alerts.ts'));
+  ({ announceIncidents } = await import('./alerts.ts'));
+  ({ offerDesktopAlerts } = await import('./alert-offer.ts'));
+  ({ $alertPrefs } = await import('./alert-prefs.ts'));
   $currentUser.set({ ...SAMPLE_USER, token: 't' });
 }
 

@@ -2,7 +2,8 @@
  * What a newly arrived incident raises: a toast naming it (severity, site, title, time)
  * with a link to it, and — when the user opted in from the user menu, for the severities
  * they chose — a browser notification. The opt-in is remembered per account in
- * localStorage; the portal offers it once per account and device (`offerDesktopAlerts`).
+ * localStorage; the portal offers it once per account and device (alert-offer.ts).
+ * The English of the alerts and of the offer is registered here.
  *
  * Critical and high incidents are alarms: danger colours, announced assertively, and on
  * screen until dismissed. Medium and low ones are calm and leave after 5 s. At most
@@ -11,98 +12,26 @@
  * of more than `MAX_INCIDENT_TOASTS`) becomes one summary linking to the inbox, an alarm
  * naming the worst severity when it holds one.
  */
-import { atom } from 'nanostores';
 import { SEVERITIES, type Severity } from '../../api/constants.ts';
 import type { Incident } from '../../api/contract.ts';
 import { registerBundledMessages, tKey } from '../../i18n/i18n.ts';
 import * as core from '../../i18n/messages/en.json?live.part.json';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';
-import { safeStorage } from '../../browser/storage.ts';
 import { $currentUser } from '../../session/session.ts';
 import { formatMoment } from '../../time/moments.ts';
 import { shared } from '../../shared.ts';
 import { $toasts, dismissToast, showToast, type ToastInput } from '../../toasts/toasts.ts';
+import { offerNowIfWaiting } from './alert-offer.ts';
+import { $alertPrefs, notificationPermission } from './alert-prefs.ts';
 
 // The English of these alerts comes with them (not in every element's core English: en.ts).
 registerBundledMessages('core', { live: core.live });
 
-export interface AlertPrefs {
-  /** Browser notifications wanted (the browser's permission is asked when turned on). */
-  enabled: boolean;
-  severities: Severity[];
-}
-
-export const DEFAULT_ALERT_PREFS: AlertPrefs = { enabled: false, severities: ['high', 'critical'] };
 /** More new incidents than this at once make one summary toast instead of one each. */
 export const MAX_INCIDENT_TOASTS = 3;
 /** Incident toasts on screen at most (the summary counts as one). */
 export const MAX_INCIDENT_TOASTS_SHOWN = 4;
-
-const prefsKey = (username: string) => `vigil.alerts.${username}`;
-
-function readPrefs(username: string | undefined): AlertPrefs {
-  if (!username) return DEFAULT_ALERT_PREFS;
-  try {
-    const raw = JSON.parse(localStorage.getItem(prefsKey(username)) ?? 'null') as Partial<AlertPrefs> | null;
-    if (!raw) return DEFAULT_ALERT_PREFS;
-    return { enabled: raw.enabled === true, severities: (raw.severities ?? []).filter((s): s is Severity => SEVERITIES.includes(s)) };
-  } catch {
-    return DEFAULT_ALERT_PREFS;
-  }
-}
-
-/** The signed-in user's alert choices (follows sign-in, sign-out and other tabs). */
-export const $alertPrefs = shared('inbox.alertPrefs', () => {
-  const $prefs = atom<AlertPrefs>(readPrefs($currentUser.get()?.username));
-  $currentUser.listen((user) => $prefs.set(readPrefs(user?.username)));
-  if (typeof addEventListener === 'function') {
-    addEventListener('storage', (e) => {
-      const user = $currentUser.get();
-      if (user && e.key === prefsKey(user.username)) $prefs.set(readPrefs(user.username));
-    });
-  }
-  return $prefs;
-});
-
-export const notificationsSupported = (): boolean => typeof Notification !== 'undefined';
-
-/** 'granted', 'denied', 'default', or 'unsupported' when the browser has no Notification API. */
-export function notificationPermission(): NotificationPermission | 'unsupported' {
-  return notificationsSupported() ? Notification.permission : 'unsupported';
-}
-
-export function setAlertPrefs(prefs: AlertPrefs): void {
-  const user = $currentUser.get();
-  if (!user) return;
-  try {
-    localStorage.setItem(prefsKey(user.username), JSON.stringify(prefs));
-  } catch {
-    // storage full or blocked: the choice lasts for this page only
-  }
-  $alertPrefs.set(prefs);
-}
-
-/**
- * Turns browser notifications on or off. Turning on asks the browser's permission (call it
- * from the user's click); resolves to the permission, and stays off unless granted.
- */
-export async function setAlertsEnabled(enabled: boolean): Promise<NotificationPermission | 'unsupported'> {
-  if (!enabled) {
-    setAlertPrefs({ ...$alertPrefs.get(), enabled: false });
-    return notificationPermission();
-  }
-  if (!notificationsSupported()) return 'unsupported';
-  const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-  setAlertPrefs({ ...$alertPrefs.get(), enabled: permission === 'granted' });
-  return permission;
-}
-
-export function toggleAlertSeverity(severity: Severity, on: boolean): void {
-  const prefs = $alertPrefs.get();
-  const severities = SEVERITIES.filter((s) => (s === severity ? on : prefs.severities.includes(s)));
-  setAlertPrefs({ ...prefs, severities });
-}
 
 function openIncident(uuid: string): void {
   const path = pathTo('incident', { uuid });
@@ -154,29 +83,22 @@ function incidentToast(incident: Incident): ToastInput {
 }
 
 /**
- * The incident toasts this page shows (by toast id, oldest first) and their summary, and
- * whether the desktop-alert offer was considered for an account. Toasts that left (their
+ * The incident toasts this page shows (by toast id, oldest first) and their summary. Toasts that left (their
  * time was up, or the user dismissed them) are forgotten as they are found gone.
  */
 const board = shared('inbox.alertToasts', () => {
   const state = {
     shown: new Map<number, Severity>(),
     summary: null as { id: number; count: number; worst: Severity } | null,
-    offer: 0,
-    considered: new Set<string>(),
-    /** An offer waiting for the user's first act on the page; calling it makes the offer now. */
-    pendingOffer: null as (() => void) | null,
     user: $currentUser.get()?.username,
   };
   // Signed out, or another account: what the last one was told leaves the screen with it.
   $currentUser.listen((user) => {
     if (user?.username === state.user) return;
     state.user = user?.username;
-    for (const id of [...state.shown.keys(), state.summary?.id ?? 0, state.offer]) if (id) dismissToast(id);
+    for (const id of [...state.shown.keys(), state.summary?.id ?? 0]) if (id) dismissToast(id);
     state.shown.clear();
     state.summary = null;
-    state.offer = 0;
-    state.pendingOffer = null;
   });
   return state;
 });
@@ -241,7 +163,7 @@ function toastIncidents(incidents: readonly Incident[]): void {
 export function announceIncidents(incidents: readonly Incident[], notify: boolean): void {
   if (incidents.length === 0) return;
   toastIncidents(incidents);
-  board.pendingOffer?.(); // the moment alerts are about: offer them now
+  offerNowIfWaiting(); // the moment alerts are about: offer them now
   const prefs = $alertPrefs.get();
   if (!notify || !prefs.enabled || notificationPermission() !== 'granted') return;
   for (const incident of incidents) {
@@ -257,70 +179,4 @@ export function announceIncidents(incidents: readonly Incident[], notify: boolea
       // some browsers only allow notifications from a service worker: the toast is enough
     }
   }
-}
-
-const offeredKey = (username: string) => `vigil.alerts.offered.${username}`;
-
-/**
- * Offers desktop alerts once per account on this device: in the portal (whose user menu
- * keeps the setting), to an account that never chose in that menu here, in a browser that
- * can show them and has not blocked them. A calm toast that stays until answered: "Turn on"
- * asks the browser's permission from the click; "Not now" or closing it leaves alerts off.
- * Remembered as soon as it is shown, so it never comes back on this device.
- *
- * Not over the first screen: the offer waits for the user's first act on the page (a click,
- * a tap, a key) or for the first incident that arrives while they are there, whichever comes
- * first. Shown as the page loads, it covered what people opened the portal to see (on a
- * phone it was the largest thing on the screen) before they had looked at anything.
- */
-export function offerDesktopAlerts(): void {
-  const user = $currentUser.get();
-  if (!user || !$navigator.get() || board.considered.has(user.username)) return;
-  board.considered.add(user.username);
-  if (!offerable(user.username)) return;
-  const events = ['pointerdown', 'keydown'] as const;
-  const make = () => {
-    for (const type of events) removeEventListener(type, make, true);
-    if (board.pendingOffer !== make) return; // signed out or another account meanwhile
-    board.pendingOffer = null;
-    if ($currentUser.get()?.username !== user.username || !offerable(user.username)) return;
-    try {
-      safeStorage()?.setItem(offeredKey(user.username), new Date().toISOString());
-    } catch {
-      return; // storage blocked: better never offered than offered on every page
-    }
-    board.offer = showToast({
-      type: 'info',
-      sticky: true,
-      key: 'core.live.offer.text',
-      actions: [
-        { key: 'core.live.offer.turnOn', run: () => void turnOnFromOffer() },
-        { key: 'core.live.offer.notNow', run: () => {} },
-      ],
-    });
-  };
-  board.pendingOffer = make;
-  if (typeof addEventListener === 'function') for (const type of events) addEventListener(type, make, { capture: true, passive: true });
-}
-
-/** Whether `username` may be offered desktop alerts here (see {@link offerDesktopAlerts}). */
-function offerable(username: string): boolean {
-  const permission = notificationPermission();
-  if (permission === 'unsupported' || permission === 'denied') return false;
-  try {
-    const storage = safeStorage();
-    return !!storage && storage.getItem(offeredKey(username)) === null && storage.getItem(prefsKey(username)) === null;
-  } catch {
-    return false;
-  }
-}
-
-/** "Turn on" (from the click: the browser asks for permission only then): critical at least. */
-async function turnOnFromOffer(): Promise<void> {
-  const prefs = $alertPrefs.get();
-  if (!prefs.severities.includes('critical'))
-    setAlertPrefs({ ...prefs, severities: SEVERITIES.filter((s) => s === 'critical' || prefs.severities.includes(s)) });
-  const permission = await setAlertsEnabled(true);
-  if (permission === 'granted') showToast({ type: 'success', key: 'core.live.offer.on' });
-  else showToast({ type: 'info', key: permission === 'denied' ? 'core.live.offer.denied' : 'core.live.offer.off' });
 }

@@ -22,7 +22,9 @@ import { raiseAlarm, watchEvacuationAlarms } from '../../alarm/alarm.ts';
 import { keepAppBadge } from '../../push/badge.ts';
 
 export type { LiveResult } from './hub.ts';
-import { $alertPrefs, announceIncidents, notificationPermission, offerDesktopAlerts } from './alerts.ts';
+import { offerDesktopAlerts } from './alert-offer.ts';
+import { $alertPrefs, notificationPermission } from './alert-prefs.ts';
+import { announceIncidents } from './alerts.ts';
 import { deliver, LIVE_PAGE_SIZE, type LiveResult } from './hub.ts';
 
 /**
