@@ -45,6 +45,14 @@ declare const self: WorkerScope;
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
+/** How long a push waits for a hint (the open tabs, the badge) before going on without it. */
+const HINT_WAIT_MS = 2_000;
+
+/** `work`'s result, or `fallback` when it takes longer than `ms` (or fails). */
+function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
+}
+
 type Badging = { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
 
 async function setBadge(open: number | undefined): Promise<void> {
@@ -68,11 +76,14 @@ self.addEventListener('push', (event) => {
       }
       const message = readPushMessage(data);
       if (!message) return;
-      await setBadge(message.open);
-      const windows = await self.clients.matchAll({ type: 'window' });
-      if (shownByOpenTab(message, windows)) return;
-      const plan = notificationFor(message, self.location.origin);
-      await self.registration.showNotification(plan.title, plan.options as NotificationOptions);
+      // The alert comes first: nothing of less weight (the badge) waits in front of it, and a
+      // browser slow to say which tabs are open makes it show rather than wait.
+      const windows = await within(self.clients.matchAll({ type: 'window' }), HINT_WAIT_MS, []);
+      if (!shownByOpenTab(message, windows)) {
+        const plan = notificationFor(message, self.location.origin);
+        await self.registration.showNotification(plan.title, plan.options as NotificationOptions);
+      }
+      await within(setBadge(message.open), HINT_WAIT_MS, undefined);
     })(),
   );
 });
