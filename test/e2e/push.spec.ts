@@ -52,8 +52,54 @@ async function portalInBackground(page: Page, context: BrowserContext, cdp: CDPS
   await other.goto('about:blank');
   await other.bringToFront();
   await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
+  // The page learns it lost focus before the worker's view of its clients does: wait until
+  // the worker, which decides whether a tab in front tells instead, no longer sees one.
+  await expect
+    .poll(
+      () =>
+        portalWorker(context).evaluate(async () => {
+          type Window = { focused: boolean; visibilityState: string };
+          const scope = self as unknown as { clients: { matchAll(o: { type: 'window' }): Promise<Window[]> } };
+          return (await scope.clients.matchAll({ type: 'window' })).some((w) => w.focused && w.visibilityState === 'visible');
+        }),
+      SLOW,
+    )
+    .toBe(false);
   return other;
 }
+
+/** The portal's service worker, as Playwright reaches it. */
+function portalWorker(context: BrowserContext) {
+  const worker = context.serviceWorkers().find((w) => new URL(w.url()).pathname === '/sw.js');
+  expect(worker, 'the portal’s worker runs').toBeDefined();
+  return worker!;
+}
+
+/**
+ * Records, in the worker, each notification it has shown: the title and data it passed to
+ * `showNotification` once that resolved.
+ *
+ * What the worker shows is checked there, not with `getNotifications()`: on a busy machine
+ * Chromium resolves `showNotification` before its display of the notification is done, and
+ * a `getNotifications()` in that moment forgets it for good (seen in 2–4 of 50 runs at
+ * 70 % CPU load: resolved, then never listed, and no `notificationclose`).
+ */
+async function recordShown(context: BrowserContext): Promise<void> {
+  await portalWorker(context).evaluate(() => {
+    const scope = self as unknown as { __shown: { title: string; data: unknown }[] };
+    scope.__shown = [];
+    const proto = ServiceWorkerRegistration.prototype;
+    const show = proto.showNotification;
+    proto.showNotification = async function (title: string, options?: NotificationOptions) {
+      await show.call(this, title, options);
+      scope.__shown.push({ title, data: options?.data });
+    };
+  });
+}
+
+/** What the worker showed since {@link recordShown}, oldest first. */
+const shownByWorker = (context: BrowserContext) =>
+  portalWorker(context).evaluate(() => (self as unknown as { __shown: { title: string; data: unknown }[] }).__shown);
 
 /**
  * Clicks a shown notification (its body, or the button of `action`) as the system would:
@@ -100,6 +146,7 @@ test('the service worker controls the portal, and a pushed incident becomes a no
   const incident = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'critical', title: 'Door forced open at gate 7' });
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp);
+  await recordShown(context);
   const message = {
     kind: 'incident',
     title: incident.title,
@@ -117,8 +164,9 @@ test('the service worker controls the portal, and a pushed incident becomes a no
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(message) });
   const witness = { kind: 'test', title: 'Vigil test', body: '', url: '/', tag: 'vigil-test' };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(witness) });
-  await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).toContain('Vigil test');
-  expect((await shownTitles(page)).map((n) => n.title)).not.toContain('Door forced open at gate 7');
+  const titles = async () => (await shownByWorker(context)).map((n) => n.title);
+  await expect.poll(titles, SLOW).toContain('Vigil test');
+  expect(await titles()).not.toContain('Door forced open at gate 7');
 
   const other = await portalInBackground(page, context, cdp);
   await cdp.send('ServiceWorker.deliverPushMessage', {
@@ -126,8 +174,8 @@ test('the service worker controls the portal, and a pushed incident becomes a no
     registrationId: id,
     data: JSON.stringify(message),
   });
-  await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title))).toContain('Door forced open at gate 7');
-  const [shown] = (await shownTitles(page)).filter((n) => n.title === 'Door forced open at gate 7');
+  await expect.poll(titles, SLOW).toContain('Door forced open at gate 7');
+  const [shown] = (await shownByWorker(context)).filter((n) => n.title === 'Door forced open at gate 7');
   expect(shown!.data).toMatchObject({ url: `${origin}/inbox/incident/${incident.uuid}`, incident: incident.uuid });
   await other.close();
 });
@@ -163,9 +211,33 @@ test('a click on the notification opens the incident, and its Acknowledge acknow
     const cdp = await context.newCDPSession(page);
     const id = await registrationId(cdp);
     const other = await portalInBackground(page, context, cdp);
+    await recordShown(context);
+    /**
+     * Delivers the push and waits for its notification, clickable. When Chromium forgot it
+     * while still displaying it (see recordShown) the worker did show it: delivered again,
+     * at most three times in all.
+     */
     const deliver = async () => {
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: message });
-      await expect.poll(() => shownTitles(page).then((list) => list.map((n) => n.title)), SLOW).toContain('Window broken at dock 2');
+      const listed = async () => (await shownTitles(page)).some((n) => n.title === 'Window broken at dock 2');
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const before = (await shownByWorker(context)).length;
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: message });
+        await expect
+          .poll(async () => (await shownByWorker(context)).slice(before).map((n) => n.title), SLOW)
+          .toContain('Window broken at dock 2');
+        const timeout = attempt === 3 ? SLOW.timeout : 3_000;
+        if (
+          await expect
+            .poll(listed, { timeout })
+            .toBe(true)
+            .then(
+              () => true,
+              () => false,
+            )
+        )
+          return;
+      }
+      throw new Error('the worker showed the notification three times; Chromium listed it none of them');
     };
 
     // Acknowledge: done in the background with the message's token; nothing opens.
