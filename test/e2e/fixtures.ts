@@ -209,7 +209,7 @@ const SEEDED_USERNAMES = USERS_SEED.map((u) => u.username);
 
 /**
  * Runs in every page before its own scripts: records the portal's one-time desktop-alert
- * offer as made for these accounts (src/core/inbox/live/alerts.ts, `offerDesktopAlerts`).
+ * offer as made for these accounts (src/core/inbox/live/alert-offer.ts, `offerDesktopAlerts`).
  */
 export function markAlertOfferMade(usernames: string[]): void {
   try {
