@@ -139,6 +139,13 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
 });
 const stopLive = liveMs === null ? () => {} : startLive(db, liveMs, (line) => console.log(line), app.deps.events);
 server.on('error', (err) => fail(`cannot listen on ${host}:${port}: ${err.message}`));
+// An idle keep-alive connection is closed by its client first. Node closes it after 5 s by
+// default, the moment a client that kept it (a proxy, a script's HTTP agent) may send the
+// next request on it: that request then fails with ECONNRESET, as one test's did.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000; // longer than the keep-alive, as Node requires
+}
 
 let stopping = false;
 function shutdown(signal: string): void {
