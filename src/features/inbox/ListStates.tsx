@@ -29,6 +29,19 @@ export function ListFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** Over the rows: some of their pages failed to load. */
+export function RowsFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="v-message vi-banner" role="alert">
+      <span>{t('inbox.list.rowsFailed')}</span>
+      <button type="button" className="v-btn v-btn--small" onClick={onRetry}>
+        {t('core.common.retry')}
+      </button>
+    </div>
+  );
+}
+
 export function ListEmpty({ text, action }: { text: string; action?: ReactNode }) {
   return (
     <div className="vi-state-box v-state" role="status">

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { formatNumber } from '../../core/i18n/i18n.ts';
 import { itemAt, pageOf, type PagedList } from '../../core/inbox/pagedList.ts';
 import { useT } from '../common/useT.ts';
-import { scrollerOf, STICKY_TOP, useRowHeight } from './listGeometry.ts';
-import { KeptChecking, KeptNote, ListEmpty, ListFailed, ListLoading } from './ListStates.tsx';
+import { scrollerOf, STICKY_TOP, usePageMargin, useRowHeight } from './listGeometry.ts';
+import { KeptChecking, KeptNote, ListEmpty, ListFailed, ListLoading, RowsFailed } from './ListStates.tsx';
 
 export interface RowProps {
   /** 0 for the one row Tab reaches (roving tabindex), -1 for the others. */
@@ -57,8 +57,6 @@ export function VirtualList<T extends { uuid: string }, F>({
   const hintId = useId();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const page = useRef(scroll === 'page').current;
-  // Scrolling the page: where the list starts in the document (the virtualizer's margin).
-  const [margin, setMargin] = useState(0);
   const remembered = memory.get(list);
   const restore = remembered && remembered.filters === state.filters ? remembered : undefined;
   const [active, setActive] = useState(restore?.active ?? 0);
@@ -77,6 +75,8 @@ export function VirtualList<T extends { uuid: string }, F>({
   rowHeightRef.current = rowHeight;
 
   useEffect(() => list.start(), [list]);
+  // Scrolling the page: where the list starts in the document (the virtualizer's margin).
+  const margin = usePageMargin(page, scrollerRef, state.status === 'ready' && total > 0);
 
   const options = {
     count: state.status === 'ready' ? total : 0,
@@ -92,24 +92,6 @@ export function VirtualList<T extends { uuid: string }, F>({
   const scroller = scrollerOf(page, scrollerRef, margin, rowHeight);
   const scrollerRefForEffects = useRef(scroller);
   scrollerRefForEffects.current = scroller;
-
-  const hasRows = state.status === 'ready' && total > 0;
-  // Scrolling the page: measure where the list starts (again when what is above it changes size).
-  useLayoutEffect(() => {
-    if (!page) return;
-    const el = scrollerRef.current;
-    if (!el) return;
-    const measure = () => setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    const parent = el.parentElement;
-    if (parent) observer?.observe(parent);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [page, hasRows]);
 
   // Coming back to the list in the page: the window where it was.
   const restored = useRef(false);
@@ -238,14 +220,7 @@ export function VirtualList<T extends { uuid: string }, F>({
   return (
     <>
       {keptNote}
-      {!kept && state.failed.length > 0 && (
-        <div className="v-message vi-banner" role="alert">
-          <span>{t('inbox.list.rowsFailed')}</span>
-          <button type="button" className="v-btn v-btn--small" onClick={() => list.retry()}>
-            {t('core.common.retry')}
-          </button>
-        </div>
-      )}
+      {!kept && state.failed.length > 0 && <RowsFailed onRetry={() => list.retry()} />}
       <div className={page ? 'vi-scroller vi-scroller--page' : 'vi-scroller'} ref={scrollerRef} part="list">
         <div className="vi-live" role="status">
           {unseen > 0 && (

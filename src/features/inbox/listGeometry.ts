@@ -2,7 +2,7 @@
  * The inbox list's geometry: its rows' heights (inbox-list.css and inbox-rows.css use the same values) and where
  * it scrolls, in its own box or with the page.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** Fixed row height (px): inbox-list.css `.vi-item` uses the same values. */
 export const ROW_HEIGHT = 72;
@@ -31,6 +31,31 @@ export function useRowHeight(tall: boolean): number {
   }, []);
   if (tall) return phone ? TALL_ROWS.phone : TALL_ROWS.normal;
   return phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+}
+
+/**
+ * Scrolling the page: where the list (`ref`) starts in the document, measured again when what
+ * is above it changes size, the window is resized, or the list gains or loses its rows. 0 in
+ * a box of its own.
+ */
+export function usePageMargin(page: boolean, ref: RefObject<HTMLElement | null>, hasRows: boolean): number {
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    if (!page) return;
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    const parent = el.parentElement;
+    if (parent) observer?.observe(parent);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [page, ref, hasRows]);
+  return margin;
 }
 
 /** The list's scroll position and viewport, in the box or in the window. */
