@@ -2,7 +2,7 @@
  * English, the last-resort fallback when even the server's `en` cannot be loaded, so no
  * element ever shows raw keys. Only the core namespace is bundled here, and not all of
  * it: the new-incident alerts' texts (`core.live`) come with those alerts
- * (core/inbox/live/alerts.ts), which load on demand, the languages' names
+ * (core/inbox/live/alert-offer.ts, for the alerts and the offer), which load on demand, the languages' names
  * (`core.languages`) with the language picker, the errors only a toast shows
  * (`core.toastErrors`) with the toasts' view (features/common/ToastRegion.tsx), the "live
  * updates paused" notice (`core.liveStatus`) with that notice (features/common/LiveNotice.tsx), and the

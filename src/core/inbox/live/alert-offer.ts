@@ -3,12 +3,18 @@
  * themselves are alerts.ts's, the choices alert-prefs.ts's.
  */
 import { SEVERITIES } from '../../api/constants.ts';
+import { registerBundledMessages } from '../../i18n/i18n.ts';
+import * as core from '../../i18n/messages/en.json?live.part.json';
 import { $navigator } from '../../router/navigation.ts';
 import { safeStorage } from '../../browser/storage.ts';
 import { $currentUser } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
 import { dismissToast, showToast } from '../../toasts/toasts.ts';
 import { $alertPrefs, notificationPermission, prefsKey, setAlertPrefs, setAlertsEnabled } from './alert-prefs.ts';
+
+// The English of the offer and of the incident alerts (alerts.ts imports this module) comes
+// with them, not in every element's core English (en.ts).
+registerBundledMessages('core', { live: core.live });
 
 /**
  * Whether the offer was considered for an account on this page, the offer waiting for the

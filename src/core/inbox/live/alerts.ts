@@ -3,7 +3,7 @@
  * with a link to it, and — when the user opted in from the user menu, for the severities
  * they chose — a browser notification. The opt-in is remembered per account in
  * localStorage; the portal offers it once per account and device (alert-offer.ts).
- * The English of the alerts and of the offer is registered here.
+ * Their English comes with alert-offer.ts, which this module imports.
  *
  * Critical and high incidents are alarms: danger colours, announced assertively, and on
  * screen until dismissed. Medium and low ones are calm and leave after 5 s. At most
@@ -14,8 +14,7 @@
  */
 import { SEVERITIES, type Severity } from '../../api/constants.ts';
 import type { Incident } from '../../api/contract.ts';
-import { registerBundledMessages, tKey } from '../../i18n/i18n.ts';
-import * as core from '../../i18n/messages/en.json?live.part.json';
+import { tKey } from '../../i18n/i18n.ts';
 import { hrefFor, navigate, $navigator } from '../../router/navigation.ts';
 import { pathTo } from '../../router/routes.ts';
 import { $currentUser } from '../../session/session.ts';
@@ -24,9 +23,6 @@ import { shared } from '../../shared.ts';
 import { $toasts, dismissToast, showToast, type ToastInput } from '../../toasts/toasts.ts';
 import { offerNowIfWaiting } from './alert-offer.ts';
 import { $alertPrefs, notificationPermission } from './alert-prefs.ts';
-
-// The English of these alerts comes with them (not in every element's core English: en.ts).
-registerBundledMessages('core', { live: core.live });
 
 /** More new incidents than this at once make one summary toast instead of one each. */
 export const MAX_INCIDENT_TOASTS = 3;
