@@ -81,8 +81,8 @@ function portalWorker(context: BrowserContext) {
  *
  * What the worker shows is checked there, not with `getNotifications()`: on a busy machine
  * Chromium resolves `showNotification` before its display of the notification is done, and
- * a `getNotifications()` in that moment forgets it for good (seen in 2–4 of 50 runs at
- * 70 % CPU load: resolved, then never listed, and no `notificationclose`).
+ * a `getNotifications()` in that moment appears to forget it for good (seen in 2 of 45 runs
+ * at 60 % CPU load and 3 of 75 at 70 %: resolved, then never listed, no `notificationclose`).
  */
 async function recordShown(context: BrowserContext): Promise<void> {
   await portalWorker(context).evaluate(() => {
