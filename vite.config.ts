@@ -30,7 +30,7 @@ const elementEntries = Object.fromEntries(
 const BASE =
   /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|browser|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
 const NOT_BASE =
-  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|schemas-account|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision|names)\.ts|core\/session\/(sign-in|locale)\.ts|core\/resources\/persist\.ts)|\.json\?\w+\.part\.json$/;
+  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|schemas-account|schemas-primitives|schemas-schedule|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision|names)\.ts|core\/session\/(sign-in|locale)\.ts|core\/resources\/persist\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
@@ -73,7 +73,7 @@ const PORTAL =
  * always load together (with a page's first request), and as four files they were four of
  * the requests an element's first screen queues for one of the browser's six connections.
  */
-const VALIDATION = /src\/core\/api\/(validate|answers|contract|bodies|schemas|schemas-account)\.ts$/;
+const VALIDATION = /src\/core\/api\/(validate|answers|contract|bodies|schemas|schemas-account|schemas-primitives|schemas-schedule)\.ts$/;
 
 /**
  * What the evacuation control and the page-wide bar both read (the statuses, their polling

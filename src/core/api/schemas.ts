@@ -2,23 +2,19 @@
  * The contract's schemas: the shape of every resource the API answers with, and the
  * primitives of request bodies (see contract.ts, which re-exports everything). The
  * account's side (project users, invitations, the activity log, devices and sign-ins) and
- * the smaller resources are in schemas-account.ts.
+ * the smaller resources are in schemas-account.ts, the primitives in schemas-primitives.ts
+ * and the schedules in schemas-schedule.ts; this module re-exports those two.
  */
 import * as v from 'valibot';
 import { INCIDENT_OUTCOMES, SEVERITIES } from './constants.ts';
+import { isoDate, nullableIso, uuid } from './schemas-primitives.ts';
+import { Schedule } from './schemas-schedule.ts';
 
 // The plain values of the contract live apart, so code that needs only them does not load
 // valibot and the schemas (see constants.ts).
 export * from './constants.ts';
-
-// ---------------------------------------------------------------------------------------
-// Primitives
-
-export const uuid = v.pipe(v.string(), v.minLength(1));
-export const isoDate = v.pipe(v.string(), v.isoTimestamp());
-export const nullableIso = v.nullable(isoDate);
-/** "HH:MM" on a half-hour boundary, 00:00 to 24:00. */
-export const HALF_HOUR = v.pipe(v.string(), v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, 'must be HH:MM on a half hour (00 or 30)'));
+export * from './schemas-primitives.ts';
+export * from './schemas-schedule.ts';
 
 // ---------------------------------------------------------------------------------------
 // Envelopes
@@ -95,56 +91,6 @@ export const System = v.looseObject({
   cameras: v.array(Camera),
 });
 export type System = v.InferOutput<typeof System>;
-
-export const Interval = v.looseObject({ from: HALF_HOUR, to: HALF_HOUR });
-export type Interval = v.InferOutput<typeof Interval>;
-
-/**
- * A week of secured intervals, Monday first. An interval lies within its day
- * (`from` < `to`, `to` may be "24:00"), or crosses midnight into the next day when
- * `to` <= `from` and `to` is not "24:00" (Sunday crosses into Monday). `from` = `to`
- * is not allowed. See README "Schedules".
- */
-export const WeekDays = v.pipe(v.array(v.array(Interval)), v.length(7, 'must have 7 days'));
-export const Schedule = v.looseObject({
-  timezone: v.string(),
-  days: WeekDays,
-});
-export type Schedule = v.InferOutput<typeof Schedule>;
-
-/**
- * A date exception over the weekly schedule, in the site's time zone: its days `from`–`to`
- * ("YYYY-MM-DD", a range may cross New Year), repeated every year when `yearly`, and what
- * they secure. The site's and project's `schedule` carry the current and coming ones as
- * `exceptions` (read by src/core/schedules/secured.ts, not validated here to keep pages light).
- */
-export const ScheduleException = v.looseObject({
-  uuid,
-  from: v.string(),
-  to: v.string(),
-  yearly: v.boolean(),
-  label: v.string(),
-  secured: v.union([v.string(), v.array(Interval)]),
-  /** Its last day is over (a yearly one never is). */
-  past: v.optional(v.boolean()),
-});
-export type ScheduleException = v.InferOutput<typeof ScheduleException>;
-
-export const PublicHoliday = v.looseObject({ date: v.string(), name: v.string() });
-export type PublicHoliday = v.InferOutput<typeof PublicHoliday>;
-
-export const ExceptionsApplied = v.looseObject({
-  sites: v.array(
-    v.looseObject({
-      uuid,
-      name: v.string(),
-      created: v.array(ScheduleException),
-      /** Exceptions left out because the site already has one of the same kind on those days. */
-      skipped: v.array(v.looseObject({ label: v.string(), from: v.string(), conflict: v.string() })),
-    }),
-  ),
-});
-export type ExceptionsApplied = v.InferOutput<typeof ExceptionsApplied>;
 
 export const SiteRef = v.looseObject({ uuid, name: v.string() });
 export type SiteRef = v.InferOutput<typeof SiteRef>;
