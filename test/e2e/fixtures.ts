@@ -156,6 +156,8 @@ export interface AxeOptions {
   exclude?: Parameters<AxeBuilder['exclude']>[0][];
   /** Only rules with these tags (e.g. ['wcag2a', 'wcag2aa']); default: axe's default set. */
   tags?: string[];
+  /** Only these rules (e.g. the colour rules, for a second colour scheme); default: all of the set. */
+  rules?: string[];
   disableRules?: string[];
 }
 
@@ -174,6 +176,7 @@ export async function axe(page: Page, options: AxeOptions = {}): Promise<AxeResu
   for (const sel of options.include ?? []) builder = builder.include(sel);
   for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
   if (options.tags) builder = builder.withTags(options.tags);
+  if (options.rules) builder = builder.withRules(options.rules);
   if (options.disableRules) builder = builder.disableRules(options.disableRules);
   const results = await builder.analyze();
   const untested = results.incomplete.find((r) => r.id === 'frame-tested');
