@@ -102,7 +102,8 @@ test.describe('applying to several sites', () => {
     ]);
     await expect(editor.confirmButton()).toHaveText('Apply to 3 sites');
     await expect(editor.cancelButton()).toBeFocused(); // the safe choice first
-    const violations = await axe(page);
+    // The dialog: the page behind it, 336 cells, is scanned where it is the subject.
+    const violations = await axe(page, { include: [{ fromShadowDom: ['vigil-portal', '[role="alertdialog"]'] }] });
     expect(violations, formatViolations(violations)).toEqual([]);
 
     // Cancel (and Escape) change nothing and send nothing.
