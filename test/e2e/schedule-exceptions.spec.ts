@@ -17,7 +17,7 @@ const brusselsDate = (days = 0) =>
  * An axe scope inside the portal's shadow root: the dialog or the panel a test checks (the
  * whole routes are scanned by a11y.spec.ts; the weekly matrix alone has 336 cells).
  */
-const inPortal = (selector: string) => ({ fromShadowDom: ['vigil-portal', selector] });
+const inPortal = (selector: string) => ({ fromShadowDom: ['vigil-portal', selector] as [string, string] });
 
 const panel = (page: Page) => page.locator('[part="exceptions"]');
 const calendarDay = (page: Page, date: string) => panel(page).locator(`[role="gridcell"][data-date="${date}"]`);
