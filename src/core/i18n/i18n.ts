@@ -10,6 +10,7 @@ import * as Answers from '../api/answer-names.ts';
 import { request } from '../api/client.ts';
 import { shared } from '../shared.ts';
 import { bundledEn, type Messages } from './en.ts';
+import { intl } from './intl.ts';
 import { $language, messagesFor, type LanguageTag } from './languages.ts';
 import type { MessageLocale } from './namespaces.ts';
 
@@ -95,5 +96,5 @@ export async function applyLanguage(tag: LanguageTag): Promise<LanguageTag> {
 }
 
 export function formatNumber(n: number): string {
-  return new Intl.NumberFormat($language.get()).format(n);
+  return intl(Intl.NumberFormat, $language.get()).format(n);
 }

@@ -6,6 +6,7 @@
  * names the days.
  */
 import { t } from '../i18n/i18n.ts';
+import { intl } from '../i18n/intl.ts';
 import { $language } from '../i18n/languages.ts';
 import { formatWeekday } from '../time/format.ts';
 import { securedRuns } from './convert.ts';
@@ -25,16 +26,9 @@ export function dayNames(width: 'short' | 'long' = 'short', language: string = $
   return names;
 }
 
-const lists = new Map<string, Intl.ListFormat>();
-
 /** A list joined the way the language does ("a, b and c"). */
 export function joinList(items: readonly string[], language: string = $language.get()): string {
-  let list = lists.get(language);
-  if (!list) {
-    list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
-    lists.set(language, list);
-  }
-  return list.format(items);
+  return intl(Intl.ListFormat, language, { style: 'long', type: 'conjunction' }).format(items);
 }
 
 const dayName = (day: number, language?: string) => dayNames('short', language)[((day % DAYS) + DAYS) % DAYS]!;

@@ -3,10 +3,11 @@
  * applied language's own unit words, to the minute: what the evacuation bar says it has
  * lasted. Never less than a minute, so a fresh start does not read "0 min".
  */
+import { intl } from '../i18n/intl.ts';
 import { $language } from '../i18n/languages.ts';
 
 const unit = (n: number, u: 'day' | 'hour' | 'minute'): string =>
-  new Intl.NumberFormat($language.get(), { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+  intl(Intl.NumberFormat, $language.get(), { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
 
 export function formatElapsed(ms: number): string {
   const total = Math.max(1, Math.floor(ms / 60_000));

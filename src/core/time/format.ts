@@ -10,6 +10,7 @@
  * No React here, and small: i18n's catalogue code does not carry it, the chunks that show
  * times do.
  */
+import { intl } from '../i18n/intl.ts';
 import { $language } from '../i18n/languages.ts';
 
 export type At = string | number | Date | null | undefined;
@@ -151,7 +152,7 @@ export function formatRelative(secondsAgo: number, locale: string = $language.ge
         : s < 86_400
           ? [Math.floor(s / 3600), 'hour']
           : [Math.floor(s / 86_400), 'day'];
-  return new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'always' }).format(-value, unit);
+  return intl(Intl.RelativeTimeFormat, locale, { style: 'short', numeric: 'always' }).format(-value, unit);
 }
 
 /** "Mon" (or "Monday") in the language, for weekday 0 = Monday … 6 = Sunday. */

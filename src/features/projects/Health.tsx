@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { intl } from '../../core/i18n/intl.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { openIncidentsPath, type OpenScope } from '../../core/inbox/attention.ts';
 import { isCalm, systemCounts, type EvacuationMode, type Health } from '../../core/projects/health.ts';
@@ -93,7 +94,7 @@ export function HealthLines({ health, scope, secured }: HealthLinesProps) {
   if (offline.length) {
     const shown = offline.slice(0, NAMES_SHOWN).map((s) => s.name);
     if (offline.length > NAMES_SHOWN) shown.push(t('projects.health.more', { count: offline.length - NAMES_SHOWN }));
-    names = new Intl.ListFormat(language, { type: 'conjunction' }).format(shown);
+    names = intl(Intl.ListFormat, language, { type: 'conjunction' }).format(shown);
   }
   return (
     <ul className="pj-health" part="health" aria-label={t('projects.health.label')}>
