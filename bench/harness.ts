@@ -72,7 +72,8 @@ export async function startBench(): Promise<{ bench: Bench; stop(): Promise<void
       body: JSON.stringify({ email, password: 'vigil-demo', device_name: 'bench' }),
     });
     if (!r.ok) throw new Error(`login ${email}: ${r.status}`);
-    return ((await r.json()) as { data: unknown }).data;
+    // Bound to the API base that issued the token, as the portal stores a sign-in.
+    return { ...((await r.json()) as { data: object }).data, api_base: base };
   };
 
   const bench: Bench = {

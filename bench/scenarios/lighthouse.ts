@@ -12,7 +12,8 @@
  *    Playwright and over the DevTools port (what chrome-launcher would give Lighthouse,
  *    plus Playwright's hands to sign in).
  * 2. Playwright signs in the way the portal does: it puts the seeded user (logged in
- *    through the API) under `auth.currentUser` in localStorage of the server's origin.
+ *    through the API, bound to its API base) under `auth.currentUser` in localStorage of
+ *    the server's origin.
  * 3. Lighthouse's Node API connects to that port (`{ port }`) and opens its own tab in the
  *    same profile, with `disableStorageReset: true` so it keeps localStorage (the sign-in)
  *    and the HTTP cache. A first visit empties the browser's cache over CDP before it
@@ -129,7 +130,10 @@ async function login(base: string, email: string): Promise<unknown> {
     body: JSON.stringify({ email, password: 'vigil-demo', device_name: 'bench-lighthouse' }),
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return ((await res.json()) as { data: unknown }).data;
+  // Stored as the portal stores a sign-in: bound to the API base that issued the token (the
+  // page's origin here). Without it the page takes the user for one stored by an older
+  // version, and its head script does not start the first screen's requests.
+  return { ...((await res.json()) as { data: object }).data, api_base: base };
 }
 
 function missedGoals(goals: Goals, performance: number | null, lcpMs: number, tbtMs: number): string[] {
