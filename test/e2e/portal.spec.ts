@@ -229,6 +229,24 @@ test.describe('portal: session', () => {
     await login.expectRoute('/login');
   });
 
+  test('opening /logout revokes the token without the signed-in header or alarm bar asking with it', async ({ page, signIn }) => {
+    const user = await signIn(MANAGER);
+    const withToken: string[] = [];
+    page.on('request', (r) => {
+      if (r.headers()['authorization'] === `Bearer ${user.token}`) withToken.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(portalPath('/logout'), { waitUntil: 'domcontentloaded' });
+    const login = new LoginPage(page);
+    await login.expectRoute('/login');
+    expect(await login.storedUser()).toBeNull();
+    // The revocation, and the page's start (the user check, then the JWT, the unread count
+    // and the Help menu's pages), made wherever the portal opens. Nothing of the signed-in
+    // header or the alarm bar (open incidents, the live stream, evacuation statuses): those
+    // went out while the token was being revoked, and were answered 401.
+    const start = ['GET /api/v2/user', 'GET /auth/jwt', 'GET /api/v2/notifications', 'GET /api/v2/pages'];
+    expect(withToken.filter((call) => !start.includes(call))).toEqual(['POST /api/v2/user/logout']);
+  });
+
   test('an expired token signs the user out on the next navigation', async ({ page: tab, signedInPage, api, browserProblems }) => {
     browserProblems.allow(EXPECTED_FAILURES);
     // The event stream stays unanswered: the server ends an expired token's stream within

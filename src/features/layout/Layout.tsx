@@ -15,6 +15,8 @@ import { useRouteFocus } from './useRouteFocus.ts';
 const LiveNotice = lazy(() => import('../common/LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
 const EvacuationBar = lazy(() => import('../evacuation/EvacuationBar.tsx').then((m) => ({ default: m.EvacuationBar })));
 
+const LOGOUT_PATH = /^\/logout(?:[/?#]|$)/i;
+
 /**
  * The shared layout around every page. The page is keyed on its full path (query
  * included), so moving from /project/a to /project/b mounts a fresh page: never stale
@@ -28,7 +30,10 @@ export function Layout({ state }: { state: PortalState }) {
   const checking = state.status === 'checking';
   useRouteFocus(state.status === 'ready' ? state.view.fullPath : undefined, mainRef);
 
-  const variant: HeaderVariant = !user ? 'public' : user.terms_accepted_web_portal ? 'app' : 'terms';
+  // Signing out: the signed-in header and alarm bar would only send requests with a token
+  // that is being revoked, each answered 401.
+  const leaving = view?.route === 'logout' || (checking && LOGOUT_PATH.test(state.fullPath));
+  const variant: HeaderVariant = !user || leaving ? 'public' : user.terms_accepted_web_portal ? 'app' : 'terms';
 
   return (
     <div className="portal">
