@@ -371,7 +371,9 @@ export const test = base.extend<VigilOptions & VigilFixtures, VigilWorkerFixture
             // storage unavailable (opaque origin): nothing to seed
           }
         },
-        { key: USER_STORAGE_KEY, value: JSON.stringify(user), origin, flag: `__vigil_e2e_signed_in_${++n}` },
+        // Bound to the API base that issued the token (the server's origin), as a sign-in in
+        // the portal stores it: the head script's early requests see what users' pages see.
+        { key: USER_STORAGE_KEY, value: JSON.stringify({ ...user, api_base: origin }), origin, flag: `__vigil_e2e_signed_in_${++n}` },
       );
       return user;
     });

@@ -41,7 +41,7 @@ test('a second tab follows a language change at once, signed in and signed out',
   await signIn(MANAGER);
   await page.goto('/');
   const second = await context.newPage();
-  await second.goto('/inbox/incidents');
+  await second.goto('/inbox');
   const first = new PortalLayout(page);
   const other = new PortalLayout(second);
   await expect(other.pill(/^Inbox\b/)).toBeVisible();
