@@ -13,7 +13,9 @@
  * Fixtures:
  * - `api`          DemoApi: test hooks (reset, expireTokens, lastResetLink, bulkInbox), login, ping.
  * - `signIn(email, { password })`  signs in through the API and seeds `auth.currentUser`
- *                  in localStorage before the page's next navigation; returns the user.
+ *                  in localStorage before the page's next navigation, bound to the server's
+ *                  origin as its API base (as a sign-in in the portal stores it); returns the
+ *                  user as the API answered it.
  * - `signedInPage(email, { path, password })`  signIn, then goes to `path` (default "/");
  *                  returns the page.
  * - `browserProblems`  what the guard collected so far; `.allow(/re/)` tolerates matching
