@@ -17,10 +17,13 @@
  * the offset changed on the way, the instant of that change is found (to the second) and
  * the walk goes on from there.
  *
- * Self-contained on purpose (it reads the week the way convert.ts and dst.ts do, and the
- * tests hold it to the same instants): the home and project pages that show it then share
- * no code with the schedule editor's pages, whose chunks stay as they are.
+ * Self-contained on purpose, with its zone arithmetic in zone-clock.ts (it reads the week
+ * the way convert.ts and dst.ts do, and the tests hold it to the same instants): the home
+ * and project pages that show it then share no code with the schedule editor's pages, whose
+ * chunks stay as they are.
  */
+import { isTimeZone, offsetChangeIn, utcOffset, wallAt, weekdayOf } from './zone-clock.ts';
+
 const MINUTE = 60_000;
 const SLOT_MS = 30 * MINUTE;
 const DAY_MS = 24 * 60 * MINUTE;
@@ -29,46 +32,6 @@ const WEEK_SLOTS = 7 * SLOTS;
 
 /** `week[flat index]`: 7 days × 48 half-hours of local time, Monday 00:00 first. */
 type Week = readonly boolean[];
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's wall-clock formatter; throws for a zone this runtime does not know. */
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function isTimeZone(timeZone: string): boolean {
-  if (!timeZone) return false;
-  try {
-    partsFormatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Minutes to add to UTC to get the wall-clock time in `timeZone` at `at` (read per whole second). */
-function utcOffset(timeZone: string, at: number): number {
-  const ms = Math.floor(at / 1000) * 1000;
-  const p: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
-  return Math.round((wall - ms) / MINUTE);
-}
 
 /** The half-hour "HH:MM" starts (0…48, 48 = "24:00"), or null when it is not one. */
 function slotOf(hhmm: unknown): number | null {
@@ -212,25 +175,7 @@ export function exceptionOn<E extends ExceptionLike>(exceptions: readonly E[], d
   return rule ? { exception: exceptions[rules.indexOf(rule)]!, cells: rule.cells } : null;
 }
 
-/** Site-local wall-clock milliseconds since 1970-01-01 (Thursday) 00:00 at `at`. */
-const wallAt = (timeZone: string, at: number): number => at + utcOffset(timeZone, at) * MINUTE;
-
-/** Monday = 0: 1970-01-01 was a Thursday (3). */
-const weekdayOf = (wall: number): number => (Math.floor(wall / DAY_MS) + 3) % 7;
-
 const isSecured = (week: Week, index: number): boolean => week[((index % WEEK_SLOTS) + WEEK_SLOTS) % WEEK_SLOTS]!;
-
-/** The first instant in (lo, hi] where the zone's offset differs from its offset at lo (to the second). */
-function offsetChangeIn(timeZone: string, lo: number, hi: number): number {
-  const first = utcOffset(timeZone, lo);
-  while (hi - lo > 1000) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (utcOffset(timeZone, mid) === first) lo = mid;
-    else hi = mid;
-  }
-  // Offsets are read per whole second, so the change is at the second hi falls in.
-  return Math.floor(hi / 1000) * 1000;
-}
 
 function hhmm(wall: number): string {
   const minutes = Math.floor((wall % DAY_MS) / MINUTE);
