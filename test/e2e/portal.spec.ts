@@ -239,8 +239,9 @@ test.describe('portal: session', () => {
     const login = new LoginPage(page);
     await login.expectRoute('/login');
     expect(await login.storedUser()).toBeNull();
-    // The revocation, and the page's start (the user check, then the JWT, the unread count
-    // and the Help menu's pages), made wherever the portal opens. Nothing of the signed-in
+    // The revocation, and the page's start: the user check, the Help menu's pages, and the
+    // JWT and unread count if the check was answered before the sign-out began (once it has
+    // begun they are not started). Nothing of the signed-in
     // header or the alarm bar (open incidents, the live stream, evacuation statuses): those
     // went out while the token was being revoked, and were answered 401.
     const start = ['GET /api/v2/user', 'GET /auth/jwt', 'GET /api/v2/notifications', 'GET /api/v2/pages'];

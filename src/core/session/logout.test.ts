@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $apiBase } from '../config/config.ts';
 import { $toasts } from '../toasts/toasts.ts';
 import { json, mockFetch, SAMPLE_USER } from '../../../test/unit/fetchMock.ts';
+import { freshPage } from '../../../test/unit/fresh-page.ts';
 import { $currentUser, $unreadCount, acceptTerms, fetchUnreadCount, logout, LOGOUT_TIMEOUT_MS, startSession } from './session.ts';
 import { login } from './sign-in.ts';
 import { USER_STORAGE_KEY } from './store.ts';
@@ -112,5 +113,37 @@ describe('startup before the terms are accepted', () => {
     expect(m.calls.map((c) => c.url.pathname).filter((p) => !p.startsWith('/i18n/'))).toEqual(['/api/v2/user']);
     expect($toasts.get()).toEqual([]);
     expect($currentUser.get()?.token).toBe('tok-1');
+  });
+});
+
+describe('a page opened to sign out', () => {
+  it('starts neither the JWT nor the unread count once the revocation is under way', async () => {
+    // A page starts its session once: this one is freshly loaded.
+    freshPage();
+    const session = await import('./session.ts');
+    (await import('../config/config.ts')).$apiBase.set('https://api.vigil.test');
+    session.$currentUser.set(stored);
+    let validated!: () => void;
+    let revoked!: () => void;
+    const m = mockFetch((call) => {
+      const route = `${call.method} ${call.url.pathname}`;
+      if (route === 'GET /api/v2/user') return new Promise((resolve) => (validated = () => resolve(json({ data: SAMPLE_USER }))));
+      if (route === 'POST /api/v2/user/logout')
+        return new Promise((resolve) => (revoked = () => resolve(new Response(null, { status: 204 }))));
+      if (call.url.pathname.startsWith('/i18n/')) return json({});
+      return json({ data: [], meta: { total: 3 } });
+    });
+    const started = session.startSession();
+    await vi.waitFor(() => expect(m.callsTo('/api/v2/user')).toHaveLength(1));
+    // /logout's page signs out while the start's validation is still on its way.
+    const out = session.logout();
+    await vi.waitFor(() => expect(m.callsTo('/api/v2/user/logout')).toHaveLength(1));
+    validated();
+    await started;
+    revoked();
+    await out;
+    expect(m.callsTo('/auth/jwt')).toHaveLength(0);
+    expect(m.callsTo('/api/v2/notifications')).toHaveLength(0);
+    expect(session.$currentUser.get()).toBeNull();
   });
 });

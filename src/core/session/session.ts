@@ -21,6 +21,8 @@ const state = shared('session.state', () => ({
   started: null as Promise<void> | null,
   /** The validation the page's start made, until the portal's first page takes it (`validateFirstPage`). */
   atStart: null as { token: string; at: number; user: Promise<CurrentUser | null> } | null,
+  /** The token a sign-out is revoking: nothing more starts with it. */
+  revoking: null as string | null,
   signOutListeners: new Set<() => void>(),
 }));
 
@@ -106,7 +108,9 @@ const termsAccepted = (): boolean => $currentUser.get()?.terms_accepted_web_port
 
 /** The calls that follow a sign-in (or a validated start): the JWT and the unread count, once the terms are accepted. */
 export async function afterTerms(): Promise<void> {
-  if (termsAccepted()) await Promise.all([fetchJwt(), fetchUnreadCount()]);
+  // A sign-out under way (the page opened at /logout): they would reach the server after the
+  // revocation and be answered 401.
+  if (termsAccepted() && !revoking()) await Promise.all([fetchJwt(), fetchUnreadCount()]);
 }
 
 /** GET /auth/jwt after sign-in and startup validation; its answer is not used. */
@@ -150,6 +154,7 @@ export const LOGOUT_TIMEOUT_MS = 3000;
 export async function logout(): Promise<void> {
   const user = $currentUser.get();
   if (user) {
+    state.revoking = user.token;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), LOGOUT_TIMEOUT_MS);
     try {
@@ -162,6 +167,13 @@ export async function logout(): Promise<void> {
   }
   // Only if still the same session (a sign-in meanwhile is not undone).
   if ($currentUser.get()?.token === user?.token) signOut();
+  if (state.revoking === user?.token) state.revoking = null;
+}
+
+/** Whether the signed-in user's token is being revoked by a sign-out. */
+function revoking(): boolean {
+  const token = $currentUser.get()?.token;
+  return token !== undefined && state.revoking === token;
 }
 
 /** Accepts the terms of use; a 401 sets the flag to false, other failures toast. */
