@@ -28,11 +28,13 @@ function Harness({
   pending = false,
   withField = false,
   armed = false,
+  confirmDisabled = false,
 }: {
   calls: Calls;
   pending?: boolean;
   withField?: boolean;
   armed?: boolean;
+  confirmDisabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -50,6 +52,7 @@ function Harness({
         tone="danger"
         pending={pending}
         armed={armed}
+        confirmDisabled={confirmDisabled}
         onConfirm={() => calls.confirm++}
         onCancel={() => {
           calls.cancel++;
@@ -75,7 +78,7 @@ describe('AlertDialog', () => {
     cleanupFixtures();
   });
 
-  function mount(props: { pending?: boolean; withField?: boolean; armed?: boolean } = {}) {
+  function mount(props: { pending?: boolean; withField?: boolean; armed?: boolean; confirmDisabled?: boolean } = {}) {
     const calls: Calls = { confirm: 0, cancel: 0 };
     const fixture = shadowFixture();
     adoptCss(fixture.root, ...BASE_CSS);
@@ -103,7 +106,8 @@ describe('AlertDialog', () => {
       opened,
       dialog,
       button,
-      rerender: (p: { pending?: boolean }) => flushSync(() => root!.render(<Harness calls={calls} {...props} {...p} />)),
+      rerender: (p: { pending?: boolean; confirmDisabled?: boolean }) =>
+        flushSync(() => root!.render(<Harness calls={calls} {...props} {...p} />)),
     };
   }
 
@@ -288,6 +292,26 @@ describe('AlertDialog', () => {
     await waitFor(() => expect(t.root.activeElement).to.equal(t.button('Cancel')));
     await press('Tab');
     await press('Enter');
+    expect(t.calls.confirm).to.equal(1);
+  });
+
+  it('armed, its confirm disabled until a choice: arms once and stays armed, so a click right after the choice confirms', async () => {
+    const t = mount({ armed: true, confirmDisabled: true });
+    t.open();
+    await t.opened();
+    const confirm = t.button('Start evacuation')!;
+    expect(confirm.disabled).to.equal(true);
+    await waitFor(() => expect(confirm.hasAttribute('aria-disabled')).to.equal(false), { timeout: 3000 });
+    // Disabled but armed, it stays armed: at the buttons' usual disabled opacity the browser
+    // reported it hidden, so it disarmed within a fifth of a second, and armed again later.
+    const changes: (string | null)[] = [];
+    const observer = new MutationObserver(() => changes.push(confirm.getAttribute('aria-disabled')));
+    observer.observe(confirm, { attributes: true, attributeFilter: ['aria-disabled'] });
+    await nextFrames(90);
+    observer.disconnect();
+    expect(changes).to.deep.equal([]);
+    t.rerender({ confirmDisabled: false });
+    confirm.click();
     expect(t.calls.confirm).to.equal(1);
   });
 
