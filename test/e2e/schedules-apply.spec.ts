@@ -217,7 +217,8 @@ test.describe('on a tablet (800 px), in German', () => {
     await jumps.nth(2).click();
     await expect(jumps.nth(2)).toHaveAttribute('aria-pressed', 'true');
     await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'false');
-    expect(await look(2)).not.toBe(unpressed);
+    // Drawn pressed once the buttons' colour transition (120 ms) has run: read until it has.
+    await expect.poll(() => look(2)).not.toBe(unpressed);
     // Monday 12:00 is now in sight sideways (the box scrolled; how far down the page the grid
     // sits depends on what the page shows above it).
     const noon = page.locator('[role=gridcell][aria-label="Montag 12:00–12:30"]');
