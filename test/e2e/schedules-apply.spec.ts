@@ -214,9 +214,26 @@ test.describe('on a tablet (800 px), in German', () => {
     await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'true');
     const look = (i: number) => jumps.nth(i).evaluate((b) => getComputedStyle(b).backgroundColor);
     const unpressed = await look(1);
+    // 800 px shows 12:00 to the week's end at once: the jump stops at the end of the range,
+    // where 18:00 is in view too. The choice stays pressed once the scroll has ended.
+    const scroller = page.locator('.sg-scroller');
+    const scrolledToEnd = scroller.evaluate(
+      (box) =>
+        new Promise<void>((done) =>
+          box.addEventListener('scrollend', function ended() {
+            if (box.scrollLeft + box.clientWidth < box.scrollWidth - 2) return;
+            box.removeEventListener('scrollend', ended);
+            done();
+          }),
+        ),
+    );
     await jumps.nth(2).click();
+    await scrolledToEnd;
+    // React has drawn what the scroll's end decided once a frame has passed.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await expect(jumps.nth(2)).toHaveAttribute('aria-pressed', 'true');
     await expect(jumps.nth(0)).toHaveAttribute('aria-pressed', 'false');
+    await expect(jumps.nth(3)).toHaveAttribute('aria-pressed', 'false');
     // Drawn pressed once the buttons' colour transition (120 ms) has run: read until it has.
     await expect.poll(() => look(2)).not.toBe(unpressed);
     // Monday 12:00 is now in sight sideways (the box scrolled; how far down the page the grid

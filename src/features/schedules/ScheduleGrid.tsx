@@ -156,9 +156,12 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
     scrollerRef.current?.scrollTo({ left: hourLeft(slot), behavior });
   }
   // After any scroll (a jump, a swipe, a painted range): the last hour shown from the left
-  // edge, or at the end of the scroll range the last one in view.
+  // edge, or at the end of the scroll range the last one in view. A button whose jump ends
+  // here stays pressed: "12:00" chosen on a narrow screen stops at the end of the range,
+  // where "18:00" is in view too, and the choice must not move to it.
   function onScrollEnd(): void {
     const { scrollLeft, clientWidth, scrollWidth } = scrollerRef.current!;
+    if (Math.abs(Math.min(hourLeft(shown), scrollWidth - clientWidth) - scrollLeft) <= 2) return;
     const edge = scrollLeft + clientWidth >= scrollWidth - 2 ? scrollLeft + clientWidth - 24 : scrollLeft + 4;
     setShown(JUMPS.filter((slot) => hourLeft(slot) <= edge).pop() ?? JUMPS[0]!);
   }

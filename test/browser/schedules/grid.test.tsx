@@ -3,7 +3,8 @@
 // Ctrl+Home/End, Space, Shift+arrows painting a range with the value of the cell where it
 // started; the focused cell, however it got focus, is the one Space paints), the
 // polite live region's words, pointer painting (set or clear decided by the first cell),
-// cost of painting (no long task, only changed cells re-render), and axe.
+// cost of painting (no long task, only changed cells re-render), the "Show from" buttons,
+// and axe.
 import '../../../src/features/schedules/messages/bundled.ts';
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
@@ -372,6 +373,36 @@ describe('schedule grid', function () {
     cellRenders = 0;
     await press('ArrowLeft');
     expect(cellRenders).to.equal(2);
+  });
+
+  it('"Show from": a swipe to the end presses the last hour in view, a chosen hour stays pressed where its jump stops', async () => {
+    const { root } = mount();
+    // Cells of their usual width: 700 px shows 12:00 to the week's end at once, so the
+    // scroll range ends before 12:00 can reach the left edge.
+    adoptCss(root, '.sg-grid { --sg-cell-min: 24px !important; }');
+    const scroller = root.querySelector<HTMLElement>('.sg-scroller')!;
+    const pressed = () => [...root.querySelectorAll('.sg-jump button')].map((b) => b.getAttribute('aria-pressed') === 'true');
+    await waitFor(() => expect(pressed()).to.deep.equal([true, false, false, false]));
+    const ended = () => new Promise((done) => scroller.addEventListener('scrollend', done, { once: true }));
+    const end = scroller.scrollWidth - scroller.clientWidth;
+
+    // A swipe to the end: 18:00 is the last hour in view.
+    let scrolled = ended();
+    scroller.scrollTo({ left: end });
+    await scrolled;
+    await waitFor(() => expect(pressed()).to.deep.equal([false, false, false, true]));
+    scrolled = ended();
+    scroller.scrollTo({ left: 0 });
+    await scrolled;
+    await waitFor(() => expect(pressed()).to.deep.equal([true, false, false, false]));
+
+    // "12:00" chosen: its jump stops at the end of the range, and 12:00 stays the one pressed.
+    scrolled = ended();
+    root.querySelectorAll<HTMLButtonElement>('.sg-jump button')[2]!.click();
+    await scrolled;
+    expect(scroller.scrollLeft).to.be.closeTo(end, 2);
+    await nextFrames(2);
+    expect(pressed()).to.deep.equal([false, false, true, false]);
   });
 
   it('has no accessibility violations, editable or read-only', async () => {
