@@ -1,6 +1,8 @@
 // Inlined into the portal page's head by the demo server (demo/server/routes/static.ts),
-// allowed by its hash in the CSP: starts the first screen's requests — the user, and the
-// projects on the home — before the portal's modules have arrived. The API client takes each
+// allowed by its hash in the CSP: starts the first screen's requests — the catalogue of the
+// language the session starts in, the user, and the projects on the home; then, at low
+// priority, the JWT and the unread count the session asks for once the user is checked —
+// before the portal's modules have arrived. The API client takes each
 // answer once, for the very request it would send (a GET of the same URL with the same
 // token, within 10 s; src/core/api/prefetched.ts), and sends its own otherwise. The token
 // goes only to the API base that issued it (the stored user's `api_base`), and nowhere when
@@ -22,16 +24,48 @@
     var SHARED = Symbol.for('vigil.shared.v1');
     var store = page[STORE] || (page[STORE] = new Map());
     var auth = 'Bearer ' + user.token;
-    // The projects only for someone who may see them: a newcomer is held at the terms first.
-    var home = location.pathname === '/' && user.terms_accepted_web_portal === true;
-    var paths = home ? ['/api/v2/user', '/api/v2/projects'] : ['/api/v2/user'];
-    paths.forEach(function (path) {
+    var ask = function (path, withToken, low) {
       var url = base + path;
       if (store.has(url)) return;
-      var response = fetch(url, { headers: { Accept: 'application/json', Authorization: auth } });
+      var headers = { Accept: 'application/json' };
+      if (withToken) headers.Authorization = auth;
+      var response = fetch(url, low ? { headers: headers, priority: 'low' } : { headers: headers });
       response.catch(function () {}); // the client asks again
-      store.set(url, { auth: auth, at: Date.now(), response: response });
+      store.set(url, { auth: withToken ? auth : '', at: Date.now(), response: response });
+    };
+    // The language the session starts in (src/core/session/session.ts, startLanguage): the
+    // account's, else the one this browser chose last, else the browser's; its catalogue is
+    // fr or nl for fr-BE and nl-BE. A rare difference only costs the client its own request.
+    var chosen = null;
+    try {
+      chosen = JSON.parse(localStorage.getItem('vigil.language') || 'null');
+    } catch (e) {
+      // a malformed choice reads as none
+    }
+    var tag = 'en';
+    var messages = 'en';
+    [
+      [user.locale, 'en|de|fr|nl|es|it'],
+      [chosen && chosen.tag, 'en|de|fr|nl|es|it'],
+      [(navigator.languages && navigator.languages[0]) || navigator.language, 'en|de|fr|nl|it'],
+    ].some(function (candidate) {
+      var match = typeof candidate[0] === 'string' && new RegExp('^(' + candidate[1] + ')(-be)?(-|$)', 'i').exec(candidate[0]);
+      if (!match) return false;
+      messages = match[1].toLowerCase();
+      tag = match[2] && /fr|nl/.test(messages) ? messages + '-BE' : messages;
+      return true;
     });
+    ask('/i18n/messages/' + messages + '.json', false);
+    ask('/api/v2/user', true);
+    // The rest only for someone past the terms (a newcomer is held there first), and nothing
+    // while the page signs out: those calls would reach the server after the revocation.
+    var accepted = user.terms_accepted_web_portal === true && !/\/logout\/?$/.test(location.pathname);
+    if (accepted && location.pathname === '/') ask('/api/v2/projects', true);
+    // No first screen waits for these two: last, and at low priority.
+    if (accepted) {
+      ask('/auth/jwt', true, true);
+      ask('/api/v2/notifications?filter%5Bunread%5D=true&locale=' + tag + '&per_page=1', true, true);
+    }
     var shared = page[SHARED] || (page[SHARED] = new Map());
     if (shared.get('api.early')) return;
     shared.set('api.early', function (url, init) {

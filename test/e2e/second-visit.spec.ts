@@ -11,6 +11,7 @@
 import type { Page } from '@playwright/test';
 import { PROJECTS } from '../../demo/server/seed-ids.ts';
 import { expect, test } from './fixtures.ts';
+import { trackNetwork } from './support/network.ts';
 import { PortalLayout } from './screens/PortalLayout.ts';
 import { ProjectsPage } from './screens/ProjectsPage.ts';
 
@@ -245,29 +246,44 @@ test('the inline head script asks for the first answers before the portal’s mo
   await signedInPage(MANAGER);
   const northwind = new ProjectsPage(page).card('Northwind Logistics');
   await expect(northwind).toContainText('3 sites · 8 camera systems');
-  // The portal's entry module is held until the projects request has gone out: only the
-  // page's inline head script can have sent it. (Its own test: the hold would delay the
-  // second visit's paint that the test above times.)
+  // The portal's entry module is held until the first answers have been asked for (or the
+  // wait has run out): only the page's inline head script can have sent them. (Its own
+  // test: the hold would delay the second visit's paint that the test above times.)
+  const first = ['GET /i18n/messages/en.json', 'GET /api/v2/user', 'GET /api/v2/projects', 'GET /auth/jwt', 'GET /api/v2/notifications'];
   const asked: string[] = [];
-  let sent!: () => void;
-  const projectsSent = new Promise<void>((resolve) => (sent = resolve));
   let navigated = false;
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (request.isNavigationRequest()) navigated = true;
-    else if (navigated && path.startsWith('/api/v2/')) asked.push(`${request.method()} ${path}`);
-    if (navigated && path === '/api/v2/projects') sent();
+    else if (navigated && /^\/(api|auth|i18n)\//.test(path)) asked.push(`${request.method()} ${path}`);
   });
+  let beforeModules: string[] = [];
   await page.route('**/dist/vigil-portal.js', async (route) => {
-    await projectsSent;
+    await expect
+      .poll(() => first.every((call) => asked.includes(call)))
+      .toBe(true)
+      .catch(() => undefined); // what was asked is compared below
+    beforeModules = [...asked];
     await route.continue();
   });
+  const network = trackNetwork(page);
   await page.reload();
   await expect(northwind.locator('[part="health"]')).toBeVisible();
   await expect(page.locator('vigil-portal [part="checking"]')).toHaveCount(0);
+  // (The live stream may be there too: the tabs' shared worker outlives a reload.)
+  expect(beforeModules.filter((call) => call !== 'GET /api/v2/events').sort()).toEqual([...first].sort());
+  // The client has asked for each of them (an early answer is handed over once, then gone),
+  // and anything it sent itself has been seen.
+  const early = () =>
+    page.evaluate(() => (window as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for('vigil.prefetched.store.v1')]?.size);
+  await expect.poll(early, { message: 'every early answer taken' }).toBe(0);
+  await network.quiet();
   // The client took the script's answers: each asked for once.
-  expect(asked.filter((r) => r === 'GET /api/v2/user')).toHaveLength(1);
-  expect(asked.filter((r) => r === 'GET /api/v2/projects')).toHaveLength(1);
+  for (const call of first)
+    expect(
+      asked.filter((r) => r === call),
+      call,
+    ).toHaveLength(1);
 });
 
 test('a refused token on the next visit forgets what was kept', async ({ page, api, signedInPage, browserProblems }) => {
