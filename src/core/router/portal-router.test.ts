@@ -124,6 +124,31 @@ describe('createPortalRouter', () => {
     expect(warm).not.toHaveBeenCalled();
   });
 
+  it('shows the page once its code is there (warmed beside the validation), or has failed to come', async () => {
+    $user.set(USER);
+    let arrive!: () => void;
+    let fail!: (e: Error) => void;
+    const warm = vi.fn((v: { route: string }) =>
+      v.route === 'home' ? new Promise<void>((resolve) => (arrive = resolve)) : new Promise<void>((_, reject) => (fail = reject)),
+    );
+    const r = start('/', { warm });
+    await settle();
+    // Validated, the page's code still on its way: still checking (the page would only show
+    // its own loading view, and React reveals it no sooner than 300 ms after that).
+    expect(validate).toHaveBeenCalledTimes(1);
+    expect(r.$state.get().status).toBe('checking');
+    arrive();
+    await settle();
+    expect(view(r.$state.get())?.route).toBe('home');
+    // An in-app navigation whose page's code fails: shown anyway, the page shows the failure.
+    r.navigator.open('/inbox');
+    await settle();
+    expect(r.$state.get().status).toBe('checking');
+    fail(new Error('offline'));
+    await settle();
+    expect(view(r.$state.get())?.route).toBe('inbox');
+  });
+
   it('a failed validation (signed out) goes to login', async () => {
     $user.set(USER);
     validate.mockImplementation(async () => {

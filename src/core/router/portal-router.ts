@@ -41,9 +41,11 @@ export interface PortalRouterOptions {
   user?: ReadableAtom<CurrentUser | null>;
   /**
    * Starts what the page will ask for first while the user is validated, so that its answer
-   * is not one more round trip after the validation's. Called for pages of a signed-in user only.
+   * is not one more round trip after the validation's. Called for pages of a signed-in user
+   * only. What it returns (the page's code) is waited for before the page is shown, so that
+   * it renders at once instead of behind a loading view; a failure is the page's to show.
    */
-  warm?: (view: PortalView) => void;
+  warm?: (view: PortalView) => Promise<unknown> | void;
 }
 
 export interface PortalRouter {
@@ -132,6 +134,17 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     $state.set({ status: 'ready', view });
   };
 
+  /** The first page's warm-up, started when the router is made. */
+  let firstWarm: { fullPath: string; done: Promise<void> | undefined } | undefined;
+  /** A warm-up, settled either way (the page shows a failure itself). */
+  const settled = (started: Promise<unknown> | void): Promise<void> | undefined =>
+    started
+      ? started.then(
+          () => undefined,
+          () => undefined,
+        )
+      : undefined;
+
   async function run(): Promise<void> {
     const gen = ++generation;
     const nav = navigation;
@@ -148,10 +161,12 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     const showing = s.status === 'ready' && s.view.fullPath === view.fullPath;
     if (!showing) $state.set({ status: 'checking', fullPath: view.fullPath, previous: lastView() });
 
+    let warmed: Promise<void> | undefined;
     if (mustValidate) {
       // An in-app navigation (the first page's went out when the router was made): the
       // page's request beside the validation.
-      if (nav > 1) options.warm?.(view);
+      if (nav > 1) warmed = settled(options.warm?.(view));
+      else if (firstWarm?.fullPath === view.fullPath) warmed = firstWarm.done;
       const user = await (validatedNavigation === -1 ? validateFirst() : validate());
       if (gen !== generation) return;
       validatedNavigation = nav;
@@ -171,6 +186,10 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
         // Any other failure was toasted by the cache; the page shows its own error state.
       }
     }
+    if (warmed) {
+      await warmed;
+      if (gen !== generation) return;
+    }
     ready(view);
   }
 
@@ -182,7 +201,8 @@ export function createPortalRouter(options: PortalRouterOptions = {}): PortalRou
     // now, ahead of the leave guard's, which must come first (start()).
     const first = toView(createRouter(patterns, { links: false }).get());
     const decision = first && guard({ route: first.route, fullPath: first.fullPath, search: first.search, user: $user.get() });
-    if (decision && decision.action === 'render' && decision.validate) options.warm(first!);
+    if (decision && decision.action === 'render' && decision.validate)
+      firstWarm = { fullPath: first!.fullPath, done: settled(options.warm(first!)) };
   }
 
   return {

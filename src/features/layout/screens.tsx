@@ -1,16 +1,10 @@
 /**
  * The portal's screen table: every route of docs/product.md#routes and the module that renders it, each
- * loaded on demand (React.lazy) with the 10 s limit of docs/product.md#constants-and-limits — a page that is too slow
- * or fails to load throws a PageLoadError, which the outlet turns into the timeout page.
+ * loaded on demand (lazy-page.tsx: the 10 s limit, and asked for ahead while the route is checked).
  */
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { loadWithTimeout } from '../../core/router/page-loading.ts';
+import { isValidElement, type ReactNode } from 'react';
 import type { PortalView } from '../../core/router/portal-router.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props: `unknown` would not accept components with required props
-function page<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
-  return lazy(() => loadWithTimeout(load));
-}
+import { lazyPage as page, type LazyPage } from './lazy-page.tsx';
 
 const ProjectsPage = page(() => import('../projects/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
 const ProjectPage = page(() => import('../projects/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })));
@@ -37,11 +31,14 @@ const TermsPage = page(() => import('../auth/TermsPage.tsx').then((m) => ({ defa
 const NotFoundPage = page(() => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 /**
- * What a page asks for first, started while the portal validates the user (see the
- * router's `warm`): the home page's list of projects. The page then takes the answer.
+ * What a page needs first, started while the portal validates the user (see the router's
+ * `warm`): its code, and the home page's list of projects. The page then takes the answer.
  */
-export function warmPage({ route }: PortalView): void {
-  if (route === 'home') void import('../../core/projects/projects.ts').then((m) => m.warmProjects());
+export function warmPage(view: PortalView): Promise<unknown> | undefined {
+  if (view.route === 'home') void import('../../core/projects/projects.ts').then((m) => m.warmProjects());
+  // The page's code too: the router shows the page once it is there (a failure is the page's to show).
+  const element = renderPage(view);
+  return isValidElement(element) ? (element.type as LazyPage<unknown>).preload() : undefined;
 }
 
 /** The page element of a view (route params and query as the page's props). */
