@@ -27,11 +27,15 @@ export function ToastRegion() {
   const t = useT();
   const toasts = useStore($toasts);
   const nav = useStore($navigator);
-  const host = useStore($toastHosts).at(-1) ?? null;
+  // A place no longer on the page is skipped: its dialog can leave in a commit of another
+  // root before this one's (the region's first render waits for its lazy chunk and may
+  // commit up to React's fallback throttle later), and its release only follows.
+  const host = useStore($toastHosts).findLast((place) => place.isConnected) ?? null;
   // Where each toast is shown, and whether it is quiet there (see `placed`).
   const shownIn = useRef(new Map<number, Placement>());
   useLayoutEffect(() => {
-    if (host) adoptCss(host.getRootNode() as ShadowRoot | Document, toastsCss);
+    const root = host?.getRootNode();
+    if (root instanceof ShadowRoot || root instanceof Document) adoptCss(root, toastsCss);
   }, [host]);
   useLayoutEffect(() => {
     const live = new Set(toasts.map((toast) => toast.id));

@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import '../../../elements/vigil-toast-region.ts';
 import { ensureToastRegion } from '../../../src/features/common/element/defineElement.tsx';
-import { $toastHosts, $toasts, dismissToast, showToast } from '../../../src/core/toasts/toasts.ts';
+import { $toastHosts, $toasts, dismissToast, hostToasts, showToast } from '../../../src/core/toasts/toasts.ts';
 import { AlertDialog } from '../../../src/ui/AlertDialog.tsx';
 import { BASE_CSS, adoptCss } from '../../../src/ui/styles.ts';
 import { expect, nextFrames, waitFor } from '../helpers/assert.ts';
@@ -428,5 +428,28 @@ describe('AlertDialog', () => {
     const announced = await toastInRegion();
     expect(announced.textContent).to.include('Could not remove the user.');
     expect(announced.getAttribute('role')).to.equal('alert');
+  });
+
+  it("shows a toast in the page's region when the dialog meant to hold it has already left the page", async () => {
+    ensureToastRegion();
+    const region = document.querySelector('vigil-toast-region')!;
+    // A dialog's place for toasts, taken off the page before its release reached the region:
+    // the dialog's root can commit its removal before the region's first commit, which
+    // waits for its chunk (seen in the portal: a user removed, the dialog closing with the
+    // toast).
+    const gone = document.createElement('div');
+    const release = hostToasts(gone);
+    try {
+      showToast({ type: 'success', text: 'Ines Claes was removed from the project.' });
+      const toast = await waitFor(() => {
+        const found = region.shadowRoot!.querySelector<HTMLElement>('.v-toast');
+        if (!found) throw new Error('no toast in the region');
+        return found;
+      });
+      expect(toast.textContent).to.include('Ines Claes was removed from the project.');
+      expect(gone.childElementCount).to.equal(0);
+    } finally {
+      release();
+    }
   });
 });
