@@ -127,6 +127,24 @@ describe('the loader: first answers', () => {
     expect(m.calls.every((c) => c.url.origin === ORIGIN)).toBe(true);
   });
 
+  it('makes the page’s first date formatter while the answers are on their way, only when it asks for them', () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    mockFetch(() => json({}));
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    expect(idle).toHaveLength(0); // nobody signed in: no answers, no times to show
+    signIn({ locale: 'de' });
+    prefetch(PLAN);
+    // Not in the loader's own task (its requests go first), but when the page is idle.
+    expect(made).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    expect(made).toHaveBeenCalledTimes(1);
+    made.mockRestore();
+  });
+
   it('sends to the API that issued the token when the page names none', () => {
     const m = mockFetch(() => json({}));
     signIn({ api_base: 'https://api.vigil.test/v' });

@@ -241,7 +241,10 @@ test('a second visit shows the kept projects at once, as being checked, and sign
   expect(await keptAnswers(page)).toBe(0);
 });
 
-test('the inline head script asks for the first answers before the portal’s modules arrive', async ({ page, signedInPage }) => {
+test('the inline head script asks for the first answers before the portal’s modules arrive, and makes the first date formatter', async ({
+  page,
+  signedInPage,
+}) => {
   // Signed in on an earlier visit (which recorded the API base the token is for).
   await signedInPage(MANAGER);
   const northwind = new ProjectsPage(page).card('Northwind Logistics');
@@ -262,13 +265,32 @@ test('the inline head script asks for the first answers before the portal’s mo
     if (e.type === 'Document' && e.frameId === mainFrame) reloaded = e.loaderId;
     else if (reloaded && e.loaderId === reloaded && /^\/(api|auth|i18n)\//.test(path)) asked.push(`${e.request.method} ${path}`);
   });
+  // It also makes the page's first date formatter meanwhile (the first costs tens of
+  // milliseconds, which the first screen's render would pay): counted in the page.
+  await page.addInitScript(() => {
+    const page = window as unknown as { __formattersBeforePortal: number };
+    page.__formattersBeforePortal = 0;
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args, newTarget) {
+        if (!customElements.get('vigil-portal')) page.__formattersBeforePortal++;
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
+  });
+  const formattersBeforePortal = () =>
+    page.evaluate(() => (window as unknown as { __formattersBeforePortal: number }).__formattersBeforePortal);
   let beforeModules: string[] = [];
+  let formatters = 0;
   await page.route('**/dist/vigil-portal.js', async (route) => {
     await expect
       .poll(() => first.every((call) => asked.includes(call)))
       .toBe(true)
       .catch(() => undefined); // what was asked is compared below
     beforeModules = [...asked];
+    formatters = await expect
+      .poll(formattersBeforePortal)
+      .toBeGreaterThan(0)
+      .then(formattersBeforePortal, () => 0); // compared below
     await route.continue();
   });
   const network = trackNetwork(page);
@@ -276,6 +298,7 @@ test('the inline head script asks for the first answers before the portal’s mo
   await expect(northwind.locator('[part="health"]')).toBeVisible();
   await expect(page.locator('vigil-portal [part="checking"]')).toHaveCount(0);
   expect([...beforeModules].sort()).toEqual([...first].sort());
+  expect(formatters, 'date formatters made before the portal’s module ran').toBe(1);
   // The client has asked for each of them (an early answer is handed over once, then gone),
   // and anything it sent itself has been seen.
   const early = () =>
