@@ -70,7 +70,11 @@
     // browser loads its calendar and zone data once); made now, while the modules and
     // answers are on their way, the first screen's times then cost about a millisecond.
     var warm = function () {
-      new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(0);
+      try {
+        new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(0);
+      } catch (e) {
+        // No Intl here: the portal's own formatting says so when it runs.
+      }
     };
     if (window.requestIdleCallback) requestIdleCallback(warm, { timeout: 1000 });
     else setTimeout(warm, 0);
