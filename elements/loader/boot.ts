@@ -76,7 +76,9 @@ export function preloadLater(plan: LoadPlan, base: string): void {
  * way. The first `Intl.DateTimeFormat` a page makes costs tens of milliseconds of main
  * thread (the browser loads its calendar and zone data once, whatever the language), which
  * the first screen's render would otherwise pay for its times ("Last confirmed at 14:02");
- * every later one, of any language or options, costs about a millisecond.
+ * every later one, of any language or options, costs about a millisecond. Not
+ * `warmClock` of src/core/time/format.ts: that one reads the session's language store,
+ * which this file, bundled into every loader, must not import.
  */
 function warmClock(): void {
   const warm = () => {
