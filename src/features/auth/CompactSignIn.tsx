@@ -1,20 +1,17 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { useT } from '../common/useT.ts';
+import { Loading } from '../common/Loading.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Loaded only when an element actually has to ask for a sign-in, so the forms stay out of
 // the bundle every element shares.
-const CompactSignInForm = lazy(() => import('./CompactSignInForm.tsx').then((m) => ({ default: m.CompactSignInForm })));
+const CompactSignInForm = preloadable(
+  () => import('./CompactSignInForm.tsx').then((m) => ({ default: m.CompactSignInForm })),
+  () => <Loading />,
+);
 
 /**
  * The compact sign-in state an embedded element shows when it needs a session and the
  * page has none (used by the element factory).
  */
 export function CompactSignIn() {
-  const t = useT();
-  return (
-    <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
-      <CompactSignInForm />
-    </Suspense>
-  );
+  return <CompactSignInForm />;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Invitation, MfaChallenge } from '../../core/api/contract.ts';
 import { isApiError } from '../../core/api/client.ts';
 import { hasErrors, PASSWORD_MIN, serverErrors, type FieldErrors } from '../../core/auth/forms.ts';
@@ -12,8 +12,9 @@ import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
 import { useFocusOnLoad } from './focusOnLoad.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
-const LoginCodeStep = lazy(() => import('./LoginCodeStep.tsx').then((m) => ({ default: m.LoginCodeStep })));
+const LoginCodeStep = preloadable(() => import('./LoginCodeStep.tsx').then((m) => ({ default: m.LoginCodeStep })));
 
 const FIELDS = ['password', 'password_confirmation', 'accept_terms'] as const;
 
@@ -72,13 +73,11 @@ export function InvitationForm({ token, invitation }: { token: string; invitatio
 
   if (challenge)
     return (
-      <Suspense fallback={null}>
-        <LoginCodeStep
-          email={invitation.email}
-          challenge={challenge}
-          onBack={() => navigate(pathTo('login', {}, { email: invitation.email }), { replace: true })}
-        />
-      </Suspense>
+      <LoginCodeStep
+        email={invitation.email}
+        challenge={challenge}
+        onBack={() => navigate(pathTo('login', {}, { email: invitation.email }), { replace: true })}
+      />
     );
 
   const termsError = fieldText(errors.accept_terms);

@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../core/api/client.ts';
 import type { MfaChallenge } from '../../core/api/contract.ts';
 import { hasErrors, serverErrors, validateLogin, type FieldErrors } from '../../core/auth/forms.ts';
@@ -13,11 +13,12 @@ import { FormAlert } from './FormAlert.tsx';
 import { fieldText, formText } from './fieldText.ts';
 import { useFocusOnLoad } from './focusOnLoad.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 type Field = 'email' | 'password';
 
 // Loaded only when the server asks for a code: most accounts never need it.
-const LoginCodeStep = lazy(() => import('./LoginCodeStep.tsx').then((m) => ({ default: m.LoginCodeStep })));
+const LoginCodeStep = preloadable(() => import('./LoginCodeStep.tsx').then((m) => ({ default: m.LoginCodeStep })));
 
 export interface LoginFormProps {
   initialEmail?: string | undefined;
@@ -97,18 +98,16 @@ export function LoginForm({ initialEmail = '', forgotTo, onForgot, compact = fal
 
   if (challenge)
     return (
-      <Suspense fallback={null}>
-        <LoginCodeStep
-          email={email.trim()}
-          challenge={challenge}
-          compact={compact}
-          onBack={(message) => {
-            setChallenge(null);
-            setReturned(true);
-            setFormErrors(message ? [message] : []);
-          }}
-        />
-      </Suspense>
+      <LoginCodeStep
+        email={email.trim()}
+        challenge={challenge}
+        compact={compact}
+        onBack={(message) => {
+          setChallenge(null);
+          setReturned(true);
+          setFormErrors(message ? [message] : []);
+        }}
+      />
     );
 
   return (

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { $toasts } from '../../core/toasts/toasts.ts';
 import { preloadable } from './preloadable.tsx';
 
@@ -17,9 +17,5 @@ export function ToastRegionHost() {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
     idle(() => void LazyToastRegion.preload());
   }, []);
-  return shown.current ? (
-    <Suspense fallback={null}>
-      <LazyToastRegion />
-    </Suspense>
-  ) : null;
+  return shown.current ? <LazyToastRegion /> : null;
 }

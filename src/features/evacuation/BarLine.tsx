@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { barSiteCount, type BarItem } from '../../core/evacuation/bar-source.ts';
 import { formatElapsed } from '../../core/time/elapsed.ts';
 import { useT } from '../common/useT.ts';
 import { WarningIcon } from './icons.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The End button and its confirmation: the evacuation control's own, loaded only when a bar
 // offers it (the bar itself is in every portal page).
-const EvacuationAction = lazy(() => import('./EvacuationAction.tsx').then((m) => ({ default: m.EvacuationAction })));
+const EvacuationAction = preloadable(() => import('./EvacuationAction.tsx').then((m) => ({ default: m.EvacuationAction })));
 
 export interface BarLineProps {
   items: readonly BarItem[];
@@ -49,18 +49,16 @@ export function BarLine({ items, drills, now, open, onToggle, detailsId }: BarLi
         {t('evacuation.bar.view')}
       </button>
       {one?.mayEnd && (
-        <Suspense fallback={null}>
-          <EvacuationAction
-            scope={one.kind}
-            uuid={one.uuid}
-            name={one.kind === 'project' ? one.name : `${one.name} (${one.projectName})`}
-            action="abort"
-            layout="compact"
-            label={t('evacuation.bar.end')}
-            projectUuid={one.projectUuid}
-            mode={one.mode}
-          />
-        </Suspense>
+        <EvacuationAction
+          scope={one.kind}
+          uuid={one.uuid}
+          name={one.kind === 'project' ? one.name : `${one.name} (${one.projectName})`}
+          action="abort"
+          layout="compact"
+          label={t('evacuation.bar.end')}
+          projectUuid={one.projectUuid}
+          mode={one.mode}
+        />
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { named } from '../../core/i18n/elision.ts';
 import './messages/bundled.ts';
 import './messages/bundled-dialog.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { EvacuationMode } from '../../core/api/contract.ts';
 import {
   $evacuationActions,
@@ -19,12 +19,13 @@ import {
 import { createVisibilityGate, type VisibilityGate } from '../../core/security/arming.ts';
 import { useElementScope } from '../common/element/context.ts';
 import { useT } from '../common/useT.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The confirmation dialog (its choices, the emergency line and their texts) is its own
 // chunk, fetched as soon as a button is on screen (so it is there by the time anyone
 // clicks), not with the page: a page that only shows the state does not pay for it.
 const loadDialog = () => import('./EvacuationDialog.tsx').then((m) => ({ default: m.EvacuationDialog }));
-const EvacuationDialog = lazy(loadDialog);
+const EvacuationDialog = preloadable(loadDialog);
 
 export interface EvacuationActionProps {
   scope: EvacuationScope;
@@ -167,7 +168,7 @@ export function EvacuationAction({
         {/* Several of these sit side by side in the banner: say which one this is. */}
         {layout === 'compact' && <span className="v-visually-hidden">{`: ${label}`}</span>}
       </button>
-      <Suspense fallback={null}>
+      <>
         {intent && (
           <EvacuationDialog
             scope={scope}
@@ -193,7 +194,7 @@ export function EvacuationAction({
             )}
           </EvacuationDialog>
         )}
-      </Suspense>
+      </>
     </>
   );
 }

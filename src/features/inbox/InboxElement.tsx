@@ -1,6 +1,5 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { useEffect, useState } from 'react';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import detailCss from './detail.css?inline';
@@ -9,12 +8,22 @@ import { isInboxView, type InboxView } from './InboxTabs.tsx';
 import { IncidentDetail } from './IncidentDetail.tsx';
 import type { InboxItemKind } from './RowAction.tsx';
 import { useLive } from './useLive.ts';
+import { Loading } from '../common/Loading.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 const NEEDS = ['unread', 'incidents'] as const;
 const EVENTS = { unread: true, incidents: true };
 
 // Loaded when a notification is opened: DOMPurify comes with it, not with the list.
-const NotificationDetail = lazy(() => import('./NotificationDetail.tsx').then((m) => ({ default: m.NotificationDetail })));
+const NotificationDetail = preloadable(
+  () => import('./NotificationDetail.tsx').then((m) => ({ default: m.NotificationDetail })),
+  () => <NotificationLoading />,
+);
+
+function NotificationLoading() {
+  const t = useT();
+  return <Loading label={t('inbox.notification.loading')} />;
+}
 
 type Opened = { kind: InboxItemKind; uuid: string };
 
@@ -50,9 +59,7 @@ export function InboxElement({ view }: { view?: string | undefined }) {
     return opened.kind === 'incident' ? (
       <IncidentDetail key={opened.uuid} uuid={opened.uuid} heading="h2" back={back} focusTitle />
     ) : (
-      <Suspense fallback={<Spinner label={t('inbox.notification.loading')} />}>
-        <NotificationDetail key={opened.uuid} uuid={opened.uuid} heading="h2" back={back} focusTitle />
-      </Suspense>
+      <NotificationDetail key={opened.uuid} uuid={opened.uuid} heading="h2" back={back} focusTitle />
     );
   }
 

@@ -1,14 +1,21 @@
-import { lazy, Suspense, useId } from 'react';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { useId } from 'react';
+import { Loading } from '../common/Loading.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import inboxCss from './inbox.css?inline';
 import { InboxTabs, type InboxView } from './InboxTabs.tsx';
 import type { InboxItemKind } from './RowAction.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Each list is its own chunk: a user on the incidents tab never downloads the notifications list.
-const IncidentList = lazy(() => import('./IncidentList.tsx').then((m) => ({ default: m.IncidentList })));
-const NotificationList = lazy(() => import('./NotificationList.tsx').then((m) => ({ default: m.NotificationList })));
+const IncidentList = preloadable(
+  () => import('./IncidentList.tsx').then((m) => ({ default: m.IncidentList })),
+  () => <Loading />,
+);
+const NotificationList = preloadable(
+  () => import('./NotificationList.tsx').then((m) => ({ default: m.NotificationList })),
+  () => <Loading />,
+);
 
 export interface InboxListsProps {
   view: InboxView;
@@ -36,13 +43,11 @@ export function InboxLists({ view, heading: Heading, onSelectView, onOpen, focus
         {t('inbox.title')}
       </Heading>
       <InboxTabs view={view} {...(onSelectView ? { onSelect: onSelectView } : {})} />
-      <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
-        {view === 'incidents' ? (
-          <IncidentList target={target} focusUuid={focusUuid} inPage={!onOpen} />
-        ) : (
-          <NotificationList target={target} focusUuid={focusUuid} inPage={!onOpen} />
-        )}
-      </Suspense>
+      {view === 'incidents' ? (
+        <IncidentList target={target} focusUuid={focusUuid} inPage={!onOpen} />
+      ) : (
+        <NotificationList target={target} focusUuid={focusUuid} inPage={!onOpen} />
+      )}
     </section>
   );
 }

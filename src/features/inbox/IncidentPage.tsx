@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { filterQuery } from '../../core/inbox/filters.ts';
 import { incidentCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
@@ -11,8 +11,13 @@ import { useT } from '../common/useT.ts';
 import { IncidentDetail } from './IncidentDetail.tsx';
 import { readUrlFilters } from './urlFilters.ts';
 import { WalkView } from './WalkView.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
-const IncidentWalk = lazy(() => import('./IncidentWalk.tsx').then((m) => ({ default: m.IncidentWalk })));
+// Until the walk's code is there, its links without their targets (the same place).
+const IncidentWalk = preloadable(
+  () => import('./IncidentWalk.tsx').then((m) => ({ default: m.IncidentWalk })),
+  ({ search }) => <WalkView search={search} />,
+);
 
 /**
  * Portal page of /inbox/incident/{uuid}; a missing incident goes to /404 (docs/product.md#session).
@@ -36,9 +41,7 @@ export function IncidentPage({ uuid }: { uuid: string }) {
           <Link to={pathTo('inbox', {}, search)} className="v-btn v-btn--ghost vi-back">
             {t('inbox.back.incidents')}
           </Link>
-          <Suspense fallback={<WalkView search={search} />}>
-            <IncidentWalk uuid={uuid} filters={filters} search={search} />
-          </Suspense>
+          <IncidentWalk uuid={uuid} filters={filters} search={search} />
         </div>
       }
     />

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { Incident } from '../../core/api/contract.ts';
 import { formatMoment } from '../../core/time/moments.ts';
 import { showError } from '../../core/toasts/toasts.ts';
 import { useT } from '../common/useT.ts';
 import { HandlingState } from './HandlingState.tsx';
 import { useUserName } from './useUserName.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The dialog (and the platform dialog's styles) load with the first "Handle…"; the actions'
 // code (shared with the comment form) with the first action, so the page does not carry it.
-const HandleDialog = lazy(() => import('./HandleDialog.tsx').then((m) => ({ default: m.HandleDialog })));
+const HandleDialog = preloadable(() => import('./HandleDialog.tsx').then((m) => ({ default: m.HandleDialog })));
 
 /** The name of whoever handled it: as the project knows them when a member handled it, else resolved from the username. */
 function useHandlerName(incident: Incident): string | undefined {
@@ -83,9 +84,9 @@ export function IncidentWork({ incident }: { incident: Incident }) {
         </div>
       )}
       {handling && (
-        <Suspense fallback={null}>
+        <>
           <HandleDialog incident={incident} onClose={() => setHandling(false)} />
-        </Suspense>
+        </>
       )}
     </div>
   );

@@ -1,21 +1,25 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../core/api/client.ts';
 import { formatDateTime } from '../../core/time/format.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { openNotification } from '../../core/inbox/notifications.ts';
 import { isMissing, notificationCache } from '../../core/resources/resources.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { DetailState } from './DetailState.tsx';
 import { useElementScope } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import detailCss from './detail.css?inline';
+import { Loading } from '../common/Loading.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The body needs the sanitizer (DOMPurify, ~11 KB): it loads in parallel with the
 // notification, so the title and dates show at once.
-const NotificationBody = lazy(() => import('./NotificationBody.tsx').then((m) => ({ default: m.NotificationBody })));
+const NotificationBody = preloadable(
+  () => import('./NotificationBody.tsx').then((m) => ({ default: m.NotificationBody })),
+  () => <Loading />,
+);
 
 export interface NotificationDetailProps {
   uuid: string;
@@ -89,9 +93,7 @@ export function NotificationDetail({ uuid, heading: Heading, back, onMissing, fo
             )}
           </dd>
         </dl>
-        <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
-          <NotificationBody html={notification.body_html} />
-        </Suspense>
+        <NotificationBody html={notification.body_html} />
       </article>
     );
   } else {

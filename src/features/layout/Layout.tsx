@@ -1,6 +1,6 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import type { PortalState } from '../../core/router/portal-router.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { useT } from '../common/useT.ts';
@@ -9,11 +9,12 @@ import { LoadingView } from './LoadingView.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
 import { ToastTray } from './ToastTray.tsx';
 import { useRouteFocus } from './useRouteFocus.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The alarm bar loads beside the first page (its own chunk): the first load does not grow.
 // Its own chunk too, after the first render: "live updates paused" shows nothing until they pause.
-const LiveNotice = lazy(() => import('../common/LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
-const EvacuationBar = lazy(() => import('../evacuation/EvacuationBar.tsx').then((m) => ({ default: m.EvacuationBar })));
+const LiveNotice = preloadable(() => import('../common/LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
+const EvacuationBar = preloadable(() => import('../evacuation/EvacuationBar.tsx').then((m) => ({ default: m.EvacuationBar })));
 
 const LOGOUT_PATH = /^\/logout(?:[/?#]|$)/i;
 
@@ -52,20 +53,12 @@ export function Layout({ state }: { state: PortalState }) {
           }
         />
         {/* While anything the user can see is evacuating: one red bar on every page. */}
-        {variant === 'app' && (
-          <Suspense fallback={null}>
-            <EvacuationBar />
-          </Suspense>
-        )}
+        {variant === 'app' && <EvacuationBar />}
         <ToastTray />
       </div>
       {checking && <div className="route-progress" aria-hidden="true" />}
       <main ref={mainRef} id="main" tabIndex={-1} className="portal-main" aria-busy={checking}>
-        {variant === 'app' && (
-          <Suspense>
-            <LiveNotice />
-          </Suspense>
-        )}
+        {variant === 'app' && <LiveNotice />}
         {view ? <PageOutlet key={view.fullPath} view={view} /> : <LoadingView />}
       </main>
     </div>

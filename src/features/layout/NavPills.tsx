@@ -1,17 +1,17 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
 import { $contentPages } from '../../core/content/content.ts';
 import { pathTo, type RouteName } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
 import { useT } from '../common/useT.ts';
 import { useLive } from '../inbox/useLive.ts';
 import { NavIcon } from './NavIcon.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Loaded once the content pages are known (Help shows only then): not in the first load.
-const HelpMenu = lazy(() => import('./HelpMenu.tsx').then((m) => ({ default: m.HelpMenu })));
+const HelpMenu = preloadable(() => import('./HelpMenu.tsx').then((m) => ({ default: m.HelpMenu })));
 // The Inbox pill's counts (and the title's): after the first render, as the counts load.
-const InboxCounts = lazy(() => import('./InboxCounts.tsx').then((m) => ({ default: m.InboxCounts })));
+const InboxCounts = preloadable(() => import('./InboxCounts.tsx').then((m) => ({ default: m.InboxCounts })));
 
 // The portal keeps the counts and the incidents fresh on every page (alerts for new ones).
 const LIVE = ['unread', 'incidents', 'open'] as const;
@@ -73,17 +73,13 @@ export function NavPills({
               {t('layout.nav.inboxShort')}
             </span>
             <span className="pill-counts">
-              <Suspense fallback={null}>
-                <InboxCounts />
-              </Suspense>
+              <InboxCounts />
             </span>
           </Link>
         </li>
         {pages.length > 0 && (
           <li>
-            <Suspense fallback={null}>
-              <HelpMenu pages={pages} current={route === 'page' ? pageUuid : undefined} onTerms={route === 'terms'} closeKey={closeKey} />
-            </Suspense>
+            <HelpMenu pages={pages} current={route === 'page' ? pageUuid : undefined} onTerms={route === 'terms'} closeKey={closeKey} />
           </li>
         )}
       </ul>

@@ -1,14 +1,8 @@
-import { Suspense } from 'react';
 import type { PortalView } from '../../core/router/portal-router.ts';
-import { LoadingView } from './LoadingView.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { renderPage } from './screens.tsx';
 
 /** One page of the portal: loaded on demand, with the spinner meanwhile and the timeout page on failure. */
 export function PageOutlet({ view }: { view: PortalView }) {
-  return (
-    <PageErrorBoundary>
-      <Suspense fallback={<LoadingView />}>{renderPage(view)}</Suspense>
-    </PageErrorBoundary>
-  );
+  return <PageErrorBoundary>{renderPage(view)}</PageErrorBoundary>;
 }

@@ -1,12 +1,13 @@
 import './messages/bundled-sessions.ts';
-import { lazy } from 'react';
+
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import sessionsCss from './sessions.css?inline';
 import { useMenuDialog } from './useMenuDialog.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The dialog (and the sessions' calls) loads only when someone opens it.
-const SessionsDialog = lazy(() => import('./SessionsDialog.tsx').then((m) => ({ default: m.SessionsDialog })));
+const SessionsDialog = preloadable(() => import('./SessionsDialog.tsx').then((m) => ({ default: m.SessionsDialog })));
 
 /**
  * "Where you're signed in" in the user menu: opens the dialog that lists the user's

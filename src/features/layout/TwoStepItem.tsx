@@ -1,14 +1,14 @@
 import './messages/bundled-two-step.ts';
 import { useStore } from '@nanostores/react';
-import { lazy } from 'react';
 import { $currentUser } from '../../core/session/session.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import twoStepCss from './twoStep.css?inline';
 import { useMenuDialog } from './useMenuDialog.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The dialog (with the QR code's encoder) loads only when someone opens it.
-const TwoStepDialog = lazy(() => import('./TwoStepDialog.tsx').then((m) => ({ default: m.TwoStepDialog })));
+const TwoStepDialog = preloadable(() => import('./TwoStepDialog.tsx').then((m) => ({ default: m.TwoStepDialog })));
 
 /**
  * "Two-step sign-in" in the user menu, saying whether it is on; opens the dialog that

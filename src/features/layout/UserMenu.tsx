@@ -1,15 +1,16 @@
 import './messages/bundled.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { Link } from '../common/Link.tsx';
 
 // Loaded when the menu first opens: the portal's first load does not carry it.
-const UserMenuExtras = lazy(() => import('./UserMenuExtras.tsx').then((m) => ({ default: m.UserMenuExtras })));
+const UserMenuExtras = preloadable(() => import('./UserMenuExtras.tsx').then((m) => ({ default: m.UserMenuExtras })));
 import { useT } from '../common/useT.ts';
 import { MENU_DIALOG_EVENT } from './menuDialog.ts';
 import { useHeaderMenu } from './useHeaderMenu.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -76,11 +77,7 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
-        {extras && (
-          <Suspense fallback={null}>
-            <UserMenuExtras alerts={user.terms_accepted_web_portal} />
-          </Suspense>
-        )}
+        {extras && <UserMenuExtras alerts={user.terms_accepted_web_portal} />}
         <Link className="ly-item" to={pathTo('logout')}>
           {t('layout.user.signOut')}
         </Link>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { MENU_DIALOG_EVENT } from './menuDialog.ts';
 
@@ -25,6 +25,12 @@ export function useMenuDialog(dialog: (close: () => void) => ReactNode) {
   }
 
   const menu = itemRef.current?.closest('.user-menu');
-  const portal = open && menu ? createPortal(<Suspense fallback={null}>{dialog(() => setOpen(false))}</Suspense>, menu) : null;
+  const portal =
+    open && menu
+      ? createPortal(
+          dialog(() => setOpen(false)),
+          menu,
+        )
+      : null;
   return { itemRef, openDialog, portal };
 }

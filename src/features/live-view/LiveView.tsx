@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Camera } from '../../core/api/contract.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { CameraTile } from './CameraTile.tsx';
@@ -7,9 +7,10 @@ import { LiveViewRegionSkeleton } from './LiveViewSkeleton.tsx';
 import css from './liveView.css?inline';
 import { useCameraFeeds } from './useCameraFeeds.ts';
 import { useNow } from './useNow.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Its own chunk, loaded on the first opening: pages with a live view load less up front.
-const LargeView = lazy(() => import('./LargeView.tsx').then((m) => ({ default: m.LargeView })));
+const LargeView = preloadable(() => import('./LargeView.tsx').then((m) => ({ default: m.LargeView })));
 
 export interface LiveViewProps {
   cameras: readonly Camera[];
@@ -88,25 +89,23 @@ export function LiveView({ cameras, label, landmark = true, intervalMs, online =
         })}
       </ul>
       {openCamera && open !== null && feeds.get(openCamera.uuid) && (
-        <Suspense fallback={null}>
-          <LargeView
-            camera={openCamera}
-            feed={feeds.get(openCamera.uuid)!}
-            index={open}
-            count={cameras.length}
-            now={now}
-            online={online}
-            timeZone={timeZone}
-            {...(intervalMs === undefined ? {} : { intervalMs })}
-            onVisible={setLargeVisible}
-            onStep={(delta) => setOpen((open + delta + cameras.length) % cameras.length)}
-            onClose={() => {
-              returnFocusTo.current = openCamera.uuid;
-              setOpen(null);
-              setLargeVisible(false);
-            }}
-          />
-        </Suspense>
+        <LargeView
+          camera={openCamera}
+          feed={feeds.get(openCamera.uuid)!}
+          index={open}
+          count={cameras.length}
+          now={now}
+          online={online}
+          timeZone={timeZone}
+          {...(intervalMs === undefined ? {} : { intervalMs })}
+          onVisible={setLargeVisible}
+          onStep={(delta) => setOpen((open + delta + cameras.length) % cameras.length)}
+          onClose={() => {
+            returnFocusTo.current = openCamera.uuid;
+            setOpen(null);
+            setLargeVisible(false);
+          }}
+        />
       )}
     </div>
   );

@@ -17,27 +17,44 @@ import { CAMERA_SYSTEM } from '../../core/projects/health.ts';
 import { siteMomentParams } from '../../core/time/siteMoment.ts';
 import { PendingResource } from './ResourceState.tsx';
 import { SiteHead } from './SiteHead.tsx';
-import { lazy, Suspense } from 'react';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The cameras (the live view's tiles) with the other systems, and the incidents (their list, filters and clock) are
 // chunks of their own, asked for as soon as this page's code runs, in parallel with the
 // site's data: the page's own chunk stays small.
 const cameras = import('./SiteCameras.tsx');
-const SiteCameras = lazy(() => cameras.then((m) => ({ default: m.SiteCameras })));
-const OtherSystems = lazy(() => cameras.then((m) => ({ default: m.OtherSystems })));
 const incidents = import('./SiteIncidents.tsx');
-const SiteIncidents = lazy(() => incidents.then((m) => ({ default: m.SiteIncidents })));
+
+const PARTS = {
+  cameras: { title: 'projects.site.cameras', className: 'st-cameras' },
+  incidents: { title: 'projects.site.incidents', className: 'st-incidents' },
+  systems: { title: 'projects.site.alarmsAndOthers', className: 'st-systems' },
+} as const;
 
 /** A part's card while its code loads (rarely seen: it loads beside the site's data). */
-function PartLoading({ title, className }: { title: string; className: string }) {
+function PartLoading({ part }: { part: keyof typeof PARTS }) {
   const t = useT();
+  const { title, className } = PARTS[part];
   return (
     <section className={`v-card v-stack ${className}`} aria-busy="true">
-      <h2>{title}</h2>
+      <h2>{t(title)}</h2>
       <p className="v-muted">{t('core.common.loading')}</p>
     </section>
   );
 }
+
+const SiteCameras = preloadable(
+  () => cameras.then((m) => ({ default: m.SiteCameras })),
+  () => <PartLoading part="cameras" />,
+);
+const OtherSystems = preloadable(
+  () => cameras.then((m) => ({ default: m.OtherSystems })),
+  () => <PartLoading part="systems" />,
+);
+const SiteIncidents = preloadable(
+  () => incidents.then((m) => ({ default: m.SiteIncidents })),
+  () => <PartLoading part="incidents" />,
+);
 
 /**
  * A site's operations view (docs/product.md#the-site-page): what is happening there now. Its
@@ -85,17 +102,9 @@ export function SitePage({ uuid }: { uuid: string }) {
             withAction={site.project?.permissions?.includes(EVACUATE) ?? true}
           />
         </div>
-        <Suspense fallback={<PartLoading title={t('projects.site.cameras')} className="st-cameras" />}>
-          <SiteCameras systems={cameraSystems} timeZone={site.timezone} />
-        </Suspense>
-        <Suspense fallback={<PartLoading title={t('projects.site.incidents')} className="st-incidents" />}>
-          <SiteIncidents site={uuid} timeZone={site.timezone} />
-        </Suspense>
-        {others.length > 0 && (
-          <Suspense fallback={<PartLoading title={t('projects.site.alarmsAndOthers')} className="st-systems" />}>
-            <OtherSystems systems={others} />
-          </Suspense>
-        )}
+        <SiteCameras systems={cameraSystems} timeZone={site.timezone} />
+        <SiteIncidents site={uuid} timeZone={site.timezone} />
+        {others.length > 0 && <OtherSystems systems={others} />}
         <section className="v-card v-stack st-schedule" aria-labelledby="st-schedule" part="schedule-link">
           <h2 id="st-schedule">{t('projects.site.scheduleTab')}</h2>
           <p className="v-muted">{t('projects.site.scheduleHint')}</p>

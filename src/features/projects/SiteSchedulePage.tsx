@@ -1,9 +1,7 @@
 import './messages/bundled.ts';
-import { lazy, Suspense } from 'react';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
 import { pathTo } from '../../core/router/routes.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
@@ -12,11 +10,16 @@ import css from './projects.css?inline';
 import siteCss from './site.css?inline';
 import { PendingResource } from './ResourceState.tsx';
 import { SiteHead } from './SiteHead.tsx';
+import { Loading } from '../common/Loading.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The editor is the heaviest part of the page: its own chunk, asked for as soon as this page's
 // code runs, in parallel with the site's data.
 const editor = import('../schedules/ScheduleMatrix.tsx');
-const ScheduleMatrixEditor = lazy(() => editor.then((m) => ({ default: m.ScheduleMatrixEditor })));
+const ScheduleMatrixEditor = preloadable(
+  () => editor.then((m) => ({ default: m.ScheduleMatrixEditor })),
+  () => <Loading />,
+);
 
 /**
  * A site's security hours and date exceptions (`/site/{uuid}/schedule`): the editor, under
@@ -47,9 +50,7 @@ export function SiteSchedulePage({ uuid }: { uuid: string }) {
   return (
     <div className="pj v-stack" part="site-schedule">
       <SiteHead site={site} section="schedule" />
-      <Suspense fallback={<Spinner label={t('core.common.loading')} />}>
-        <ScheduleMatrixEditor site={uuid} />
-      </Suspense>
+      <ScheduleMatrixEditor site={uuid} />
     </div>
   );
 }

@@ -15,12 +15,13 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
 import { siteMomentParams } from '../../core/time/siteMoment.ts';
-import { lazy, Suspense } from 'react';
+import { Fragment } from 'react';
 import { useStore } from '@nanostores/react';
 import { $evacuations, isActive, targetKey } from '../../core/evacuation/evacuation.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Its site's evacuation state, as its own chunk beside the page (the live view comes first).
-const EvacuationControl = lazy(() => import('../evacuation/EvacuationControl.tsx').then((m) => ({ default: m.EvacuationControl })));
+const EvacuationControl = preloadable(() => import('../evacuation/EvacuationControl.tsx').then((m) => ({ default: m.EvacuationControl })));
 
 /** The project the system answer names (`project: { uuid, name }`), if it does. */
 function projectOf(system: System): { uuid: string; name: string } | undefined {
@@ -104,9 +105,9 @@ export function SystemPage({ uuid }: { uuid: string }) {
       {/* During an evacuation the cameras come first: what people need to see then. */}
       {evacuating && liveView}
       {/* Its site's evacuation state (a project-wide one covers it too). */}
-      <Suspense key="evacuation" fallback={null}>
+      <Fragment key="evacuation">
         <EvacuationControl scope="system" uuid={uuid} moment={siteZone ? (at) => siteMomentParams(at, siteZone) : undefined} />
-      </Suspense>
+      </Fragment>
       {!evacuating && liveView}
     </div>
   );

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { memo } from 'react';
 import type { Site } from '../../core/api/contract.ts';
 import { siteWeek, siteZone } from '../../core/schedules/convert.ts';
 import { describeDiff, diffWeeks, hasChanges } from '../../core/schedules/diff.ts';
@@ -8,6 +8,7 @@ import type { Week } from '../../core/schedules/week.ts';
 import { timeZoneName } from '../../core/i18n/names.ts';
 import { useT } from '../common/useT.ts';
 import { SaveError } from './SaveError.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 export interface ApplyReviewProps {
   /** The chosen sites, in the project's order. */
@@ -22,7 +23,7 @@ export interface ApplyReviewProps {
 }
 
 // Shown after the confirmation, whose chunk it shares.
-const ApplyResults = lazy(() => import('./ApplyConfirm.tsx').then((m) => ({ default: m.ApplyResults })));
+const ApplyResults = preloadable(() => import('./ApplyConfirm.tsx').then((m) => ({ default: m.ApplyResults })));
 
 /** Before applying: what changes for each chosen site (Apply opens the confirmation); after: what each site now has. */
 export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, saving, error, results, onApply }: ApplyReviewProps) {
@@ -65,11 +66,7 @@ export const ApplyReview = memo(function ApplyReview({ sites, cells, timezone, s
           {saving ? t('schedules.multi.applying') : t('schedules.multi.apply')}
         </button>
       </div>
-      {results && (
-        <Suspense fallback={null}>
-          <ApplyResults results={results} />
-        </Suspense>
-      )}
+      {results && <ApplyResults results={results} />}
     </div>
   );
 });

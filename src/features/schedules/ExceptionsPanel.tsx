@@ -1,6 +1,6 @@
 import './messages/bundled-exceptions.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ScheduleException, Site } from '../../core/api/contract.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { localDate, nextOccurrence, removeException, siteExceptions } from '../../core/schedules/exceptions.ts';
@@ -9,11 +9,12 @@ import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { ExceptionCalendar, useDescribe } from './ExceptionCalendar.tsx';
 import css from './exceptions.css?inline';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The editor, the public holidays and the removal question: each its own chunk, loaded when opened.
-const ExceptionEditor = lazy(() => import('./ExceptionEditor.tsx').then((m) => ({ default: m.ExceptionEditor })));
-const HolidayPicker = lazy(() => import('./HolidayPicker.tsx').then((m) => ({ default: m.HolidayPicker })));
-const AlertDialog = lazy(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
+const ExceptionEditor = preloadable(() => import('./ExceptionEditor.tsx').then((m) => ({ default: m.ExceptionEditor })));
+const HolidayPicker = preloadable(() => import('./HolidayPicker.tsx').then((m) => ({ default: m.HolidayPicker })));
+const AlertDialog = preloadable(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
 
 export interface ExceptionsPanelProps {
   /** The sites shown (one on a site's page; the project's on the multi-site page). */
@@ -164,40 +165,38 @@ export function ExceptionsPanel({ sites, chosen, project, editable, step = false
       ) : (
         <p className="v-small v-muted">{t('schedules.exceptions.readOnly')}</p>
       )}
-      <Suspense fallback={null}>
-        {editing && (
-          <ExceptionEditor
-            site={site}
-            project={project}
-            today={today}
-            exception={editing.exception}
-            date={editing.date}
-            onClose={() => setEditing(null)}
-          />
-        )}
-        {holidays && project && (
-          <HolidayPicker
-            site={site}
-            sites={sites}
-            chosen={chosen && chosen.length ? chosen : [site.uuid]}
-            project={project}
-            onClose={() => setHolidays(false)}
-          />
-        )}
-        {removing && (
-          <AlertDialog
-            open
-            title={t('schedules.exceptions.removeTitle', { label: removing.label })}
-            description={t('schedules.exceptions.removeText')}
-            confirmLabel={t('schedules.exceptions.removeConfirm')}
-            cancelLabel={t('core.common.cancel')}
-            tone="danger"
-            pending={busy}
-            onConfirm={() => void remove(removing)}
-            onCancel={() => setRemoving(null)}
-          />
-        )}
-      </Suspense>
+      {editing && (
+        <ExceptionEditor
+          site={site}
+          project={project}
+          today={today}
+          exception={editing.exception}
+          date={editing.date}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {holidays && project && (
+        <HolidayPicker
+          site={site}
+          sites={sites}
+          chosen={chosen && chosen.length ? chosen : [site.uuid]}
+          project={project}
+          onClose={() => setHolidays(false)}
+        />
+      )}
+      {removing && (
+        <AlertDialog
+          open
+          title={t('schedules.exceptions.removeTitle', { label: removing.label })}
+          description={t('schedules.exceptions.removeText')}
+          confirmLabel={t('schedules.exceptions.removeConfirm')}
+          cancelLabel={t('core.common.cancel')}
+          tone="danger"
+          pending={busy}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
     </div>
   );
 }

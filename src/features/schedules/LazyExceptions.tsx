@@ -1,8 +1,9 @@
-import { lazy, memo, Suspense } from 'react';
+import { memo } from 'react';
 import type { ExceptionsPanelProps } from './ExceptionsPanel.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The calendar and the list of exceptions: their own chunk (the schedule pages are at their budget).
-const ExceptionsPanel = lazy(() => import('./ExceptionsPanel.tsx').then((m) => ({ default: m.ExceptionsPanel })));
+const ExceptionsPanel = preloadable(() => import('./ExceptionsPanel.tsx').then((m) => ({ default: m.ExceptionsPanel })));
 
 /**
  * Holidays and one-off days beside a weekly grid, loaded on its own. Memoized: the panel
@@ -10,9 +11,5 @@ const ExceptionsPanel = lazy(() => import('./ExceptionsPanel.tsx').then((m) => (
  * every cell a drag crosses) must not draw its months of calendar again.
  */
 export const LazyExceptions = memo(function LazyExceptions(props: ExceptionsPanelProps) {
-  return (
-    <Suspense fallback={null}>
-      <ExceptionsPanel {...props} />
-    </Suspense>
-  );
+  return <ExceptionsPanel {...props} />;
 });

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { $i18nVersion } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
 import { dayNames, describeRange, describeWeek } from '../../core/schedules/describe.ts';
@@ -13,10 +13,11 @@ import { GridRow } from './GridRow.tsx';
 import { NIGHTS_BELOW, useNarrow } from './useNarrow.ts';
 import { useGridInput, type FocusMode } from './useGridInput.ts';
 import { useOverflow } from './useOverflow.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The turned grid of narrow boxes: its own chunk, only narrow screens load it.
-const NightsRows = lazy(() => import('./NightsGrid.tsx').then((m) => ({ default: m.NightsRows })));
-const NightsHelp = lazy(() => import('./NightsGrid.tsx').then((m) => ({ default: m.NightsHelp })));
+const NightsRows = preloadable(() => import('./NightsGrid.tsx').then((m) => ({ default: m.NightsRows })));
+const NightsHelp = preloadable(() => import('./NightsGrid.tsx').then((m) => ({ default: m.NightsHelp })));
 
 /** Where the "show from" buttons scroll a narrow grid to. */
 const JUMPS = [0, 12, 24, 36];
@@ -196,13 +197,7 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
   return (
     <div className={nights ? 'sg sg--nights' : 'sg'} part="matrix" ref={rootRef}>
       <p id={`${helpId}-pointer`} className="sg-help v-small v-muted">
-        {nights ? (
-          <Suspense fallback={null}>
-            <NightsHelp editable={editable} />
-          </Suspense>
-        ) : (
-          t(editable ? 'schedules.grid.help' : 'schedules.grid.helpReadOnly')
-        )}
+        {nights ? <NightsHelp editable={editable} /> : t(editable ? 'schedules.grid.help' : 'schedules.grid.helpReadOnly')}
       </p>
       <details className="sg-keys" part="keyboard-help">
         <summary>{t('schedules.grid.keyboard')}</summary>
@@ -240,9 +235,7 @@ export function ScheduleGrid({ week, onChange, label }: ScheduleGridProps) {
           {...input}
         >
           {nights ? (
-            <Suspense fallback={null}>
-              <NightsRows drawn={painted} focus={focus} names={names} labels={labels} />
-            </Suspense>
+            <NightsRows drawn={painted} focus={focus} names={names} labels={labels} />
           ) : (
             <>
               <GridHeader dayLabel={t('schedules.grid.dayColumn')} />

@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { siteCache } from '../../core/resources/resources.ts';
 import { readDays, siteZone } from '../../core/schedules/convert.ts';
@@ -24,13 +24,14 @@ import { LazyExceptions } from './LazyExceptions.tsx';
 import { LeaveDialog, useLeaveQuestion } from './useLeaveGuard.ts';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 import { toolsModule } from './useTools.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Presets and copy-a-day: their own chunk, asked for at once (see useTools.ts).
 void toolsModule.load();
 
 // The discard confirmation is its own chunk (shared with the evacuation and multi-site
 // dialogs), so the editor stays within the lazy-page budget.
-const AlertDialog = lazy(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
+const AlertDialog = preloadable(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
 
 export interface ScheduleMatrixEditorProps {
   /** uuid of the site. */
@@ -134,35 +135,31 @@ export function ScheduleMatrixEditor({ site }: ScheduleMatrixEditorProps) {
         />
       )}
       {leave.open && (
-        <Suspense fallback={null}>
-          <LeaveDialog
-            changes={changes}
-            canSave={editable}
-            saving={!!draft?.saving}
-            onSave={() => void save().then(leave.answer)}
-            onLeave={() => {
-              discardDraft(key);
-              leave.answer(true);
-            }}
-            onStay={() => leave.answer(false)}
-          />
-        </Suspense>
-      )}
-      <Suspense fallback={null}>
-        <AlertDialog
-          open={confirmDiscard}
-          title={t('schedules.editor.discardTitle')}
-          description={t('schedules.editor.discardText')}
-          confirmLabel={t('schedules.editor.discard')}
-          cancelLabel={t('core.common.cancel')}
-          tone="danger"
-          onConfirm={() => {
+        <LeaveDialog
+          changes={changes}
+          canSave={editable}
+          saving={!!draft?.saving}
+          onSave={() => void save().then(leave.answer)}
+          onLeave={() => {
             discardDraft(key);
-            setConfirmDiscard(false);
+            leave.answer(true);
           }}
-          onCancel={() => setConfirmDiscard(false)}
+          onStay={() => leave.answer(false)}
         />
-      </Suspense>
+      )}
+      <AlertDialog
+        open={confirmDiscard}
+        title={t('schedules.editor.discardTitle')}
+        description={t('schedules.editor.discardText')}
+        confirmLabel={t('schedules.editor.discard')}
+        cancelLabel={t('core.common.cancel')}
+        tone="danger"
+        onConfirm={() => {
+          discardDraft(key);
+          setConfirmDiscard(false);
+        }}
+        onCancel={() => setConfirmDiscard(false)}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import './messages/bundled.ts';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { emit } from '../../core/events.ts';
 import { isMissing, projectCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
@@ -28,6 +28,7 @@ import { WeekSummary } from './WeekSummary.tsx';
 import { LeaveDialog, useLeaveQuestion } from './useLeaveGuard.ts';
 import { useScheduleDraft } from './useScheduleDraft.ts';
 import { lazyModule, toolsModule } from './useTools.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Presets and copy-a-day, and this page's other parts: their own chunks, asked for at once (see useTools.ts).
 const partsModule = lazyModule(() => import('./MultiParts.tsx'));
@@ -35,9 +36,9 @@ void toolsModule.load();
 void partsModule.load();
 
 // Only needed when replacing painted cells: loaded on first use, keeping the page light.
-const AlertDialog = lazy(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
+const AlertDialog = preloadable(() => import('../../ui/AlertDialog.tsx').then((m) => ({ default: m.AlertDialog })));
 // The per-site confirmation before applying: its own chunk, loaded when it opens.
-const ApplyConfirm = lazy(() => import('./ApplyConfirm.tsx').then((m) => ({ default: m.ApplyConfirm })));
+const ApplyConfirm = preloadable(() => import('./ApplyConfirm.tsx').then((m) => ({ default: m.ApplyConfirm })));
 
 export interface SiteSchedulesPageProps {
   /** uuid of the project. */
@@ -198,49 +199,43 @@ export function SiteSchedulesPage({ uuid }: SiteSchedulesPageProps) {
       )}
 
       {confirming && (
-        <Suspense fallback={null}>
-          <ApplyConfirm
-            sites={chosen}
-            cells={cells}
-            timezone={timezone}
-            saving={!!draft?.saving}
-            onConfirm={() => void apply()}
-            onCancel={() => setConfirming(false)}
-          />
-        </Suspense>
+        <ApplyConfirm
+          sites={chosen}
+          cells={cells}
+          timezone={timezone}
+          saving={!!draft?.saving}
+          onConfirm={() => void apply()}
+          onCancel={() => setConfirming(false)}
+        />
       )}
 
       {leave.open && (
-        <Suspense fallback={null}>
-          <LeaveDialog
-            changes=""
-            canSave={false}
-            saving={false}
-            onSave={() => undefined}
-            onLeave={() => {
-              discardDraft(key);
-              leave.answer(true);
-            }}
-            onStay={() => leave.answer(false)}
-          />
-        </Suspense>
+        <LeaveDialog
+          changes=""
+          canSave={false}
+          saving={false}
+          onSave={() => undefined}
+          onLeave={() => {
+            discardDraft(key);
+            leave.answer(true);
+          }}
+          onStay={() => leave.answer(false)}
+        />
       )}
 
       {pendingStart !== null && (
-        <Suspense fallback={null}>
-          <AlertDialog
-            open
-            title={t('schedules.multi.replaceTitle')}
-            description={t('schedules.multi.replaceText')}
-            confirmLabel={t('schedules.multi.replaceConfirm')}
-            cancelLabel={t('core.common.cancel')}
-            onConfirm={() => {
-              begin(pendingStart);
-              setPendingStart(null);
-            }}
-            onCancel={() => setPendingStart(null)}
-          />
-        </Suspense>
+        <AlertDialog
+          open
+          title={t('schedules.multi.replaceTitle')}
+          description={t('schedules.multi.replaceText')}
+          confirmLabel={t('schedules.multi.replaceConfirm')}
+          cancelLabel={t('core.common.cancel')}
+          onConfirm={() => {
+            begin(pendingStart);
+            setPendingStart(null);
+          }}
+          onCancel={() => setPendingStart(null)}
+        />
       )}
     </div>
   );

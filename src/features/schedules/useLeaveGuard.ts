@@ -1,6 +1,7 @@
-import { lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AskToLeave } from '../../core/router/leave-guard.ts';
 import { holdUntilGuarded } from '../../core/router/leave-gates.ts';
+import { preloadable } from '../common/preloadable.tsx';
 
 type LeaveGuardModule = typeof import('../../core/router/leave-guard.ts');
 let loading: Promise<LeaveGuardModule> | null = null;
@@ -11,7 +12,7 @@ let dialogLoading: Promise<typeof import('./LeaveDialog.tsx')> | null = null;
 const loadLeaveDialog = () => (dialogLoading ??= import('./LeaveDialog.tsx'));
 
 /** The portal's leave question (its own chunk, loaded with the guard). */
-export const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: m.LeaveDialog })));
+export const LeaveDialog = preloadable(() => loadLeaveDialog().then((m) => ({ default: m.LeaveDialog })));
 
 /**
  * Starts loading the guard's code and its dialog: editors call it when the user first

@@ -1,11 +1,12 @@
 import type { ProjectUser } from '../../core/api/contract.ts';
-import { lazy, Suspense } from 'react';
+
 import { formatDateTime } from '../../core/time/format.ts';
 import { useT } from '../common/useT.ts';
 import { PermissionChips } from './PermissionChips.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // Two-step and last sign-in: a chunk of its own (its texts, styles and the requirement's call).
-const SignInCell = lazy(() => import('./SignInCell.tsx').then((m) => ({ default: m.SignInCell })));
+const SignInCell = preloadable(() => import('./SignInCell.tsx').then((m) => ({ default: m.SignInCell })));
 
 export interface UserRowProps {
   user: ProjectUser;
@@ -46,9 +47,7 @@ export function UserRow({ user, isSelf, onEdit, onRemove, onResend, onCancelInvi
         {invited ? (
           user.invited_at && <span className="v-small v-muted">{t('users.invite.sent', { when: formatDateTime(user.invited_at) })}</span>
         ) : (
-          <Suspense fallback={null}>
-            <SignInCell user={user} project={project} />
-          </Suspense>
+          <SignInCell user={user} project={project} />
         )}
       </td>
       <td className="vu-cell vu-cell--actions">

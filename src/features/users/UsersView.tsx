@@ -1,6 +1,6 @@
 import { nameContext } from '../../core/i18n/elision.ts';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectUser } from '../../core/api/contract.ts';
 import { tKey } from '../../core/i18n/i18n.ts';
 import { $language } from '../../core/i18n/languages.ts';
@@ -24,16 +24,17 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { NoPermission } from './NoPermission.tsx';
 import { UserForm, type UserFormValues } from './UserForm.tsx';
 import { UsersTable } from './UsersTable.tsx';
+import { preloadable } from '../common/preloadable.tsx';
 
 // The confirmation dialogs are their own chunk, fetched as soon as the list is on screen
 // (so they are there by the time anyone clicks), not with the page.
 const loadRemoveDialog = () => import('./RemoveUserDialog.tsx').then((m) => ({ default: m.RemoveUserDialog }));
-const RemoveUserDialog = lazy(loadRemoveDialog);
+const RemoveUserDialog = preloadable(loadRemoveDialog);
 const loadCancelDialog = () => import('./CancelInvitationDialog.tsx').then((m) => ({ default: m.CancelInvitationDialog }));
-const CancelInvitationDialog = lazy(loadCancelDialog);
+const CancelInvitationDialog = preloadable(loadCancelDialog);
 // Below the members, loaded on demand: whether evacuating needs two-step sign-in.
-const ProjectSecurity = lazy(() => import('./ProjectSecurity.tsx').then((m) => ({ default: m.ProjectSecurity })));
-const SelfDemoteDialog = lazy(() => import('./SelfDemoteDialog.tsx').then((m) => ({ default: m.SelfDemoteDialog })));
+const ProjectSecurity = preloadable(() => import('./ProjectSecurity.tsx').then((m) => ({ default: m.ProjectSecurity })));
+const SelfDemoteDialog = preloadable(() => import('./SelfDemoteDialog.tsx').then((m) => ({ default: m.SelfDemoteDialog })));
 
 export interface UsersViewProps {
   /** The project, with the signed-in user's own permissions on it (what they may give). */
@@ -249,32 +250,28 @@ export function UsersView({ project }: UsersViewProps) {
         />
       )}
 
-      <Suspense fallback={null}>
-        <ProjectSecurity project={uuid} />
-      </Suspense>
+      <ProjectSecurity project={uuid} />
 
-      <Suspense fallback={null}>
-        <SelfDemoteDialog open={demote !== null} onAnswer={answerDemote} />
-        {removing && (
-          <RemoveUserDialog
-            project={uuid}
-            user={removing}
-            isSelf={isSelf(removing, currentEmail)}
-            target={host}
-            onCancel={() => setRemoving(null)}
-            onRemoved={removed}
-          />
-        )}
-        {cancelling && (
-          <CancelInvitationDialog
-            project={uuid}
-            user={cancelling}
-            target={host}
-            onCancel={() => setCancelling(null)}
-            onCancelled={cancelled}
-          />
-        )}
-      </Suspense>
+      <SelfDemoteDialog open={demote !== null} onAnswer={answerDemote} />
+      {removing && (
+        <RemoveUserDialog
+          project={uuid}
+          user={removing}
+          isSelf={isSelf(removing, currentEmail)}
+          target={host}
+          onCancel={() => setRemoving(null)}
+          onRemoved={removed}
+        />
+      )}
+      {cancelling && (
+        <CancelInvitationDialog
+          project={uuid}
+          user={cancelling}
+          target={host}
+          onCancel={() => setCancelling(null)}
+          onCancelled={cancelled}
+        />
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@
 import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
-import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { type ComponentType, useEffect, useLayoutEffect } from 'react';
 import { $apiBase, normalizeApiBase } from '../../../core/config/config.ts';
 import { conflictingApiBase, elementConnected } from '../../../core/config/settle.ts';
 import { $language } from '../../../core/i18n/languages.ts';
@@ -22,9 +22,10 @@ import { adoptCss, BASE_CSS } from '../../../ui/styles.ts';
 import { useT } from '../useT.ts';
 import { ElementScopeContext } from './context.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { preloadable } from '../preloadable.tsx';
 
 // "Live updates paused": its own chunk, loaded after the first render; nothing until they pause.
-const LiveNotice = lazy(() => import('../LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
+const LiveNotice = preloadable(() => import('../LiveNotice.tsx').then((m) => ({ default: m.LiveNotice })));
 
 export interface AttributeSpec {
   required?: boolean;
@@ -155,11 +156,7 @@ function makeWrapper<A extends string>(spec: ElementSpec<A>) {
       body = (
         <>
           {/* Live updates paused: an element that needs a session says so (the portal in its layout). */}
-          {spec.session === 'required' && (
-            <Suspense>
-              <LiveNotice />
-            </Suspense>
-          )}
+          {spec.session === 'required' && <LiveNotice />}
           <Inner {...(values as ElementProps<A>)} />
         </>
       );
