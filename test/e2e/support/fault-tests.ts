@@ -13,7 +13,7 @@
 // The table is split over three spec files (faults-session, faults-resources,
 // faults-actions.spec.ts), each calling `faultTests` with its rows, so that parallel workers
 // share the work; each file resets the database once and runs its rows in order.
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { PROJECTS, USERS } from '../../../demo/server/seed-ids.ts';
 import { type DemoApi, expect, test } from '../fixtures.ts';
 import { portalPath } from '../screens/BasePage.ts';
@@ -29,6 +29,7 @@ import {
   goInApp,
   type InjectedFault,
   injectFault,
+  matches,
   waitForContent,
 } from './faults.ts';
 import { authed, type Data, faultsOf, MANAGER, type Mode, type Row } from './fault-rows.ts';
@@ -117,6 +118,14 @@ export function faultTests(rows: readonly Row[]): void {
       const data = await lookUp(api, manager.token);
       await row.setup?.(api, manager.token);
       const url = (route: string) => (row.page ? route : portalPath(route));
+      // The row's call as the page makes it on its own, unbroken: a screen may make it too
+      // (every signed-in page's alarm bar loads the projects). One still on its way when a
+      // fault is armed is not broken, and the screen opened next may take its answer
+      // instead of asking (concurrent loads share one request): a step waits for it first.
+      const ownCalls = new Set<Request>();
+      page.on('request', (request) => void (matches(row.match, request) && ownCalls.add(request)));
+      page.on('requestfinished', (request) => void ownCalls.delete(request));
+      page.on('requestfailed', (request) => void ownCalls.delete(request));
       const target = row.open(data);
       let opened = false;
 
@@ -158,6 +167,7 @@ export function faultTests(rows: readonly Row[]): void {
                 opened = true;
               }
               await dismissToasts(page);
+              await expect.poll(() => ownCalls.size, { message: `the screen's own ${row.call} has its answer` }).toBe(0);
               await arm();
               await goInApp(page, portalPath(target));
             } else {
