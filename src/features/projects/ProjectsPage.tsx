@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { momentParams } from '../../core/time/moments.ts';
 import { $projects, filterProjects, loadProjects, openProjects, PROJECT_SEARCH_THRESHOLD } from '../../core/projects/projects.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { Loading } from '../common/Loading.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
@@ -42,7 +42,7 @@ export function ProjectsPage() {
     body = (
       <LoadState
         status={entry?.status}
-        loading={<Spinner label={t('core.common.loading')} />}
+        loading={<Loading />}
         missingText={t('projects.list.loadFailed')}
         failedText={t('projects.list.loadFailed')}
         retryLabel={t('core.common.retry')}

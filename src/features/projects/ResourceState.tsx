@@ -1,6 +1,6 @@
 import type { Cache, Entry } from '../../core/resources/cache.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { Loading } from '../common/Loading.tsx';
 import { retryLoad } from '../common/useResource.ts';
 import { useT } from '../common/useT.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
@@ -24,7 +24,7 @@ export function PendingResource<T>({ crumbs, cache, id, entry, missingText, erro
       <Breadcrumbs items={crumbs} />
       <LoadState
         status={entry?.status}
-        loading={<Spinner label={t('core.common.loading')} />}
+        loading={<Loading />}
         missingText={missingText}
         failedText={errorText}
         retryLabel={t('core.common.retry')}
