@@ -8,6 +8,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useResource } from '../common/useResource.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
+import { LazyEvacuationControl } from '../evacuation/LazyEvacuationControl.tsx';
 import { LazyLiveView } from '../live-view/LazyLiveView.tsx';
 import { OfflineNote } from '../live-view/OfflineNote.tsx';
 import { SystemStatus } from '../live-view/SystemStatus.tsx';
@@ -15,13 +16,6 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import css from './projects.css?inline';
 import { PendingResource } from './ResourceState.tsx';
 import { siteMomentParams } from '../../core/time/siteMoment.ts';
-import { Fragment } from 'react';
-import { useStore } from '@nanostores/react';
-import { $evacuations, isActive, targetKey } from '../../core/evacuation/evacuation.ts';
-import { preloadable } from '../common/preloadable.tsx';
-
-// Its site's evacuation state, as its own chunk beside the page (the live view comes first).
-const EvacuationControl = preloadable(() => import('../evacuation/EvacuationControl.tsx').then((m) => ({ default: m.EvacuationControl })));
 
 /** The project the system answer names (`project: { uuid, name }`), if it does. */
 function projectOf(system: System): { uuid: string; name: string } | undefined {
@@ -41,7 +35,6 @@ export function SystemPage({ uuid }: { uuid: string }) {
   const projectRef = system && projectOf(system);
   const projectEntry = useResource(projectCache, projectRef ? undefined : system?.project_uuid);
   usePageTitle(system?.name ?? t('projects.breadcrumb.projects'));
-  const evacuations = useStore($evacuations);
   const crumbs: Crumb[] = [{ label: t('projects.breadcrumb.projects'), to: pathTo('home') }];
 
   if (!system) {
@@ -62,24 +55,7 @@ export function SystemPage({ uuid }: { uuid: string }) {
   if (project) crumbs.push({ label: project.name, to: pathTo('project', { uuid: project.uuid }) });
   if (system.site) crumbs.push({ label: system.site.name, to: pathTo('site', { uuid: system.site.uuid }) });
   crumbs.push({ label: system.name });
-  const siteUuid = system.site?.uuid ?? system.site_uuid;
   const siteZone = system.site?.timezone;
-  const projectUuid = project?.uuid ?? system.project_uuid;
-  const evacuating =
-    isActive(evacuations[targetKey('site', siteUuid ?? '')]?.data) || isActive(evacuations[targetKey('project', projectUuid ?? '')]?.data);
-  // Keyed: it moves (and keeps playing) when an evacuation starts or ends.
-  const liveView = (
-    <section key="live-view" className="v-stack" aria-labelledby="pj-live-view">
-      <h2 id="pj-live-view">{t('liveView.title')}</h2>
-      <LazyLiveView
-        cameras={system.cameras}
-        online={system.online}
-        timeZone={system.site?.timezone}
-        label={t('liveView.regionLabel', { name: system.name })}
-      />
-    </section>
-  );
-
   return (
     <div className="pj v-stack" part="system">
       <Breadcrumbs items={crumbs} />
@@ -102,13 +78,21 @@ export function SystemPage({ uuid }: { uuid: string }) {
         </div>
       </div>
       {!system.online && <OfflineNote since={system.offline_since} timeZone={siteZone} />}
-      {/* During an evacuation the cameras come first: what people need to see then. */}
-      {evacuating && liveView}
-      {/* Its site's evacuation state (a project-wide one covers it too). */}
-      <Fragment key="evacuation">
-        <EvacuationControl scope="system" uuid={uuid} moment={siteZone ? (at) => siteMomentParams(at, siteZone) : undefined} />
-      </Fragment>
-      {!evacuating && liveView}
+      {/* The cameras first, always: what a system page is for, and what people need to see
+          during an evacuation. Nothing above them changes height once the system is known,
+          so a tap on a camera never lands on something that moved in under the finger. */}
+      <section className="v-stack" aria-labelledby="pj-live-view">
+        <h2 id="pj-live-view">{t('liveView.title')}</h2>
+        <LazyLiveView
+          cameras={system.cameras}
+          online={system.online}
+          timeZone={system.site?.timezone}
+          label={t('liveView.regionLabel', { name: system.name })}
+        />
+      </section>
+      {/* Its site's evacuation state (a project-wide one covers it too), in its loading card
+          until its code and the status are there. */}
+      <LazyEvacuationControl scope="system" uuid={uuid} moment={siteZone ? (at) => siteMomentParams(at, siteZone) : undefined} />
     </div>
   );
 }
