@@ -71,6 +71,21 @@ describe('live updates', () => {
     expect(received).toEqual(['new-1']);
   });
 
+  it('an incident in the first answer of a portal page brings the desktop-alert offer with it, before any act', async () => {
+    const { $navigator } = await import('../../router/navigation.ts');
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: () => Promise.resolve('default') });
+    localStorage.clear();
+    $navigator.set({ open: () => {}, href: (path: string) => path });
+    try {
+      apply(result([incident('new-1', at(5_000))]), true);
+      expect($toasts.get().map((t) => t.key)).toContain('core.live.offer.text');
+    } finally {
+      $navigator.set(null);
+      vi.unstubAllGlobals();
+      localStorage.clear();
+    }
+  });
+
   it('sums up many new incidents in one toast linking to the inbox', () => {
     apply(result(['a', 'b', 'c', 'd', 'e'].map((u, i) => incident(u, at(1000 + i)))), true);
     expect($toasts.get()).toHaveLength(1);

@@ -212,12 +212,14 @@ export function apply(result: LiveResult, leader: boolean): void {
     const fresh = data.filter((i) => !live.seen.has(i.uuid) && after(i.occurred_at, live.startedAt)).reverse();
     for (const i of data) live.seen.add(i.uuid);
     if (live.seen.size > SEEN_LIMIT) live.seen = new Set([...live.seen].slice(-SEEN_LIMIT / 2));
+    // Also for an account that signed in while incidents were watched already. Before the
+    // alerts: an incident in the page's first answer brings the offer with it, as a later
+    // one does, instead of leaving it waiting for the user's first act.
+    offerDesktopAlerts();
     if (fresh.length) {
       for (const incident of fresh) for (const listener of live.listeners) listener(incident);
       announceIncidents(fresh, leader);
       for (const { uuid, severity } of fresh) void raiseAlarm({ kind: 'incident', uuid, severity });
     }
-    // Also for an account that signed in while incidents were watched already.
-    offerDesktopAlerts();
   }
 }
