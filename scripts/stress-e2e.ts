@@ -10,6 +10,9 @@
  * arguments go to Playwright. Build first (`npm run build`): the suite tests dist/.
  * At the end one line per run: the commit, passed or failed, the time and the failing
  * tests. Stops at nothing: every run is made, and the exit code is non-zero when any failed.
+ * Each run keeps its failures' screenshots and traces in its own folder,
+ * test-results/stress/<commit>-run-<n> (unless `--output` is given): the next run does not
+ * clear them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
@@ -38,7 +41,8 @@ type Run = { n: number; ok: boolean; seconds: number; failed: string[] };
 function runOnce(n: number): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'test:e2e', '--', '--retries', '0', ...playwrightArgs], {
+    const output = playwrightArgs.includes('--output') ? [] : ['--output', `test-results/stress/${commit}-run-${n}`];
+    const child = spawn('npm', ['run', '--silent', 'test:e2e', '--', '--retries', '0', ...output, ...playwrightArgs], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
