@@ -8,9 +8,11 @@
 // The layout-shift entries of the whole load are summed (as Lighthouse does for one burst,
 // without input) and must stay well below Lighthouse's "good" 0.1.
 import type { Page, Route } from '@playwright/test';
-import { PROJECTS } from '../../demo/server/seed-ids.ts';
+import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { axe, expect, formatViolations, test } from './fixtures.ts';
+import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { EvacuationExamplePage } from './screens/EvacuationExamplePage.ts';
+import { SystemPage } from './screens/SystemPage.ts';
 
 interface Shift {
   value: number;
@@ -270,3 +272,51 @@ test('the multi-site schedules page keeps its grid in place when the holidays pa
   const list = await shifts(page);
   expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
 });
+
+// On a phone the evacuation state sits above what people tap next (a site's cameras, a
+// project's sites) or below a system's cameras. Its code, then its status, are held until
+// the previous stage is on screen: neither stage may move what is below or above it.
+for (const { page: name, path, anchor } of [
+  {
+    page: 'a site page',
+    path: `/site/${SITES.antwerpWarehouse}`,
+    anchor: (p: Page) => p.getByRole('heading', { level: 2, name: 'Cameras' }),
+  },
+  {
+    page: 'a project page',
+    path: `/project/${PROJECTS.northwind}`,
+    anchor: (p: Page) => p.getByRole('heading', { level: 2, name: 'Sites' }),
+  },
+  { page: 'a system page', path: `/system/${SYSTEMS.antwerpDocks}`, anchor: (p: Page) => new SystemPage(p).camera('Loading dock 1') },
+]) {
+  test(`${name} on a phone keeps its place while the evacuation state loads, so a tap lands where it was aimed`, async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn('manager@vigil.test');
+    await recordShifts(page);
+    const code = await hold(page, '**/dist/chunks/EvacuationControl-*.js');
+    const status = await hold(page, '**/evacuation/status');
+    await page.goto(path);
+    const block = new EvacuationBlock(page);
+    await expect(block.status()).toContainText('Checking the evacuation status');
+    await expect(anchor(page)).toBeVisible();
+    await painted(page);
+    const before = (await anchor(page).boundingBox())!.y;
+
+    // The control's own loading state takes over: a new element in the loading card's place.
+    await block.root().evaluate((el) => el.setAttribute('data-first-card', ''));
+    code.release();
+    await expect(block.root()).not.toHaveAttribute('data-first-card');
+    await painted(page);
+    status.release();
+    await expect(block.status()).toContainText('No evacuation in progress');
+    await painted(page);
+    expect((await anchor(page).boundingBox())!.y).toBe(before);
+    // The evacuation card moving in above a system's cameras made 0.26; the loading card
+    // shrinking to the calm row on a site's page 0.08.
+    const list = await shifts(page);
+    expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+  });
+}

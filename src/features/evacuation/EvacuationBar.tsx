@@ -11,7 +11,7 @@ import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { shared } from '../../core/shared.ts';
 import { Link } from '../common/Link.tsx';
-import { useElementScope } from '../common/element/context.ts';
+import { useInPortal } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import barCss from './bar.css?inline';
@@ -46,7 +46,7 @@ export function EvacuationBar() {
   const uuids = signedIn ? barProjects() : [];
   const key = uuids.join(',');
   // The portal keeps the statuses for its next visit; a bar on another page does not.
-  const inPortal = useElementScope().host?.localName === 'vigil-portal';
+  const inPortal = useInPortal();
   useEffect(() => {
     if (inPortal)
       shared('evacuation.kept', () =>

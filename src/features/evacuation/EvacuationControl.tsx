@@ -10,7 +10,7 @@ import { fetchStatus } from '../../core/evacuation/evacuation.ts';
 import { $projects } from '../../core/projects/projects.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
-import { useElementScope } from '../common/element/context.ts';
+import { useInPortal } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
@@ -51,7 +51,7 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
   useStore($projects); // the bar's source: whether it shows
   // In the portal, while its page-wide bar shows, an evacuation under way is one compact line
   // here (the bar already says it loudly), and "History" leads to the project's history.
-  const inPortal = useElementScope().host?.localName === 'vigil-portal';
+  const inPortal = useInPortal();
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();

@@ -1,6 +1,7 @@
 import './messages/bundled.ts';
 import { useId } from 'react';
 import type { CoverageScope } from '../../core/evacuation/coverage.ts';
+import { useInPortal } from '../common/element/context.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';
@@ -16,16 +17,19 @@ export interface EvacuationLoadingProps {
 
 /**
  * The control's first paint while its code loads (LazyEvacuationControl): the very card
- * EvacuationControl shows while the status loads, so nothing moves when it takes over.
+ * EvacuationControl shows while the status loads, so nothing moves when it takes over. In
+ * the portal, a project's or a site's is the calm row (its heading for assistive technology
+ * only), as the control's own loading state is.
  */
 export function EvacuationLoading({ scope, name, withAction }: EvacuationLoadingProps) {
   useStyles(evacuationCss);
   const t = useT();
   const headingId = useId();
+  const calm = useInPortal() && scope !== 'system';
   const shownName = scope === 'system' ? undefined : name?.trim();
   return (
-    <section className="v-card evac" aria-labelledby={headingId} part="control">
-      <div className="evac-head">
+    <section className={calm ? 'v-card evac evac--calm' : 'v-card evac'} aria-labelledby={headingId} part="control">
+      <div className={calm ? 'evac-head v-visually-hidden' : 'evac-head'}>
         <h2 id={headingId}>
           <span>{t('evacuation.control.title')}</span>
           {shownName ? (
