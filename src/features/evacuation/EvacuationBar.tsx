@@ -11,7 +11,7 @@ import { pathTo } from '../../core/router/routes.ts';
 import { $currentUser } from '../../core/session/session.ts';
 import { shared } from '../../core/shared.ts';
 import { Link } from '../common/Link.tsx';
-import { useInPortal } from '../common/element/context.ts';
+import { useInPortal } from './useInPortal.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import barCss from './bar.css?inline';

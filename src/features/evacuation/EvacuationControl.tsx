@@ -10,7 +10,7 @@ import { fetchStatus } from '../../core/evacuation/evacuation.ts';
 import { $projects } from '../../core/projects/projects.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
-import { useInPortal } from '../common/element/context.ts';
+import { useInPortal } from './useInPortal.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';

@@ -1,7 +1,7 @@
 import './messages/bundled.ts';
 import { useId } from 'react';
 import type { CoverageScope } from '../../core/evacuation/coverage.ts';
-import { useInPortal } from '../common/element/context.ts';
+import { useInPortal } from './useInPortal.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';

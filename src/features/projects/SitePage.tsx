@@ -18,42 +18,28 @@ import { siteMomentParams } from '../../core/time/siteMoment.ts';
 import { PendingResource } from './ResourceState.tsx';
 import { SiteHead } from './SiteHead.tsx';
 import { preloadable } from '../common/preloadable.tsx';
+import { OtherSystems, SiteCameras } from './SiteCameras.tsx';
 
-// The cameras (the live view's tiles) with the other systems, and the incidents (their list, filters and clock) are
-// chunks of their own, asked for as soon as this page's code runs, in parallel with the
-// site's data: the page's own chunk stays small.
-const cameras = import('./SiteCameras.tsx');
+// The incidents (their list, filters and clock) are a chunk of their own, asked for as soon
+// as this page's code runs, in parallel with the site's data: the page's own chunk stays
+// small. The cameras are not: their card is the live view's tiles from the first paint (the
+// grid's code is its own chunk, LazyLiveView), so nothing below them moves when they come.
 const incidents = import('./SiteIncidents.tsx');
 
-const PARTS = {
-  cameras: { title: 'projects.site.cameras', className: 'st-cameras' },
-  incidents: { title: 'projects.site.incidents', className: 'st-incidents' },
-  systems: { title: 'projects.site.alarmsAndOthers', className: 'st-systems' },
-} as const;
-
-/** A part's card while its code loads (rarely seen: it loads beside the site's data). */
-function PartLoading({ part }: { part: keyof typeof PARTS }) {
+/** The incidents' card while its code loads (rarely seen: it loads beside the site's data). */
+function IncidentsLoading() {
   const t = useT();
-  const { title, className } = PARTS[part];
   return (
-    <section className={`v-card v-stack ${className}`} aria-busy="true">
-      <h2>{t(title)}</h2>
+    <section className="v-card v-stack st-incidents" aria-busy="true">
+      <h2>{t('projects.site.incidents')}</h2>
       <p className="v-muted">{t('core.common.loading')}</p>
     </section>
   );
 }
 
-const SiteCameras = preloadable(
-  () => cameras.then((m) => ({ default: m.SiteCameras })),
-  () => <PartLoading part="cameras" />,
-);
-const OtherSystems = preloadable(
-  () => cameras.then((m) => ({ default: m.OtherSystems })),
-  () => <PartLoading part="systems" />,
-);
 const SiteIncidents = preloadable(
   () => incidents.then((m) => ({ default: m.SiteIncidents })),
-  () => <PartLoading part="incidents" />,
+  () => <IncidentsLoading />,
 );
 
 /**

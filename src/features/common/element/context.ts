@@ -14,8 +14,3 @@ export const ElementScopeContext = createContext<ElementScope>({ host: null, roo
 export function useElementScope(): ElementScope {
   return useContext(ElementScopeContext);
 }
-
-/** Whether this tree renders inside the hosted portal (`<vigil-portal>`), not a single element on an integrator's page. */
-export function useInPortal(): boolean {
-  return useElementScope().host?.localName === 'vigil-portal';
-}
