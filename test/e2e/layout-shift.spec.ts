@@ -320,3 +320,26 @@ for (const { page: name, path, anchor } of [
     expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
   });
 }
+
+test('the evacuation history on a phone shows its title with the project before its filters, so they do not move', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn('manager@vigil.test');
+  await recordShifts(page);
+  // The project's name comes last: its list has been answered before.
+  const project = await hold(page, new RegExp(`/api/v2/projects/${PROJECTS.northwind}(\\?|$)`));
+  const list = page.waitForResponse((r) => r.url().includes(`/api/v2/projects/${PROJECTS.northwind}/evacuations`));
+  await page.goto(`/projects/${PROJECTS.northwind}/evacuations`);
+  await list;
+  await painted(page);
+
+  project.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Evacuation history of Northwind Logistics' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Site' })).toBeVisible();
+  await expect(page.getByText(/^\d+ evacuations?$/)).toBeVisible();
+  // Shown first with the title alone, the page pushed its filters 88 px down when the name came (0.08).
+  const shifted = await shifts(page);
+  expect(total(shifted), `layout shifts:\n${describe(shifted)}`).toBeLessThan(0.005);
+});
