@@ -273,6 +273,13 @@ test('the multi-site schedules page keeps its grid in place when the holidays pa
   expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
 });
 
+/** A 360 px phone, the manager signed in, every layout shift recorded from the start. */
+async function managerOnPhone(page: Page, signIn: (email: string) => Promise<unknown>): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn('manager@vigil.test');
+  await recordShifts(page);
+}
+
 // On a phone the evacuation state sits above what people tap next (a site's cameras, a
 // project's sites) or below a system's cameras. Its code, then its status, are held until
 // the previous stage is on screen: neither stage may move what is below or above it.
@@ -293,9 +300,7 @@ for (const { page: name, path, anchor } of [
     page,
     signIn,
   }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await signIn('manager@vigil.test');
-    await recordShifts(page);
+    await managerOnPhone(page, signIn);
     const code = await hold(page, '**/dist/chunks/EvacuationControl-*.js');
     const status = await hold(page, '**/evacuation/status');
     await page.goto(path);
@@ -325,9 +330,7 @@ test('the evacuation history on a phone shows its title with the project before 
   page,
   signIn,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await signIn('manager@vigil.test');
-  await recordShifts(page);
+  await managerOnPhone(page, signIn);
   // The project's name comes last: its list has been answered before.
   const project = await hold(page, new RegExp(`/api/v2/projects/${PROJECTS.northwind}(\\?|$)`));
   const list = page.waitForResponse((r) => r.url().includes(`/api/v2/projects/${PROJECTS.northwind}/evacuations`));
