@@ -10,7 +10,7 @@ import { fetchStatus } from '../../core/evacuation/evacuation.ts';
 import { $projects } from '../../core/projects/projects.ts';
 import { pathTo } from '../../core/router/routes.ts';
 import { Link } from '../common/Link.tsx';
-import { useInPortal } from './useInPortal.ts';
+import { calmRowFor, useInPortal } from './useInPortal.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationAction } from './EvacuationAction.tsx';
@@ -160,8 +160,7 @@ export function EvacuationControl({ scope, uuid, name, moment }: EvacuationContr
   // it was confirmed, Start and the history) rather than a card over the top of the page.
   // While the status loads too: the skeleton is that row, so nothing moves when it arrives.
   const calm =
-    inPortal &&
-    scope !== 'system' &&
+    calmRowFor(scope, inPortal) &&
     !ended.shown &&
     ((state.phase === 'loading' && !state.kept) ||
       (state.phase === 'known' && !state.evacuating && !state.unconfirmed && !state.actionUnconfirmed && state.activeSites.length === 0));

@@ -1,7 +1,7 @@
 import './messages/bundled.ts';
 import { useId } from 'react';
 import type { CoverageScope } from '../../core/evacuation/coverage.ts';
-import { useInPortal } from './useInPortal.ts';
+import { calmRowFor, useInPortal } from './useInPortal.ts';
 import { useStyles } from '../common/useStyles.ts';
 import { useT } from '../common/useT.ts';
 import { EvacuationSkeleton } from './EvacuationSkeleton.tsx';
@@ -25,7 +25,7 @@ export function EvacuationLoading({ scope, name, withAction }: EvacuationLoading
   useStyles(evacuationCss);
   const t = useT();
   const headingId = useId();
-  const calm = useInPortal() && scope !== 'system';
+  const calm = calmRowFor(scope, useInPortal());
   const shownName = scope === 'system' ? undefined : name?.trim();
   return (
     <section className={calm ? 'v-card evac evac--calm' : 'v-card evac'} aria-labelledby={headingId} part="control">

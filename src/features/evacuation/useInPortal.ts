@@ -1,3 +1,4 @@
+import type { CoverageScope } from '../../core/evacuation/coverage.ts';
 import { useElementScope } from '../common/element/context.ts';
 
 /**
@@ -8,4 +9,13 @@ import { useElementScope } from '../common/element/context.ts';
  */
 export function useInPortal(): boolean {
   return useElementScope().host?.localName === 'vigil-portal';
+}
+
+/**
+ * Whether a block of `scope` may take the calm row (a portal page's project or site; a
+ * system's block stays a card headed by its site). The control's loading card and the
+ * control itself both ask here, so the card has the shape the control then takes.
+ */
+export function calmRowFor(scope: CoverageScope, inPortal: boolean): boolean {
+  return inPortal && scope !== 'system';
 }
