@@ -33,4 +33,7 @@ export const VigilPortal = defineElement({
   component: ({ basePath }: ElementProps<'basePath'>) => createElement(Portal, { basePath }),
   attributes: { basePath: { check: (value) => normalizeBasePath(value) !== null } },
   session: 'optional',
+  // The whole portal's first tree (header, page, its parts) is the largest render of a
+  // page: in slices, it leaves the main thread free for input and for the answers arriving.
+  firstRender: 'in-slices',
 });
