@@ -66,7 +66,7 @@ const CHROME =
  * along: the base and the chrome stay where they are.
  */
 const PORTAL =
-  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|Layout|Header|NavPills|NavIcon|menuDialog|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|lazy-page|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
+  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|InSlices|Layout|Header|NavPills|NavIcon|menuDialog|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|lazy-page|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
 /**
  * The answers' validation as one chunk: validate.ts, the schemas, the contract and valibot

@@ -2,7 +2,7 @@ import '../src/features/common/toastRegionElement.ts';
 import { createElement } from 'react';
 import { normalizeBasePath } from '../src/core/router/portal-router.ts';
 import { defineElement, type ElementProps } from '../src/features/common/element/defineElement.tsx';
-import { Portal } from '../src/features/layout/Portal.tsx';
+import { SlicedPortal } from '../src/features/layout/Portal.tsx';
 
 /**
  * The whole hosted portal: every route of the specification with the shared layout
@@ -30,10 +30,7 @@ import { Portal } from '../src/features/layout/Portal.tsx';
  */
 export const VigilPortal = defineElement({
   tag: 'vigil-portal',
-  component: ({ basePath }: ElementProps<'basePath'>) => createElement(Portal, { basePath }),
+  component: ({ basePath }: ElementProps<'basePath'>) => createElement(SlicedPortal, { basePath }),
   attributes: { basePath: { check: (value) => normalizeBasePath(value) !== null } },
   session: 'optional',
-  // The whole portal's first tree (header, page, its parts) is the largest render of a
-  // page: in slices, it leaves the main thread free for input and for the answers arriving.
-  firstRender: 'in-slices',
 });

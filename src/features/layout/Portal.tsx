@@ -11,6 +11,7 @@ import { $currentUser } from '../../core/session/session.ts';
 import { $theme, applyTheme } from '../../core/theme/theme.ts';
 import { adoptCss } from '../../ui/styles.ts';
 import { useElementScope } from '../common/element/context.ts';
+import { InSlices } from './InSlices.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { Layout } from './Layout.tsx';
 import { warmPage } from './screens.tsx';
@@ -25,8 +26,8 @@ const routers = new WeakMap<object, { basePath: string | null; router: PortalRou
 /**
  * The router of the portal in `host` for `basePath`: made once per mount, not once per render.
  * Making one starts the first page's warm-up (the home's projects), and React may set a
- * render aside and make it again — the portal's first render is a transition, which a
- * store change meanwhile restarts. A second router's warm-up, arriving after the page had
+ * render aside and make it again — the portal's first render is a transition (SlicedPortal), which
+ * a store change meanwhile restarts. A second router's warm-up, arriving after the page had
  * taken the first one's answer, asked the server again. Forgotten when the portal unmounts:
  * put back on the page, it starts afresh.
  */
@@ -95,4 +96,16 @@ export function Portal({ basePath }: { basePath?: string | undefined }) {
   }, []);
 
   return <Layout state={state} />;
+}
+
+/**
+ * The portal, its first tree rendered in slices: the header and page are the largest first
+ * render of any page. (An embedded element's small tree is usable soonest in one go.)
+ */
+export function SlicedPortal(props: { basePath?: string | undefined }) {
+  return (
+    <InSlices>
+      <Portal {...props} />
+    </InSlices>
+  );
 }

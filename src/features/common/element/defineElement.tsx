@@ -10,7 +10,7 @@
  * - `lang` on the host following the applied language,
  * - an error boundary, and the page's single toast region.
  */
-import { type FirstRender, r2wc } from './renderer.ts';
+import { r2wc } from './renderer.ts';
 import { useStore } from '@nanostores/react';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { type ComponentType, useEffect, useLayoutEffect } from 'react';
@@ -48,8 +48,6 @@ interface ElementSpecBase<A extends string> {
   internal?: boolean;
   /** Set `lang` on the host (embedded elements); the portal sets `<html lang>` itself. */
   hostLang?: boolean;
-  /** How the first render runs (renderer.ts): at once by default. */
-  firstRender?: FirstRender;
 }
 
 export type ElementSpec<A extends string> = ElementSpecBase<A> &
@@ -191,7 +189,7 @@ export function defineElement<A extends string>(spec: ElementSpec<A>): CustomEle
   const propOf = new Map(propNames.map((p) => [dash(p), p]));
   // r2wc (public options only) mounts the component with its container; the attributes
   // and properties are the element's own, below.
-  const Base = r2wc(makeWrapper(spec), { shadow: 'open', props: [] }, spec.firstRender) as unknown as typeof HTMLElement;
+  const Base = r2wc(makeWrapper(spec), { shadow: 'open', props: [] }) as unknown as typeof HTMLElement;
   const css = [...BASE_CSS, ...(spec.css ?? [])];
 
   class Element extends Base {
