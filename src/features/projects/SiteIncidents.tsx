@@ -9,6 +9,9 @@ import { Link } from '../common/Link.tsx';
 import { SiteTime } from '../common/SiteTime.tsx';
 import { useT } from '../common/useT.ts';
 
+// The site page starts watching with the site's own request (SitePage.tsx): this chunk carries it.
+export { watchSiteIncidents };
+
 /**
  * The site's incidents: the open ones first (newest first, as the server lists them),
  * how many are open with a link to exactly those in the inbox, the latest handled ones, and

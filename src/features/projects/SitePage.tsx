@@ -1,4 +1,5 @@
 import './messages/bundled.ts';
+import { useEffect } from 'react';
 import { EVACUATE } from '../../core/api/constants.ts';
 import { isMissing, siteCache } from '../../core/resources/resources.ts';
 import { notFound } from '../../core/router/navigation.ts';
@@ -22,7 +23,7 @@ import { OtherSystems, SiteCameras } from './SiteCameras.tsx';
 
 // The incidents (their list, filters and clock) are a chunk of their own, asked for as soon
 // as this page's code runs, in parallel with the site's data: the page's own chunk stays
-// small. The cameras are not: their card is the live view's tiles from the first paint (the
+// small. Their answer is asked for with the site's too (below), not once the card shows. The cameras are not: their card is the live view's tiles from the first paint (the
 // grid's code is its own chunk, LazyLiveView), so nothing below them moves when they come.
 const incidents = import('./SiteIncidents.tsx');
 
@@ -41,6 +42,9 @@ const SiteIncidents = preloadable(
   () => incidents.then((m) => ({ default: m.SiteIncidents })),
   () => <IncidentsLoading />,
 );
+// Taken as soon as its code is there, so that a page whose incidents have already been
+// answered shows the card with them from its first paint, not "Loading…" for a render.
+SiteIncidents.preload().catch(() => {}); // a failed load shows in the card
 
 /**
  * A site's operations view (docs/product.md#the-site-page): what is happening there now. Its
@@ -58,6 +62,23 @@ export function SitePage({ uuid }: { uuid: string }) {
   });
   const site = entry?.data;
   usePageTitle(site?.name ?? t('projects.breadcrumb.projects'));
+  // The incidents are asked for while the site is: asked for by the card, once the site had
+  // arrived, their list came later and pushed the cards below it down the screen. The card
+  // takes this load (a watch shares one).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    incidents.then(
+      (m) => {
+        if (!gone) stop = m.watchSiteIncidents(uuid);
+      },
+      () => {}, // the card shows that its code could not load
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [uuid]);
 
   if (!site) {
     return (
