@@ -95,6 +95,21 @@ async function heights(page: Page): Promise<Record<string, number>> {
 const total = (list: Shift[]) => list.reduce((sum, s) => sum + s.value, 0);
 const describe = (list: Shift[]) => list.map((s) => `${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n');
 
+/** The manager signed in on a screen of `size`, every layout shift recorded from the start. */
+async function managerAt(page: Page, signIn: (email: string) => Promise<unknown>, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await signIn('manager@vigil.test');
+  await recordShifts(page);
+}
+
+const PHONE = { width: 360, height: 740 };
+
+/** The page's layout shifts so far add up to less than 0.005 (each named when they do not). */
+async function expectSteady(page: Page): Promise<void> {
+  const list = await shifts(page);
+  expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+}
+
 test.describe('examples/evacuation.html keeps its layout while the elements load', () => {
   for (const viewport of [
     { width: 412, height: 823 }, // Lighthouse's mobile screen
@@ -241,20 +256,15 @@ test.describe('examples/public-demo.html keeps its layout while the demo live vi
 });
 
 test('the portal does not shift as it first renders (the page margin goes before the first paint)', async ({ page, signIn }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  await signIn('manager@vigil.test');
-  await recordShifts(page);
+  await managerAt(page, signIn, { width: 412, height: 823 });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.locator('.v-spinner:visible')).toHaveCount(0);
-  const list = await shifts(page);
-  expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+  await expectSteady(page);
 });
 
 test('the multi-site schedules page keeps its grid in place when the holidays part loads', async ({ page, signIn }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn('manager@vigil.test');
-  await recordShifts(page);
+  await managerAt(page, signIn, { width: 1280, height: 800 });
   const holidays = await hold(page, '**/dist/chunks/ExceptionsPanel-*.js');
   await page.goto(`/projects/${PROJECTS.northwind}/site-schedules`);
   const grid = page.getByRole('grid', { name: 'Schedule to apply' });
@@ -269,16 +279,8 @@ test('the multi-site schedules page keeps its grid in place when the holidays pa
   await expect(page.getByRole('heading', { level: 2, name: '5. Holidays and one-off days' })).toBeVisible();
   await painted(page);
   expect((await grid.boundingBox())!.y).toBe(before.y);
-  const list = await shifts(page);
-  expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+  await expectSteady(page);
 });
-
-/** A 360 px phone, the manager signed in, every layout shift recorded from the start. */
-async function managerOnPhone(page: Page, signIn: (email: string) => Promise<unknown>): Promise<void> {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await signIn('manager@vigil.test');
-  await recordShifts(page);
-}
 
 // On a phone the evacuation state sits above what people tap next (a site's cameras, a
 // project's sites) or below a system's cameras. Its code, then its status, are held until
@@ -300,7 +302,7 @@ for (const { page: name, path, anchor } of [
     page,
     signIn,
   }) => {
-    await managerOnPhone(page, signIn);
+    await managerAt(page, signIn, PHONE);
     const code = await hold(page, '**/dist/chunks/EvacuationControl-*.js');
     const status = await hold(page, '**/evacuation/status');
     await page.goto(path);
@@ -321,8 +323,7 @@ for (const { page: name, path, anchor } of [
     expect((await anchor(page).boundingBox())!.y).toBe(before);
     // The evacuation card moving in above a system's cameras made 0.26; the loading card
     // shrinking to the calm row on a site's page 0.08.
-    const list = await shifts(page);
-    expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+    await expectSteady(page);
   });
 }
 
@@ -330,7 +331,7 @@ test('the evacuation history on a phone shows its title with the project before 
   page,
   signIn,
 }) => {
-  await managerOnPhone(page, signIn);
+  await managerAt(page, signIn, PHONE);
   // The project's name comes last: its list has been answered before.
   const project = await hold(page, new RegExp(`/api/v2/projects/${PROJECTS.northwind}(\\?|$)`));
   const list = page.waitForResponse((r) => r.url().includes(`/api/v2/projects/${PROJECTS.northwind}/evacuations`));
@@ -343,17 +344,14 @@ test('the evacuation history on a phone shows its title with the project before 
   await expect(page.getByRole('combobox', { name: 'Site' })).toBeVisible();
   await expect(page.getByText(/^\d+ evacuations?$/)).toBeVisible();
   // Shown first with the title alone, the page pushed its filters 88 px down when the name came (0.10).
-  const shifted = await shifts(page);
-  expect(total(shifted), `layout shifts:\n${describe(shifted)}`).toBeLessThan(0.005);
+  await expectSteady(page);
 });
 
 test('a site page on a wide screen asks for its incidents with the site, so the cards beside the cameras do not move', async ({
   page,
   signIn,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn('manager@vigil.test');
-  await recordShifts(page);
+  await managerAt(page, signIn, { width: 1280, height: 800 });
   const site = await hold(page, new RegExp(`/api/v2/sites/${SITES.antwerpWarehouse}(\\?|$)`));
   const ofSite = (url: string) =>
     new URL(url).pathname === '/api/v2/incidents' && new URL(url).searchParams.get('filter[site]') === SITES.antwerpWarehouse;
@@ -373,6 +371,5 @@ test('a site page on a wide screen asks for its incidents with the site, so the 
   await expect(page.locator('[part="schedule-link"]')).toBeVisible();
   await expect(page.locator('.v-spinner:visible')).toHaveCount(0);
   // The list coming after the page pushed the other systems and the schedule card down (0.048).
-  const list = await shifts(page);
-  expect(total(list), `layout shifts:\n${describe(list)}`).toBeLessThan(0.005);
+  await expectSteady(page);
 });

@@ -23,8 +23,10 @@ import { OtherSystems, SiteCameras } from './SiteCameras.tsx';
 
 // The incidents (their list, filters and clock) are a chunk of their own, asked for as soon
 // as this page's code runs, in parallel with the site's data: the page's own chunk stays
-// small. Their answer is asked for with the site's too (below), not once the card shows. The cameras are not: their card is the live view's tiles from the first paint (the
-// grid's code is its own chunk, LazyLiveView), so nothing below them moves when they come.
+// small. Their answer is asked for with the site's too (below), not once the card shows.
+// The cameras are not a chunk of their own: their card is the live view's tiles from the
+// first paint (the grid's code is its own chunk, LazyLiveView), so nothing below them
+// moves when they come.
 const incidents = import('./SiteIncidents.tsx');
 
 /** The incidents' card while its code loads (rarely seen: it loads beside the site's data). */
