@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatSiteMoment, siteMomentParams } from './siteMoment.ts';
 
 // 21 Nov 2026, 15:31 UTC: 10:31 in New York (EST), 16:31 in Brussels (CET).
@@ -67,5 +67,24 @@ describe('siteMomentParams', () => {
     expect(p.time).toContain('EST');
     expect(p.context).toBeUndefined();
     expect(siteMomentParams(AT, 'America/New_York', Date.parse('2026-11-25T12:00:00Z')).context).toBe('day');
+  });
+});
+
+describe('formatSiteMoment, many rows', () => {
+  it('makes no new formatter per row once each zone and style has one', () => {
+    // A list of 50 incidents formats each row's moment on every render: making a formatter
+    // (to read the browser's zone, or to check a site's) costs more than the whole row.
+    formatSiteMoment(AT, 'America/New_York', { locale: 'en', now: SAME_DAY });
+    formatSiteMoment(AT, 'Europe/Brussels', { locale: 'en', now: SAME_DAY });
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let row = 0; row < 50; row++) {
+        formatSiteMoment(AT, row % 2 ? 'America/New_York' : 'Europe/Brussels', { locale: 'en', now: SAME_DAY });
+        siteMomentParams(AT, 'America/New_York', SAME_DAY);
+      }
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });

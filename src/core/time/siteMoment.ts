@@ -29,14 +29,26 @@ export interface SiteMomentOptions {
   locale?: string;
 }
 
+// Both answers below cost a new Intl.DateTimeFormat, which takes longer than formatting a
+// whole row: an inbox of 50 rows asked them a few hundred times per render. They are
+// asked once. (The browser's zone is read once, as format.ts's formatters without a zone
+// also keep the zone they were made in.)
+let viewerZone: string | undefined;
+const zoneChecks = new Map<string, string | undefined>();
+
 /** The browser's own IANA zone. */
 export function viewerTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (viewerZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** A zone Intl knows, else undefined (an older server, a typo). */
 function knownZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) return undefined;
+  if (!zoneChecks.has(timeZone)) zoneChecks.set(timeZone, checkedZone(timeZone));
+  return zoneChecks.get(timeZone);
+}
+
+function checkedZone(timeZone: string): string | undefined {
   try {
     new Intl.DateTimeFormat('en', { timeZone });
     return timeZone;
