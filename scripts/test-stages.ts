@@ -5,9 +5,11 @@
  *
  * The manifest comes first, alone (a second): it writes the generated manifest and types
  * that the others read. Then the typecheck, the lint and the unit tests run side by side
- * (STAGES_TOGETHER): they read the sources and write nothing, and the typecheck and the
- * lint are each one process on one core, which alone left the other core idle. Their output
- * is held and printed whole when each ends, so the log stays readable.
+ * (LANES): they read the sources and write nothing, and the typecheck and the lint are
+ * each one process on one core, which alone left the other core idle. Then the build and
+ * the budgets (which read the build) run beside the browser tests, which load the sources
+ * through Vite and leave about a third of two cores idle alone. Output of stages side by
+ * side is held and printed whole when each ends, so the log stays readable.
  *
  *   npm test                     every stage
  *   npm test -- --from build     from a stage on (after fixing a failure there)
@@ -16,8 +18,14 @@ import { spawn, spawnSync } from 'node:child_process';
 
 export const STAGES = ['manifest', 'typecheck:code', 'lint', 'test:unit', 'build', 'budgets', 'test:browser', 'test:e2e'] as const;
 
-/** Stages that run at the same time when they follow one another. */
-export const STAGES_TOGETHER: ReadonlySet<string> = new Set(['typecheck:code', 'lint', 'test:unit']);
+/**
+ * Stages that run side by side, as lanes: the stages of one lane run in order, the lanes of
+ * a group at the same time. A stage in no group runs alone.
+ */
+export const LANES: readonly (readonly (readonly string[])[])[] = [
+  [['typecheck:code'], ['lint'], ['test:unit']],
+  [['build', 'budgets'], ['test:browser']],
+];
 
 export type StageResult = { stage: string; seconds: number; status: 'passed' | 'failed' | 'not run' };
 
@@ -31,13 +39,20 @@ export function stagesFrom(args: readonly string[]): readonly string[] {
   return STAGES.slice(index);
 }
 
-/** The steps to run in order: a stage alone, or a run of STAGES_TOGETHER side by side. */
-export function stepsOf(stages: readonly string[]): string[][] {
-  const steps: string[][] = [];
+/**
+ * The steps to run in order, each a list of lanes run side by side (a stage alone is one
+ * lane of one stage). Only the given stages: a group started part way keeps what is left.
+ */
+export function stepsOf(stages: readonly string[]): string[][][] {
+  const steps: string[][][] = [];
+  const placed = new Set<readonly (readonly string[])[]>();
   for (const stage of stages) {
-    const last = steps.at(-1);
-    if (last && STAGES_TOGETHER.has(stage) && STAGES_TOGETHER.has(last[0]!)) last.push(stage);
-    else steps.push([stage]);
+    const group = LANES.find((lanes) => lanes.some((lane) => lane.includes(stage)));
+    if (!group) steps.push([[stage]]);
+    else if (!placed.has(group)) {
+      placed.add(group);
+      steps.push(group.map((lane) => lane.filter((s) => stages.includes(s))).filter((lane) => lane.length > 0));
+    }
   }
   return steps;
 }
@@ -64,7 +79,26 @@ function runAlone(stage: string): StageResult {
   return { stage, seconds: (performance.now() - started) / 1000, status: run.status === 0 ? 'passed' : 'failed' };
 }
 
-/** One stage of several side by side: its output is held and printed whole when it ends. */
+/** A lane with nothing beside it: its stages in order, output on the terminal, until one fails. */
+function runLaneAlone(lane: readonly string[]): StageResult[] {
+  const results: StageResult[] = [];
+  for (const stage of lane) {
+    results.push(results.some((r) => r.status === 'failed') ? { stage, seconds: 0, status: 'not run' } : runAlone(stage));
+  }
+  return results;
+}
+
+/** One lane of several side by side: its stages in order until one fails, then the rest not run. */
+async function runLane(lane: readonly string[]): Promise<StageResult[]> {
+  const results: StageResult[] = [];
+  for (const stage of lane) {
+    if (results.some((r) => r.status === 'failed')) results.push({ stage, seconds: 0, status: 'not run' });
+    else results.push(await runHeld(stage));
+  }
+  return results;
+}
+
+/** One stage of a lane side by side with others: its output is held and printed whole when it ends. */
 function runHeld(stage: string): Promise<StageResult> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -87,11 +121,11 @@ async function main(): Promise<void> {
   let failed = false;
   for (const step of stepsOf(stagesFrom(process.argv.slice(2)))) {
     if (failed) {
-      results.push(...step.map((stage) => ({ stage, seconds: 0, status: 'not run' as const })));
+      results.push(...step.flat().map((stage) => ({ stage, seconds: 0, status: 'not run' as const })));
       continue;
     }
-    if (step.length > 1) process.stdout.write(`[test] side by side: ${step.join(', ')}\n`);
-    const done = step.length === 1 ? [runAlone(step[0]!)] : await Promise.all(step.map(runHeld));
+    if (step.length > 1) process.stdout.write(`[test] side by side: ${step.map((lane) => lane.join(' then ')).join(', ')}\n`);
+    const done = step.length === 1 ? runLaneAlone(step[0]!) : (await Promise.all(step.map(runLane))).flat();
     results.push(...done);
     failed = done.some((r) => r.status === 'failed');
   }
