@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/unit/fetchMock.ts';
-import { EARLY, type TakeEarly } from '../../src/core/api/prefetched.ts';
+import { EARLY, SESSION_STATE, type TakeEarly } from '../../src/core/api/prefetched.ts';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
 import { $currentUser, startLanguage } from '../../src/core/session/session.ts';
 import { shared } from '../../src/core/shared.ts';
@@ -282,6 +282,40 @@ describe('the loader: first answers', () => {
     const answer = take(user, get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' })); // an English user
     expect(await (await answer!).json()).toEqual({ data: 'early' });
     expect(take(user, get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' }))).toBeUndefined(); // once
+  });
+
+  it('asks nothing again that the page has taken already: a later loader leaves no old answer waiting', async () => {
+    const m = mockFetch(() => json({ data: 'early' }));
+    signIn({});
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation><vigil-inbox></vigil-inbox>`);
+    prefetch(PLAN);
+    const user = `${ORIGIN}/api/v2/user`;
+    const headers = get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' });
+    expect(await (await take(user, headers)!).json()).toEqual({ data: 'early' });
+    // The inbox's script arrives after the session's first check: it asks for its own list only.
+    prefetch({ tag: 'vigil-inbox', paths: ['/api/v2/incidents?page=1'] });
+    expect(m.callsTo('/api/v2/user')).toHaveLength(1);
+    expect(m.callsTo('/api/v2/incidents')).toHaveLength(1);
+    // A later check of the session (after a refused call) goes to the server.
+    expect(take(user, headers)).toBeUndefined();
+  });
+
+  it('asks none of the session’s calls once the page’s session has started (a script that came later)', () => {
+    const m = mockFetch(() => json({}));
+    signIn({});
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    const state = shared<{ started: Promise<void> | null }>(SESSION_STATE, () => {
+      throw new Error('the session keeps its state under another name');
+    });
+    const before = state.started;
+    state.started = Promise.resolve();
+    try {
+      prefetch(PLAN);
+    } finally {
+      state.started = before;
+    }
+    // Only the element's own answer, which nothing on the page has asked for yet.
+    expect(m.calls.map((c) => c.url.pathname)).toEqual([`/api/public/v2/projects/${PROJECT}/evacuation/status`]);
   });
 
   it('hands over nothing once stale', () => {

@@ -17,7 +17,7 @@
  * Kept tiny, and bundled into each loader: anything it imported at run time would be one
  * more round trip.
  */
-import { EARLY, type TakeEarly } from '../../src/core/api/prefetched.ts';
+import { EARLY, SESSION_STATE, type TakeEarly } from '../../src/core/api/prefetched.ts';
 
 /** What the build fills in for each element: chunk names (`chunks/<name>.js` beside this script). */
 export interface LoadPlan {
@@ -201,13 +201,17 @@ export function prefetch(plan: DataPlan): void {
   // The token goes only to the API that issued it, and only when nothing names another.
   if (!base || base !== owner || named.some((value) => value !== base)) return;
   // One map per page, whichever loader made it: each element's loader adds to it.
-  const page = window as { [STORE]?: Map<string, Early>; [SHARED]?: Map<string, unknown> };
+  // A taken answer stays as null: a loader that runs later (its script came after the
+  // session's first calls) does not ask again what the page has asked already. An answer
+  // left waiting would be handed to a later call, such as the check of the session after a
+  // refused call, which must hear the server as it is now.
+  const page = window as { [STORE]?: Map<string, Early | null>; [SHARED]?: Map<string, unknown> };
   const store = (page[STORE] ??= new Map());
   // The client asks this before sending a request (src/core/api/prefetched.ts).
   const take: TakeEarly = (url, init) => {
     const early = store.get(url);
     if (!early) return undefined;
-    store.delete(url);
+    store.set(url, null);
     const headers = new Headers(init.headers);
     const same =
       (init.method ?? 'GET') === 'GET' && early.auth === (headers.get('Authorization') ?? '') && Date.now() - early.at < FRESH_MS;
@@ -230,9 +234,15 @@ export function prefetch(plan: DataPlan): void {
   // for the user, and once the user is validated for the JWT and the unread count, in that
   // language. No first screen waits for those two: they go last and at low priority, so
   // that on a connection the browser shares six ways neither holds up the element's own
-  // answers or its code (the browser sends them once those have a connection).
-  ask(`/i18n/messages/${messages}.json`, '', 'en');
-  ask('/api/v2/user', `Bearer ${user.token}`, tag);
+  // answers or its code (the browser sends them once those have a connection). None of
+  // them when the page's session has started already (this script came after another
+  // element's): it has asked for them itself, and an answer left waiting would be handed
+  // to a later check, such as the session's after a refused call.
+  const sessionToStart = !(shared.get(SESSION_STATE) as { started?: unknown } | undefined)?.started;
+  if (sessionToStart) {
+    ask(`/i18n/messages/${messages}.json`, '', 'en');
+    ask('/api/v2/user', `Bearer ${user.token}`, tag);
+  }
   for (const entry of plan.paths) {
     const [, name, wanted, byDefault, path = entry] = /^\[(\w[\w-]*)=(\w+)(\*?)\](.*)$/.exec(entry) ?? [];
     if (name && (element?.getAttribute(name) ?? (byDefault ? wanted : null)) !== wanted) continue;
@@ -245,8 +255,10 @@ export function prefetch(plan: DataPlan): void {
     });
     if (complete) ask(filled, `Bearer ${user.token}`, tag);
   }
-  ask('/auth/jwt', `Bearer ${user.token}`, tag, 'low');
-  ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag, 'low');
+  if (sessionToStart) {
+    ask('/auth/jwt', `Bearer ${user.token}`, tag, 'low');
+    ask(`/api/v2/notifications?filter%5Bunread%5D=true&locale=${tag}&per_page=1`, `Bearer ${user.token}`, tag, 'low');
+  }
   // Each element with answers of its own shows times with them.
   warmClock();
 }

@@ -6,6 +6,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { trackNetwork } from './support/network.ts';
+import { expireSessionAfter, FAILED_REQUEST_CONSOLE, injectFault } from './support/faults.ts';
+import { confirmInDialog } from './support/fault-rows.ts';
 import { PROJECTS } from '../../demo/server/seed-ids.ts';
 
 interface Sent {
@@ -98,6 +100,49 @@ test('<vigil-evacuation>: until Start is enabled, the user asked once and nothin
   // unread count) never at the priority of what the button waits for.
   expect(calls.map((r) => r.url.href).filter((href, i, all) => all.indexOf(href) !== i)).toEqual([]);
   expect(calls.filter((r) => /^\/(auth\/jwt|api\/v2\/notifications)$/.test(r.url.pathname) && r.priority !== 'Low')).toEqual([]);
+});
+
+test('a second element whose script comes after the first validation asks nothing again, and a refused call still signs out', async ({
+  page,
+  signIn,
+  baseURL,
+  browserProblems,
+}) => {
+  browserProblems.allow(FAILED_REQUEST_CONSOLE); // the refused call
+  // Two elements, each with its own script (examples/evacuation.html). When the second
+  // script arrives after the session has made its first calls, it must not ask for them
+  // early again: an answer left waiting would be handed to a later call, and the session's
+  // check after a refused call (a 401) would then read the old "still signed in".
+  await signIn('manager@vigil.test');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Intranet</title>
+<script type="module" src="/dist/vigil-login.js"></script><script type="module" src="/dist/vigil-evacuation.js"></script>
+</head><body><main><vigil-login></vigil-login><vigil-evacuation project="${PROJECTS.northwind}"></vigil-evacuation></main></body></html>`;
+  await page.route(`${baseURL}/e2e/first-load.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${baseURL}/dist/vigil-evacuation.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent = await recordRequests(page);
+  // The session asks for the JWT once it has validated the user: its start is done.
+  const started = page.waitForRequest((request) => new URL(request.url()).pathname === '/auth/jwt');
+  // Not until 'load': the page loads once the held script does.
+  await page.goto('/e2e/first-load.html', { waitUntil: 'commit' });
+  await started;
+  release();
+  const start = page.locator('vigil-evacuation').getByRole('button', { name: 'Start evacuation' });
+  await expect(start).toBeEnabled();
+  for (const call of ['/api/v2/user', '/auth/jwt', '/i18n/messages/en.json']) {
+    expect(sent.filter((r) => r.url.pathname === call).map((r) => r.url.pathname)).toEqual([call]);
+  }
+
+  const refused = await injectFault(page, { method: 'POST', path: /\/evacuation\/start$/ }, '401');
+  await expireSessionAfter(page, refused);
+  await confirmInDialog(page, start, 'Start evacuation');
+  await expect.poll(() => refused.hits).toBe(1);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('auth.currentUser'))).toBeNull();
+  await expect(page.locator('vigil-evacuation').getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
 test('<vigil-inbox> on its own script: every script it loads, live updates included, asked for at once', async ({

@@ -9,3 +9,11 @@
 export const EARLY = 'api.early';
 
 export type TakeEarly = (url: string, init: RequestInit) => Promise<Response> | undefined;
+
+/**
+ * The name of the session's state in the page's shared registry (src/core/session/session.ts
+ * names it as a literal, which costs the base chunk no import): once its `started` is set,
+ * the session has made (or is making) its own first calls, and a loader that runs later asks
+ * for none of them early.
+ */
+export const SESSION_STATE = 'session.state';

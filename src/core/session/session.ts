@@ -16,6 +16,8 @@ import { $currentUser, $unreadCount } from './store.ts';
 
 export { $currentUser, $unreadCount } from './store.ts';
 
+// Its name is SESSION_STATE of api/prefetched.ts: a loader that runs after `started` is set
+// asks for none of the session's calls early.
 const state = shared('session.state', () => ({
   validating: null as Promise<CurrentUser | null> | null,
   started: null as Promise<void> | null,
