@@ -79,6 +79,36 @@ test('home cards show offline systems, evacuations and open incidents on the rig
   expect(await unchanged()).toBe(true);
 });
 
+test('a change told before the health code arrived shows once it has: a late chunk loses nothing', async ({ page, api, signIn }) => {
+  // Health follows the channel from a chunk that loads after the first paint, while the
+  // header's counts may have opened the channel already. Hold that chunk, let the channel
+  // tell of a system going offline, then let the chunk come: the card must show it.
+  await signIn(MANAGER);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/dist\/chunks\/live-[\w-]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('projects.health.live')) await held;
+    await route.fulfill({ response, body });
+  });
+  await new ProjectPage(page).openProject(PROJECTS.northwind);
+  const ghent = siteCard(page, 'Ghent Distribution Centre');
+  await expect(siteCard(page, 'Brussels Head Office').locator('[part="health-offline"]')).toHaveText('1 system offline: Roof terrace');
+  // A witness among the page's own listeners (the suite's page-wide registry) says when the channel told of it.
+  await page.evaluate(() => {
+    const registry = (window as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for('vigil.shared.v1')]!;
+    const topics = registry.get('live.topics') as Map<string, Set<() => void>>;
+    if (!topics.has('systems')) topics.set('systems', new Set());
+    topics.get('systems')!.add(() => ((window as unknown as { __systemsTold?: boolean }).__systemsTold = true));
+  });
+  await setOnline(api, SYSTEMS.ghentAlarm, false);
+  await page.waitForFunction(() => (window as unknown as { __systemsTold?: boolean }).__systemsTold === true);
+  await expect(ghent.locator('[part="health-offline"]')).toHaveCount(0);
+  release();
+  await expect(ghent.locator('[part="health-offline"]')).toHaveText('1 system offline: Fire and intrusion panel');
+});
+
 test('project page: the offline system and the evacuating site are on the right site cards, live; a project-wide evacuation marks every site', async ({
   page,
   api,

@@ -28,6 +28,16 @@ type Handler = (hint: TopicHint) => void;
 
 const handlers = shared('live.topics', () => new Map<Topic, Set<Handler>>());
 
+/** When each topic was last told of in this tab (Date.now()). */
+const told = shared('live.topics.told', () => new Map<Topic, number>());
+
+/**
+ * When any of `topics` was last told of in this tab (0: never). A module whose code comes
+ * after the page has started listening (its chunk loads after the first paint) compares it
+ * with when its data was loaded: a change told before it subscribed is not lost.
+ */
+export const lastTold = (topics: readonly Topic[]): number => Math.max(0, ...topics.map((topic) => told.get(topic) ?? 0));
+
 /** Calls `handler` whenever `topic` changed (in this tab or, through a nudge, another). */
 export function onTopic(topic: Topic, handler: Handler): () => void {
   let set = handlers.get(topic);
@@ -38,5 +48,7 @@ export function onTopic(topic: Topic, handler: Handler): () => void {
 
 /** Tells this tab's subscribers that `topics` changed. */
 export function dispatchTopics(topics: readonly Topic[], hint: TopicHint = {}): void {
+  const now = Date.now();
+  for (const topic of topics) told.set(topic, now);
   for (const topic of topics) for (const handler of [...(handlers.get(topic) ?? [])]) handler(hint);
 }

@@ -32,9 +32,9 @@ describe('health follows the live channel', () => {
   it('loads nothing while health is not shown', () => {
     projectList.set('list', []);
     projectCache.set('p1', project);
+    holdHealth()();
     const list = vi.spyOn(projectList, 'load').mockResolvedValue([]);
     const projects = vi.spyOn(projectCache, 'load').mockResolvedValue(project);
-    holdHealth()();
     dispatchTopics(['incidents', 'systems', 'evacuation']);
     expect(list).not.toHaveBeenCalled();
     expect(projects).not.toHaveBeenCalled();
@@ -50,5 +50,21 @@ describe('health follows the live channel', () => {
     projectList.set('list', []);
     dispatchTopics(['notifications']);
     expect(list).not.toHaveBeenCalled();
+  });
+
+  it('loads again, once shown, what was loaded before a change the channel told of before this module listened', () => {
+    projectList.set('list', []);
+    projectCache.set('p1', project);
+    // Told while no page showed health (the module's code was still on its way).
+    const told = Date.now() + 1000;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(told);
+    dispatchTopics(['systems']);
+    now.mockReturnValue(told + 10);
+    projectCache.set('p2', { ...project, uuid: 'p2' }); // loaded after it: up to date
+    const list = vi.spyOn(projectList, 'load').mockResolvedValue([]);
+    const projects = vi.spyOn(projectCache, 'load').mockResolvedValue(project);
+    unhold = holdHealth();
+    expect(list).toHaveBeenCalledWith('list', { force: true, quiet: true, renew: true });
+    expect(projects.mock.calls).toEqual([['p1', { force: true, quiet: true, renew: true }]]);
   });
 });
