@@ -79,21 +79,15 @@ function runAlone(stage: string): StageResult {
   return { stage, seconds: (performance.now() - started) / 1000, status: run.status === 0 ? 'passed' : 'failed' };
 }
 
-/** A lane with nothing beside it: its stages in order, output on the terminal, until one fails. */
-function runLaneAlone(lane: readonly string[]): StageResult[] {
-  const results: StageResult[] = [];
-  for (const stage of lane) {
-    results.push(results.some((r) => r.status === 'failed') ? { stage, seconds: 0, status: 'not run' } : runAlone(stage));
-  }
-  return results;
-}
-
-/** One lane of several side by side: its stages in order until one fails, then the rest not run. */
-async function runLane(lane: readonly string[]): Promise<StageResult[]> {
+/**
+ * A lane's stages in order, each through `run` (on the terminal when the lane is alone,
+ * held when it has others beside it), until one fails: the rest are not run.
+ */
+async function runLane(lane: readonly string[], run: (stage: string) => StageResult | Promise<StageResult>): Promise<StageResult[]> {
   const results: StageResult[] = [];
   for (const stage of lane) {
     if (results.some((r) => r.status === 'failed')) results.push({ stage, seconds: 0, status: 'not run' });
-    else results.push(await runHeld(stage));
+    else results.push(await run(stage));
   }
   return results;
 }
@@ -125,7 +119,8 @@ async function main(): Promise<void> {
       continue;
     }
     if (step.length > 1) process.stdout.write(`[test] side by side: ${step.map((lane) => lane.join(' then ')).join(', ')}\n`);
-    const done = step.length === 1 ? runLaneAlone(step[0]!) : (await Promise.all(step.map(runLane))).flat();
+    const done =
+      step.length === 1 ? await runLane(step[0]!, runAlone) : (await Promise.all(step.map((lane) => runLane(lane, runHeld)))).flat();
     results.push(...done);
     failed = done.some((r) => r.status === 'failed');
   }
