@@ -15,9 +15,5 @@ const Grid = preloadable(() => grid.then((m) => ({ default: m.LiveView })));
  */
 export function LazyLiveView(props: LiveViewProps) {
   const Loaded = useLoaded(Grid);
-  return Loaded ? (
-    <Loaded {...props} />
-  ) : (
-    <LiveViewRegionSkeleton cameras={props.cameras} label={props.label} landmark={props.landmark ?? true} />
-  );
+  return Loaded ? <Loaded {...props} /> : <LiveViewRegionSkeleton {...props} />;
 }

@@ -49,7 +49,7 @@ export function LiveViewRegionSkeleton({
 }: {
   cameras: readonly Camera[];
   label: string;
-  landmark?: boolean;
+  landmark?: boolean | undefined;
 }) {
   useStyles(css);
   const t = useT();
