@@ -177,6 +177,33 @@ test.describe('on a device the account never signed in on', () => {
     await expect(offer).toHaveCount(0);
   });
 
+  test('an incident that arrives while the alerts code is still on its way is alerted once it has come', async ({ page, api, signIn }) => {
+    // The inbox's live code loads after the first paint. An incident that arrives before it
+    // has (here: held until the incident is more than a second old) arrived while the page
+    // was open: it must still raise its alarm, not pass for one that was there before.
+    await signIn(MANAGER);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/dist\/chunks\/live-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (/[`'"]inbox\.live[`'"]/.test(body)) {
+        asked = true;
+        await held;
+      }
+      await route.fulfill({ response, body });
+    });
+    await new InboxPage(page).openPortal('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => asked).toBe(true);
+    const incident = await api.createIncident({ site: SITES.antwerpWarehouse, severity: 'high', title: 'While the code was loading' });
+    // The page's own clock past the incident's second and the one after it.
+    await page.waitForFunction((at) => Date.now() > at + 1_500, Date.parse(incident.occurred_at));
+    release();
+    await expect(alarms(page).filter({ hasText: 'While the code was loading' })).toBeVisible({ timeout: 5_000 });
+  });
+
   test('an incident that arrives before the user did anything brings the offer with it', async ({ page, api, signIn }) => {
     await fakeNotifications(page.context());
     await signIn(MANAGER);

@@ -71,6 +71,22 @@ describe('live updates', () => {
     expect(received).toEqual(['new-1']);
   });
 
+  it('an incident that arrived after the page started, before this code loaded, is new: it is alerted', async () => {
+    // The page started 30 s ago; the live code came only now (a late chunk on a busy machine).
+    const started = Date.now() - 30_000;
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(started);
+    try {
+      await newPage();
+      const received: string[] = [];
+      onIncidentReceived((i) => received.push(i.uuid));
+      apply(result([incident('while-loading', at(-20_000)), incident('before-the-page', new Date(started - 5_000).toISOString())]), true);
+      expect(received).toEqual(['while-loading']);
+      expect($toasts.get()).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('an incident in the first answer of a portal page brings the desktop-alert offer with it, before any act', async () => {
     const { $navigator } = await import('../../router/navigation.ts');
     vi.stubGlobal('Notification', { permission: 'default', requestPermission: () => Promise.resolve('default') });
@@ -142,6 +158,30 @@ describe('live updates', () => {
     await vi.waitFor(() => expect($unreadCount.get()).toBe(2));
     expect(loads()).toHaveLength(2);
     stop();
+  });
+
+  it('a change told before anyone here watched it is loaded by the first watcher; one told after a load is not loaded twice', async () => {
+    const m = mockFetch((call) =>
+      call.url.pathname === '/api/v2/events' ? json({ errors: [] }, 404) : json({ data: [], meta: { total: 3 } }),
+    );
+    const loads = (path: string) => m.calls.filter((c) => c.url.pathname === path && c.url.searchParams.get('page') === '1');
+    // Told while this code was still on its way (another module had opened the channel).
+    dispatchTopics(['incidents']);
+    const { onLiveResult } = await import('./hub.ts');
+    const applied = new Promise<void>((resolve) => onLiveResult(() => resolve()));
+    const stop = watchLive(['incidents']);
+    await applied;
+    expect(loads('/api/v2/incidents')).toHaveLength(1);
+    // A second watcher of the same need: already loaded since, nothing more.
+    const stop2 = watchLive(['incidents']);
+    // No change told of the unread count: the session's own load stands.
+    const stop3 = watchLive(['unread']);
+    await refresh([]);
+    expect(loads('/api/v2/incidents')).toHaveLength(1);
+    expect(m.callsTo('/api/v2/notifications')).toHaveLength(0);
+    stop();
+    stop2();
+    stop3();
   });
 
   it('a failed load shows no toast (the client and the session deal with it)', async () => {

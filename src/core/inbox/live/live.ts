@@ -14,7 +14,7 @@ import type { Incident } from '../../api/contract.ts';
 import { request } from '../../api/client.ts';
 import { $language } from '../../i18n/languages.ts';
 import { holdWhileHidden, isLeader, registerFallbackPoll, watchLive as watchChannel } from '../../live/live.ts';
-import { onTopic, type Topic } from '../../live/topics.ts';
+import { lastTold, onTopic, type Topic } from '../../live/topics.ts';
 import { $currentUser, $unreadCount } from '../../session/session.ts';
 import { shared } from '../../shared.ts';
 import { $openIncidents } from '../open.ts';
@@ -33,12 +33,25 @@ import { deliver, LIVE_PAGE_SIZE, type LiveResult } from './hub.ts';
  */
 export type LiveNeed = 'unread' | 'incidents' | 'open';
 const NEEDS: readonly LiveNeed[] = ['unread', 'incidents', 'open'];
+/** The topics that change what each need loads. */
+const TOLD_BY: Record<LiveNeed, readonly Topic[]> = {
+  unread: ['notifications', 'resync'],
+  incidents: ['incidents', 'resync'],
+  open: ['incidents', 'resync'],
+};
 
 const SEEN_LIMIT = 2000;
 
 const live = shared('inbox.live', () => ({
   watchers: { unread: 0, incidents: 0, open: 0 } as Record<LiveNeed, number>,
-  startedAt: Date.now(),
+  /** When each need last started loading here (0: never). */
+  loadedAt: { unread: 0, incidents: 0, open: 0 } as Record<LiveNeed, number>,
+  /**
+   * When the page started (its navigation, not this module's late load, as the channel's
+   * replay): an incident that arrived after it is new, also when it came while this code
+   * was still on its way.
+   */
+  startedAt: Math.floor(performance.timeOrigin),
   seen: new Set<string>(),
   listeners: new Set<(incident: Incident) => void>(),
   /** Loads under way, by need, and whether another was asked for meanwhile. */
@@ -90,6 +103,13 @@ function hook(): void {
 export function watchLive(needs: readonly LiveNeed[]): () => void {
   hook();
   for (const n of needs) live.watchers[n]++;
+  // A change told while no one here watched it (before this code arrived, or between two
+  // watchers) went past: the first watcher of a need loads it once.
+  const missed = needs.filter((n) => {
+    const told = lastTold(TOLD_BY[n]);
+    return live.watchers[n] === 1 && told > 0 && told >= live.loadedAt[n];
+  });
+  if (missed.length) void refresh(missed);
   // Incidents shown here: the moment to offer desktop alerts for them (once).
   if (needs.includes('incidents')) offerDesktopAlerts();
   loadOpenIfUnknown();
@@ -167,6 +187,8 @@ async function fallbackPoll(): Promise<Topic[]> {
 export async function load(needs: readonly LiveNeed[], strict = false): Promise<void> {
   const user = $currentUser.get();
   if (!user) return;
+  const now = Date.now();
+  for (const n of needs) live.loadedAt[n] = now;
   const [unread, incidents, open] = await Promise.allSettled([
     needs.includes('unread')
       ? request('GET', '/api/v2/notifications', Answers.notifications, {
