@@ -84,10 +84,18 @@
       var early = store.get(url);
       if (!early) return undefined;
       store.delete(url);
+      // Not from before a change the live channel has told of since (src/core/live/topics.ts).
+      var told = shared.get('live.topics.told');
       var same =
         (init.method || 'GET') === 'GET' &&
         early.auth === (new Headers(init.headers).get('Authorization') || '') &&
-        Date.now() - early.at < 10000;
+        Date.now() - early.at < 10000 &&
+        !(
+          told &&
+          Array.from(told.values()).some(function (at) {
+            return at >= early.at;
+          })
+        );
       return same
         ? early.response.catch(function () {
             return fetch(url, init);

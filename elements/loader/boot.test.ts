@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/unit/fetchMock.ts';
-import { EARLY, SESSION_STATE, type TakeEarly } from '../../src/core/api/prefetched.ts';
+import { EARLY, SESSION_STATE, TOLD, type TakeEarly } from '../../src/core/api/prefetched.ts';
 import type { CurrentUser } from '../../src/core/api/contract.ts';
 import { $currentUser, startLanguage } from '../../src/core/session/session.ts';
 import { shared } from '../../src/core/shared.ts';
@@ -316,6 +316,28 @@ describe('the loader: first answers', () => {
     }
     // Only the element's own answer, which nothing on the page has asked for yet.
     expect(m.calls.map((c) => c.url.pathname)).toEqual([`/api/public/v2/projects/${PROJECT}/evacuation/status`]);
+  });
+
+  it('hands over nothing asked for before a change the live channel told of since', async () => {
+    mockFetch(() => json({ data: 'early' }));
+    signIn({});
+    place(`<vigil-evacuation project="${PROJECT}"></vigil-evacuation>`);
+    prefetch(PLAN);
+    const status = `${ORIGIN}/api/public/v2/projects/${PROJECT}/evacuation/status`;
+    const user = `${ORIGIN}/api/v2/user`;
+    const headers = get({ Authorization: 'Bearer secret', 'Accept-Language': 'en' });
+    // Another element's code opened the channel, which told of an evacuation before this
+    // element's code arrived: its status from before goes unused, the client asks again.
+    const { dispatchTopics } = await import('../../src/core/live/topics.ts');
+    const told = shared<Map<string, number>>(TOLD, () => new Map());
+    try {
+      dispatchTopics(['evacuation']);
+      expect(told.get('evacuation')).toBeGreaterThan(0); // the channel keeps it under that name
+      expect(take(status, headers)).toBeUndefined();
+      expect(take(user, headers)).toBeUndefined();
+    } finally {
+      told.clear();
+    }
   });
 
   it('hands over nothing once stale', () => {

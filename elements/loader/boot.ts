@@ -17,7 +17,7 @@
  * Kept tiny, and bundled into each loader: anything it imported at run time would be one
  * more round trip.
  */
-import { EARLY, SESSION_STATE, type TakeEarly } from '../../src/core/api/prefetched.ts';
+import { EARLY, SESSION_STATE, TOLD, type TakeEarly } from '../../src/core/api/prefetched.ts';
 
 /** What the build fills in for each element: chunk names (`chunks/<name>.js` beside this script). */
 export interface LoadPlan {
@@ -213,8 +213,14 @@ export function prefetch(plan: DataPlan): void {
     if (!early) return undefined;
     store.set(url, null);
     const headers = new Headers(init.headers);
+    // Not from before a change the live channel has told of since (another element's code
+    // opened it while this one's was on its way): that answer may be what was true before.
+    const told = shared.get(TOLD) as Map<string, number> | undefined;
     const same =
-      (init.method ?? 'GET') === 'GET' && early.auth === (headers.get('Authorization') ?? '') && Date.now() - early.at < FRESH_MS;
+      (init.method ?? 'GET') === 'GET' &&
+      early.auth === (headers.get('Authorization') ?? '') &&
+      Date.now() - early.at < FRESH_MS &&
+      ![...(told?.values() ?? [])].some((at) => at >= early.at);
     // A failed early request: the client's own goes out instead.
     return same ? early.response.catch(() => fetch(url, init)) : undefined;
   };

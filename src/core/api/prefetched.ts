@@ -17,3 +17,10 @@ export type TakeEarly = (url: string, init: RequestInit) => Promise<Response> | 
  * for none of them early.
  */
 export const SESSION_STATE = 'session.state';
+
+/**
+ * The name of the live channel's `Map<topic, when it was last told>` in the page's shared
+ * registry (src/core/live/topics.ts): an early answer asked for before a change was told may
+ * be from before it, and is not handed over.
+ */
+export const TOLD = 'live.topics.told';

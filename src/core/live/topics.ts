@@ -28,7 +28,11 @@ type Handler = (hint: TopicHint) => void;
 
 const handlers = shared('live.topics', () => new Map<Topic, Set<Handler>>());
 
-/** When each topic was last told of in this tab (Date.now()). */
+/**
+ * When each topic was last told of in this tab (Date.now()). A loader's early answers read
+ * it under this name (`TOLD` in core/api/prefetched.ts, a literal here to keep the import
+ * out of the first load; elements/loader/boot.test.ts fails if the two differ).
+ */
 const told = shared('live.topics.told', () => new Map<Topic, number>());
 
 /**
