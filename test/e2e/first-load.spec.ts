@@ -222,3 +222,50 @@ test('the portal home asks for its projects while it validates the user and load
   // The page took the answer asked for while validating: no second request.
   expect(projects).toHaveLength(1);
 });
+
+test('an early answer from before a change the live channel told of is not shown: the element asks again', async ({
+  page,
+  signIn,
+  baseURL,
+  api,
+}) => {
+  // Two elements, each with its own script. The badge's code opens the live channel while
+  // the evacuation control's code is held; its loader's early status (calm) has arrived.
+  // An evacuation then starts and the channel tells of it: once the control's code comes,
+  // it must show the evacuation, not the calm answer asked for before it.
+  const manager = await signIn('manager@vigil.test');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Intranet</title>
+<script type="module" src="/dist/vigil-unread-badge.js"></script><script type="module" src="/dist/vigil-evacuation.js"></script>
+</head><body><main><vigil-unread-badge></vigil-unread-badge><vigil-evacuation project="${PROJECTS.northwind}"></vigil-evacuation></main></body></html>`;
+  await page.route(`${baseURL}/e2e/first-load.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/dist\/chunks\/evacuation-state-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const status = `/api/public/v2/projects/${PROJECTS.northwind}/evacuation/status`;
+  // Answered (the server wrote it whole): its body is read only when the client takes it.
+  const early = page.waitForResponse((response) => new URL(response.url()).pathname === status);
+  await page.goto('/e2e/first-load.html', { waitUntil: 'commit' });
+  await early;
+  // A witness among the page's own topic listeners says when the channel told of the start.
+  await page.waitForFunction(() => {
+    const registry = (window as unknown as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('vigil.shared.v1')];
+    const topics = registry?.get('live.topics') as Map<string, Set<() => void>> | undefined;
+    if (!topics) return false;
+    if (!topics.has('evacuation')) topics.set('evacuation', new Set());
+    topics.get('evacuation')!.add(() => ((window as unknown as { __evacuationTold?: boolean }).__evacuationTold = true));
+    return true;
+  });
+  const res = await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
+    headers: { Authorization: `Bearer ${manager.token}` },
+    data: {},
+  });
+  expect(res.status()).toBe(200);
+  await page.waitForFunction(() => (window as unknown as { __evacuationTold?: boolean }).__evacuationTold === true);
+  release();
+  const control = page.locator('vigil-evacuation');
+  await expect(control.getByRole('button', { name: 'End evacuation' })).toBeVisible();
+  await expect(control).not.toContainText('No evacuation in progress');
+});
