@@ -30,7 +30,7 @@ const elementEntries = Object.fromEntries(
 const BASE =
   /node_modules\/(react|react-dom|scheduler|i18next|nanostores|@nanostores\/(react|persistent)|wretch|@r2wc)\/|src\/(core\/((api|browser|config|session|i18n|toasts|resources)\/|(shared|events)\.ts)|features\/common\/|ui\/)/;
 const NOT_BASE =
-  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|schemas-account|schemas-primitives|schemas-schedule|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision|names)\.ts|core\/session\/(sign-in|locale)\.ts|core\/resources\/persist\.ts)|\.json\?\w+\.part\.json$/;
+  /src\/(ui\/(AlertDialog\.tsx|dialog\.css|ToastView\.tsx|toasts\.css|FilterBar\.tsx|filter-bar\.css)|core\/browser\/download\.ts|features\/common\/(InSlices\.tsx|ToastRegion\.tsx|LiveNotice\.tsx|liveNotice\.css|Link\.tsx|usePageTitle\.ts|SiteTime\.tsx)|core\/api\/(contract|schemas|schemas-account|schemas-primitives|schemas-schedule|answers|bodies|validate)\.ts|core\/i18n\/(codes|elision|names)\.ts|core\/session\/(sign-in|locale)\.ts|core\/resources\/persist\.ts)|\.json\?\w+\.part\.json$/;
 const inBase = (id: string) => BASE.test(id) && !NOT_BASE.test(id);
 
 /**
@@ -66,7 +66,7 @@ const CHROME =
  * along: the base and the chrome stay where they are.
  */
 const PORTAL =
-  /(elements\/vigil-portal\.ts|src\/(features\/layout\/(Portal|InSlices|Layout|Header|NavPills|NavIcon|menuDialog|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|lazy-page|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
+  /(elements\/vigil-portal\.ts|src\/(features\/common\/InSlices\.tsx|features\/layout\/(Portal|Layout|Header|NavPills|NavIcon|menuDialog|UserMenu|LoadingView|CrashedView|TimeoutPage|PageErrorBoundary|PageOutlet|screens|lazy-page|useRouteFocus|useHeaderMenu)\.tsx?|features\/layout\/(layout|states)\.css\?inline|core\/router\/(portal-router|page-loading|guards)\.ts|core\/(content\/content|theme\/theme)\.ts)|node_modules\/@nanostores\/router\/index\.js)$/;
 
 /**
  * The answers' validation as one chunk: validate.ts, the schemas, the contract and valibot

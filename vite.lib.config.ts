@@ -5,7 +5,7 @@
 // minifies. dist/ stays the self-contained build for script tags.
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
@@ -22,7 +22,25 @@ const elementEntries = Object.fromEntries(
     .map((f) => [f.replace(/\.ts$/, ''), resolve(root, 'elements', f)]),
 );
 
+/**
+ * The elements' renderer that renders elements an app mounts together in slices
+ * (src/features/common/element/renderer.lib.ts), in place of renderer.ts for every
+ * importer but itself.
+ */
+function slicedRenderer(): Plugin {
+  const lib = resolve(root, 'src/features/common/element/renderer.lib.ts');
+  return {
+    name: 'vigil-sliced-renderer',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer !== lib && /(^|\/)renderer\.ts$/.test(source) && importer?.includes('/src/features/common/element/')) return lib;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [slicedRenderer()],
   build: {
     outDir: 'lib',
     emptyOutDir: true,

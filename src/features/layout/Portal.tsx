@@ -11,7 +11,7 @@ import { $currentUser } from '../../core/session/session.ts';
 import { $theme, applyTheme } from '../../core/theme/theme.ts';
 import { adoptCss } from '../../ui/styles.ts';
 import { useElementScope } from '../common/element/context.ts';
-import { InSlices } from './InSlices.tsx';
+import { InSlices } from '../common/InSlices.tsx';
 import { useStyles } from '../common/useStyles.ts';
 import { Layout } from './Layout.tsx';
 import { warmPage } from './screens.tsx';

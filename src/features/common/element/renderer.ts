@@ -8,12 +8,12 @@ import { createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import r2wcCore from '@r2wc/core';
 
-interface Context {
+export interface Context {
   root: Root;
   Component: ComponentType<object>;
 }
 
-const renderer = {
+export const renderer = {
   mount(container: HTMLElement, Component: ComponentType<object>, props: object): Context {
     const root = createRoot(container, { onCaughtError: () => undefined });
     root.render(createElement(Component, props));
