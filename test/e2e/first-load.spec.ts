@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { trackNetwork } from './support/network.ts';
+import { witnessTopic } from './support/topics.ts';
 import { expireSessionAfter, FAILED_REQUEST_CONSOLE, injectFault } from './support/faults.ts';
 import { confirmInDialog } from './support/fault-rows.ts';
 import { PROJECTS } from '../../demo/server/seed-ids.ts';
@@ -250,20 +251,13 @@ test('an early answer from before a change the live channel told of is not shown
   await page.goto('/e2e/first-load.html', { waitUntil: 'commit' });
   await early;
   // A witness among the page's own topic listeners says when the channel told of the start.
-  await page.waitForFunction(() => {
-    const registry = (window as unknown as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('vigil.shared.v1')];
-    const topics = registry?.get('live.topics') as Map<string, Set<() => void>> | undefined;
-    if (!topics) return false;
-    if (!topics.has('evacuation')) topics.set('evacuation', new Set());
-    topics.get('evacuation')!.add(() => ((window as unknown as { __evacuationTold?: boolean }).__evacuationTold = true));
-    return true;
-  });
+  const told = await witnessTopic(page, 'evacuation');
   const res = await api.request.post(`/api/public/v1/projects/${PROJECTS.northwind}/evacuation/start`, {
     headers: { Authorization: `Bearer ${manager.token}` },
     data: {},
   });
   expect(res.status()).toBe(200);
-  await page.waitForFunction(() => (window as unknown as { __evacuationTold?: boolean }).__evacuationTold === true);
+  await told();
   release();
   const control = page.locator('vigil-evacuation');
   await expect(control.getByRole('button', { name: 'End evacuation' })).toBeVisible();

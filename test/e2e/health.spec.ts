@@ -10,6 +10,7 @@ import { ProjectPage } from './screens/ProjectPage.ts';
 import { ProjectsPage } from './screens/ProjectsPage.ts';
 import { SitePage } from './screens/SitePage.ts';
 import { SystemPage } from './screens/SystemPage.ts';
+import { witnessTopic } from './support/topics.ts';
 
 const MANAGER = 'manager@vigil.test';
 
@@ -95,18 +96,9 @@ test('a change told before the health code arrived shows once it has: a late chu
   await new ProjectPage(page).openProject(PROJECTS.northwind);
   const ghent = siteCard(page, 'Ghent Distribution Centre');
   await expect(siteCard(page, 'Brussels Head Office').locator('[part="health-offline"]')).toHaveText('1 system offline: Roof terrace');
-  // A witness among the page's own listeners (the suite's page-wide registry) says when the
-  // channel told of it; placed once the channel's code has made that registry entry.
-  await page.waitForFunction(() => {
-    const registry = (window as unknown as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('vigil.shared.v1')];
-    const topics = registry?.get('live.topics') as Map<string, Set<() => void>> | undefined;
-    if (!topics) return false;
-    if (!topics.has('systems')) topics.set('systems', new Set());
-    topics.get('systems')!.add(() => ((window as unknown as { __systemsTold?: boolean }).__systemsTold = true));
-    return true;
-  });
+  const told = await witnessTopic(page, 'systems');
   await setOnline(api, SYSTEMS.ghentAlarm, false);
-  await page.waitForFunction(() => (window as unknown as { __systemsTold?: boolean }).__systemsTold === true);
+  await told();
   await expect(ghent.locator('[part="health-offline"]')).toHaveCount(0);
   release();
   await expect(ghent.locator('[part="health-offline"]')).toHaveText('1 system offline: Fire and intrusion panel');
