@@ -33,7 +33,8 @@ export default defineConfig({
           isolate: false,
           // Real servers, seeds of thousands of rows: generous on a loaded 2-core machine.
           testTimeout: 30_000,
-          include: ['demo/**/*.test.ts'],
+          // With the build helpers of the examples, which run Vite in Node.
+          include: ['demo/**/*.test.ts', 'examples/*.test.ts'],
         },
       },
     ],

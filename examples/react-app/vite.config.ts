@@ -5,10 +5,13 @@
 // Built into examples/react-app/dist and served by the demo server at
 // /examples/react-app/dist/ (`npm run example:react`).
 import { defineConfig } from 'vite';
+import { compileHints } from '../compile-hints.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: '/examples/react-app/dist/',
+  // The scripts the page runs at once are compiled while they stream in (compile-hints.ts).
+  plugins: [compileHints()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   // In a real app 'vigil-portal' comes from node_modules; here the example sits inside the
   // package, and resolves it by its own name through package.json "exports" (a package may

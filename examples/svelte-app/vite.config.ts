@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { compileHints } from '../compile-hints.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 
@@ -12,7 +13,8 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/examples/svelte-app/dist/',
   // Svelte needs no setting for custom elements: tags with a dash are left to the browser.
-  plugins: [svelte({ configFile: false })],
+  // The scripts the page runs at once are compiled while they stream in (compile-hints.ts).
+  plugins: [compileHints(), svelte({ configFile: false })],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   resolve: {
     // In a real app this comes from node_modules/vigil-portal; here, from this repo's build.

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
+import { compileHints } from '../compile-hints.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 
@@ -12,6 +13,9 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/examples/vue-app/dist/',
   plugins: [
+    // main.ts imports the Vigil bundle once Vue has mounted: a page with elements runs it at
+    // once, so it is compiled while it streams in, like the entry (compile-hints.ts).
+    compileHints({ also: (chunk) => chunk.moduleIds.some((id) => id === resolve(repo, 'dist/vigil.js')) }),
     vue({
       // The one setting Vue needs: vigil-* tags are custom elements, not Vue components.
       template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('vigil-') } },
