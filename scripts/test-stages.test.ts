@@ -13,16 +13,21 @@ describe('npm test stages', () => {
     expect(() => stagesFrom(['--from', 'nope'])).toThrow(/--from needs one of/);
   });
 
-  it('runs every stage before the end-to-end suite side by side, after the manifest they read', () => {
+  it('runs the typecheck, the lint and the unit tests side by side, after the manifest they read', () => {
     expect(stepsOf(STAGES)).toEqual([
       [['manifest']],
-      [['typecheck:code'], ['lint'], ['test:unit'], ['build', 'budgets'], ['test:browser']],
+      [['typecheck:code'], ['lint'], ['test:unit']],
+      [['build', 'budgets'], ['test:browser']],
       [['test:e2e']],
     ]);
   });
 
-  it('runs the build, then the budgets that read it, in one lane; a later start keeps what is left', () => {
-    expect(stepsOf(stagesFrom(['--from', 'test:unit']))).toEqual([[['test:unit'], ['build', 'budgets'], ['test:browser']], [['test:e2e']]]);
+  it('runs the build, then the budgets that read it, beside the browser tests that do not', () => {
+    expect(stepsOf(stagesFrom(['--from', 'test:unit']))).toEqual([
+      [['test:unit']],
+      [['build', 'budgets'], ['test:browser']],
+      [['test:e2e']],
+    ]);
     expect(stepsOf(stagesFrom(['--from', 'budgets']))).toEqual([[['budgets'], ['test:browser']], [['test:e2e']]]);
     expect(stepsOf(stagesFrom(['--from', 'test:browser']))).toEqual([[['test:browser']], [['test:e2e']]]);
   });

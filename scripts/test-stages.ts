@@ -4,14 +4,12 @@
  * slow stage is seen at once instead of guessed from a scrolling log.
  *
  * The manifest comes first, alone (a second): it writes the generated manifest and types
- * that the others read. Then everything before the end-to-end suite runs side by side
- * (LANES): the typecheck, the lint, the unit tests, the build then the budgets (which read
- * the build), and the browser tests. None of them reads what the build writes (the lint and
- * the typecheck leave the built folders out, the tests that serve files make their own), and
- * each alone leaves part of two cores idle: the typecheck and the lint are one process each,
- * the build is mostly one, the browser tests wait on Chromium. Run as two groups, the
- * second (build and browser tests) left about a third of two cores idle. Output of stages
- * side by side is held and printed whole when each ends, so the log stays readable.
+ * that the others read. Then the typecheck, the lint and the unit tests run side by side
+ * (LANES): they read the sources and write nothing, and the typecheck and the lint are
+ * each one process on one core, which alone left the other core idle. Then the build and
+ * the budgets (which read the build) run beside the browser tests, which load the sources
+ * through Vite and leave about a third of two cores idle alone. Output of stages side by
+ * side is held and printed whole when each ends, so the log stays readable.
  *
  *   npm test                     every stage
  *   npm test -- --from build     from a stage on (after fixing a failure there)
@@ -25,7 +23,8 @@ export const STAGES = ['manifest', 'typecheck:code', 'lint', 'test:unit', 'build
  * a group at the same time. A stage in no group runs alone.
  */
 export const LANES: readonly (readonly (readonly string[])[])[] = [
-  [['typecheck:code'], ['lint'], ['test:unit'], ['build', 'budgets'], ['test:browser']],
+  [['typecheck:code'], ['lint'], ['test:unit']],
+  [['build', 'budgets'], ['test:browser']],
 ];
 
 export type StageResult = { stage: string; seconds: number; status: 'passed' | 'failed' | 'not run' };
