@@ -59,51 +59,67 @@ afterAll(async () => {
 
 describe('event streams', () => {
   it('60 streams from one session replaying the log: 10 open, the rest 429 with Retry-After, /api/ping fast meanwhile', async () => {
-    const { app, base } = await served();
-    const token = await login(app, 'manager@vigil.test');
-    const since = Date.now();
-    // A full log to replay: every stream asks for all of it.
-    const me = userId(app, 'manager@vigil.test');
-    for (let n = 0; n < 2000; n++) app.deps.events.publish('unread', { user: me }, { count: n });
+    /**
+     * One round on a server of its own: the ping's time behind 60 ordinary signed-in reads
+     * (the yardstick: a busy machine slows every answer), then behind 60 streams that each
+     * ask for the whole log, and what those streams were answered.
+     */
+    const round = async () => {
+      const { app, base } = await served();
+      const token = await login(app, 'manager@vigil.test');
+      const since = Date.now();
+      // A full log to replay: every stream asks for all of it.
+      const me = userId(app, 'manager@vigil.test');
+      for (let n = 0; n < 2000; n++) app.deps.events.publish('unread', { user: me }, { count: n });
 
-    // Connections open and code warm, so the ping measures the server's work, not the test client's set-up.
-    await Promise.all(Array.from({ length: 61 }, () => fetch(`${base}/api/ping`)));
-    const warm = await stream(base, token, `?since=${since}`);
-    await untilReady(warm);
-    for (const a of aborts.splice(0)) a.abort();
-    await expect.poll(() => app.deps.events.size, { timeout: 5000, interval: 10 }).toBe(0);
+      // Connections open and code warm, so the ping measures the server's work, not the test client's set-up.
+      await Promise.all(Array.from({ length: 61 }, () => fetch(`${base}/api/ping`)));
+      const warm = await stream(base, token, `?since=${since}`);
+      await untilReady(warm);
+      for (const a of aborts.splice(0)) a.abort();
+      await expect.poll(() => app.deps.events.size, { timeout: 5000, interval: 10 }).toBe(0);
 
-    /** How long a ping takes when sent right behind `requests` (all sent at once). */
-    const pingBehind = async (requests: () => Promise<Response>) => {
-      const sent = Array.from({ length: 60 }, requests);
-      const started = performance.now();
-      const ping = await fetch(`${base}/api/ping`);
-      const ms = performance.now() - started;
-      expect(ping.status).toBe(204);
-      return { ms, answers: await Promise.all(sent) };
+      /** How long a ping takes when sent right behind `requests` (all sent at once). */
+      const pingBehind = async (requests: () => Promise<Response>) => {
+        const sent = Array.from({ length: 60 }, requests);
+        const started = performance.now();
+        const ping = await fetch(`${base}/api/ping`);
+        const ms = performance.now() - started;
+        expect(ping.status).toBe(204);
+        return { ms, answers: await Promise.all(sent) };
+      };
+      const yardstick = (await pingBehind(() => fetch(`${base}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } }))).ms;
+      const { ms, answers } = await pingBehind(() => stream(base, token, `?since=${since}`));
+      return { app, base, token, yardstick, ms, answers };
     };
-    // The yardstick: a ping behind 60 ordinary signed-in reads (a busy machine slows every answer).
-    const yardstick = (await pingBehind(() => fetch(`${base}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } }))).ms;
-    const { ms: pingMs, answers } = await pingBehind(() => stream(base, token, `?since=${since}`));
 
-    // Under 500 ms, or on a machine so busy that ordinary reads take long, within three times theirs.
-    expect(pingMs).toBeLessThan(Math.max(500, 3 * yardstick));
-    const open = answers.filter((r) => r.status === 200);
-    const refused = answers.filter((r) => r.status === 429);
-    expect(open).toHaveLength(DEFAULT_SHARE_LIMITS.streamsPerSession);
-    expect(refused).toHaveLength(50);
-    for (const r of refused) {
-      expect(Number(r.headers.get('Retry-After'))).toBeGreaterThan(0);
-      expect((await r.json()).errors[0].message).toMatch(/^Too many attempts/);
+    // One sample of each is at the mercy of whatever else the machine runs at that moment:
+    // three rounds, compared by their medians.
+    const rounds = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await round();
+      rounds.push(r);
+      const open = r.answers.filter((a) => a.status === 200);
+      const refused = r.answers.filter((a) => a.status === 429);
+      expect(open).toHaveLength(DEFAULT_SHARE_LIMITS.streamsPerSession);
+      expect(refused).toHaveLength(50);
+      for (const a of refused) {
+        expect(Number(a.headers.get('Retry-After'))).toBeGreaterThan(0);
+        expect((await a.json()).errors[0].message).toMatch(/^Too many attempts/);
+      }
+      expect(r.app.deps.events.size).toBe(10);
+      // 2000 missed events are more than a replay sends: each open stream was told to refetch.
+      expect(await untilReady(open[0]!)).toMatch(/^event: reset\n[\s\S]*event: ready\ndata: \{"resumed":false,"replayed":0\}/);
+
+      // A stream that ends frees its place.
+      for (const a of aborts.splice(0)) a.abort();
+      await expect.poll(() => r.app.deps.events.size, { timeout: 5000, interval: 10 }).toBe(0);
+      expect((await stream(r.base, r.token)).status).toBe(200);
+      for (const a of aborts.splice(0)) a.abort();
     }
-    expect(app.deps.events.size).toBe(10);
-    // 2000 missed events are more than a replay sends: each open stream was told to refetch.
-    expect(await untilReady(open[0]!)).toMatch(/^event: reset\n[\s\S]*event: ready\ndata: \{"resumed":false,"replayed":0\}/);
-
-    // A stream that ends frees its place.
-    for (const a of aborts.splice(0)) a.abort();
-    await expect.poll(() => app.deps.events.size, { timeout: 5000, interval: 10 }).toBe(0);
-    expect((await stream(base, token)).status).toBe(200);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    // Under 500 ms, or on a machine so busy that ordinary reads take long, within three times theirs.
+    expect(median(rounds.map((r) => r.ms))).toBeLessThan(Math.max(500, 3 * median(rounds.map((r) => r.yardstick))));
   });
 
   it('caps the streams of a user over all their sessions, and of one address over all users', async () => {
