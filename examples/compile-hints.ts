@@ -7,11 +7,11 @@
  * Why: an app's first chunk holds React (or Vue, or Svelte), i18next and the elements it
  * shows, and most of their functions run while the page starts. Compiled lazily, that work
  * is one long task on the main thread; Lighthouse (mobile) measured the React example at
- * 88–95 with 230–450 ms of total blocking time, and with the hint at 96–99 with 20–200 ms.
+ * 88–95 with 230–450 ms of total blocking time, and with the hint at 95–99 with 20–220 ms.
  *
  * Which files: the entry chunks and every chunk they import statically, that is what the
- * browser must run before the app starts (and those `also` names, see below). Chunks loaded later (a dialog, a list) stay lazy:
- * compiling what may never run would cost time for nothing. The comment must be the file's
+ * browser must run before the app starts (and those `also` names, see below). Chunks loaded
+ * later (a dialog, a list) stay lazy: compiling what may never run would cost time for nothing. The comment must be the file's
  * first line, so it is added after minification (a minifier drops comments).
  */
 import type { Plugin } from 'vite';
@@ -45,7 +45,6 @@ export function compileHints({ also }: { also?: (chunk: Chunk) => boolean } = {}
   return {
     name: 'vigil-compile-hints',
     apply: 'build',
-    enforce: 'post',
     // Last, after Vite has put its preload helper at the top of the entry.
     generateBundle: {
       order: 'post',
