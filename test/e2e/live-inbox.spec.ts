@@ -99,7 +99,10 @@ test('a new incident slides in without moving the row being read, and its toast 
   await expect(inbox.rows(list).first()).toBeInViewport({ ratio: 1 });
 
   // A second one, read at the top: it just appears; its toast's link opens it in place.
-  // (Critical: the list puts the worst open incidents first, so a critical one lands on top.)
+  // (Critical: the list puts the worst open incidents first, so a critical one lands on top.
+  // Times are to the second, and two of one second are ordered by their ids, as the server
+  // orders them: so the second one is made once the first one's second has passed.)
+  await expect.poll(() => Date.now()).toBeGreaterThanOrEqual(Date.parse(made.occurred_at) + 1000);
   const second = await api.createIncident({
     site: SITES.brusselsOffice,
     severity: 'critical',
