@@ -12,6 +12,7 @@ import { PROJECTS, SITES, SYSTEMS } from '../../demo/server/seed-ids.ts';
 import { axe, expect, formatViolations, test } from './fixtures.ts';
 import { EvacuationBlock } from './screens/EvacuationBlock.ts';
 import { EvacuationExamplePage } from './screens/EvacuationExamplePage.ts';
+import { PortalLayout } from './screens/PortalLayout.ts';
 import { SystemPage } from './screens/SystemPage.ts';
 
 interface Shift {
@@ -372,4 +373,31 @@ test('a site page on a wide screen asks for its incidents with the site, so the 
   await expect(page.locator('.v-spinner:visible')).toHaveCount(0);
   // The list coming after the page pushed the other systems and the schedule card down (0.048).
   await expectSteady(page);
+});
+
+// The user menu's settings arrive after it opens (their code, then whether this device has
+// alerts, which grows their section): "Sign out" stays where the pointer found it meanwhile.
+// A click once landed on the alerts that had just pushed it down, and the user stayed signed in.
+test('the user menu keeps "Sign out" in place while its settings load', async ({ page, signIn }) => {
+  await managerAt(page, signIn, PHONE);
+  const extras = await hold(page, '**/dist/chunks/UserMenuExtras-*.js');
+  const devices = await hold(page, '**/api/v2/push/subscriptions');
+  await page.goto('/inbox');
+  const layout = new PortalLayout(page);
+  await expect(layout.userMenu()).toBeVisible();
+  await layout.userMenu().click();
+  const signOut = layout.signOutLink();
+  await expect(signOut).toBeVisible();
+  await painted(page);
+  const before = (await signOut.boundingBox())!;
+
+  extras.release();
+  await expect(page.getByRole('group', { name: 'Appearance' })).toBeVisible();
+  devices.release();
+  await expect(page.getByRole('group', { name: 'Alerts on this device' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Where you’re signed in' })).toBeVisible();
+  await painted(page);
+  expect(await signOut.boundingBox()).toEqual(before);
+  await signOut.click();
+  await expect(page).toHaveURL(/\/login/);
 });

@@ -12,6 +12,11 @@ import { MENU_DIALOG_EVENT } from './menuDialog.ts';
 import { useHeaderMenu } from './useHeaderMenu.ts';
 import { preloadable } from '../common/preloadable.tsx';
 
+const preloadExtras = () =>
+  void UserMenuExtras.preload().catch(() => {
+    // A failed load shows at the menu's opening, from the part's own render.
+  });
+
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts;
@@ -20,7 +25,7 @@ function initials(name: string): string {
 
 /**
  * The user menu (docs/product.md#routes): the signed-in user's name, opening a small panel with who is
- * signed in, the colour scheme (system, light, dark), the desktop alerts for new incidents, two-step sign-in and "Sign out" (/logout). A disclosure: Escape or a click elsewhere closes it,
+ * signed in with "Sign out" (/logout) under it, the colour scheme (system, light, dark), the desktop alerts for new incidents and two-step sign-in. A disclosure: Escape or a click elsewhere closes it,
  * and so does going to another page (`closeKey`, which changes with the URL: not when
  * the page the URL names finishes loading).
  */
@@ -61,6 +66,9 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
+        // The settings' code starts loading on the way to a click, so the panel mostly opens whole.
+        onPointerEnter={preloadExtras}
+        onFocus={preloadExtras}
       >
         <span className="avatar" aria-hidden="true">
           {initials(user.name)}
@@ -77,10 +85,12 @@ export function UserMenu({ closeKey }: { closeKey?: string | undefined }) {
           <strong>{user.name}</strong>
           <span className="v-small v-muted user-email">{user.email}</span>
         </p>
-        {extras && <UserMenuExtras alerts={user.terms_accepted_web_portal} />}
-        <Link className="ly-item" to={pathTo('logout')}>
+        {/* Above the settings, which arrive after the panel opens and grow as they learn
+            this device's alerts: nothing moves "Sign out" from under a pointer on its way. */}
+        <Link className="ly-item user-sign-out" to={pathTo('logout')}>
           {t('layout.user.signOut')}
         </Link>
+        {extras && <UserMenuExtras alerts={user.terms_accepted_web_portal} />}
       </div>
     </div>
   );
