@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { type DemoApi, expect } from '../fixtures.ts';
-import { type CallMatcher, type Fault, FAULT_KINDS, INJECTED_MESSAGE, message, type Outcome } from './faults.ts';
+import { type CallMatcher, describeOutcome, type Fault, FAULT_KINDS, INJECTED_MESSAGE, message, type Outcome } from './faults.ts';
 
 /** The account the table signs in with unless a row says otherwise. */
 export const MANAGER = 'manager@vigil.test';
@@ -86,15 +86,23 @@ export const NO_CONTENT: Fault[] = FAULT_KINDS.filter((f) => f !== 'bad-shape');
 
 /**
  * The faults of a row. A user action is retried in place, so it meets every fault. A call
- * made when a screen opens costs a page load or navigation per fault, so it meets one of the
- * two malformed answers: both end in the same place of the client (`request()` turns a body
- * that is not JSON and one that misses required fields into the same malformed error, see
- * src/core/api/client.test.ts), so the second one would test nothing new about the screen.
+ * made when a screen opens costs a page load or navigation per fault, so where two faults
+ * reach the screen as the same error it meets the stricter one:
+ * - of the two malformed answers, the one missing required fields: `request()` turns it and
+ *   a body that is not JSON into the same malformed error (src/core/api/client.test.ts);
+ * - of the two 500s, the one with an errors body, when the row expects the same outcome for
+ *   both: the screen gets the same error (kind, status) with the server's message in it
+ *   instead of the generic one (a 500 without a body gets the generic message, also
+ *   client.test.ts), so showing the expected text there proves the screen shows its own
+ *   text for both, where a 500 without a body would pass a screen that shows the server's.
  */
 export function faultsOf(row: Row, mode: Mode): Fault[] {
   const all = row.faults ?? FAULT_KINDS;
   if (mode === 'retry') return all;
-  return all.includes('bad-shape') ? all.filter((f) => f !== 'not-json') : all;
+  const same = (a: Fault, b: Fault) => describeOutcome(row.outcome(a)) === describeOutcome(row.outcome(b));
+  return all.filter(
+    (f) => !(f === 'not-json' && all.includes('bad-shape')) && !(f === '500' && all.includes('500-errors') && same('500', '500-errors')),
+  );
 }
 
 export const path = (re: string) => new RegExp(`^${re}$`);

@@ -4,10 +4,12 @@
 // that makes it. For each: the docs/product.md#errors text shows (role=alert), or the 401 rule applies;
 // nothing uncaught reaches the console; edits in progress are kept; the page stays usable.
 //
-// One test per call (a row of the table), one step per fault, the 401 last (it signs out). How a
-// step provokes the call depends on the row (see Row.mode): a fresh page load for start-up
-// calls, an in-app navigation into the screen for calls made when a screen opens, or the
-// user's action repeated in place (a retry after the previous failure) for actions.
+// One test per call (a row of the table), one step per fault, the 401 last (it signs out); a
+// screen's call meets the stricter of two faults that reach it as the same error (faultsOf,
+// fault-rows.ts). How a step provokes the call depends on the row (see Row.mode): a fresh
+// page load for start-up calls, an in-app navigation into the screen for calls made when a
+// screen opens, or the user's action repeated in place (a retry after the previous failure)
+// for actions.
 // After each fault the navigation is checked; after an action's last fault too.
 //
 // The table is split over three spec files (faults-session, faults-resources,
