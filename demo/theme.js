@@ -1,5 +1,5 @@
-// Runs before the portal page's first paint (a classic script in <head>, no inline code
-// under the CSP): applies the colour scheme remembered by the user menu (localStorage
+// Runs before the portal page's first paint (a classic script in <head>, which the demo
+// server inlines and the CSP allows by its hash, demo/server/routes/static.ts): applies the colour scheme remembered by the user menu (localStorage
 // "vigil.theme", see src/core/theme/theme.ts), so a dark choice never flashes light.
 try {
   var choice = localStorage.getItem('vigil.theme');

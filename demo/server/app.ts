@@ -32,7 +32,15 @@ import { projectRoutes } from './routes/projects.ts';
 import { exceptionRoutes } from './routes/exceptions.ts';
 import { scheduleRoutes } from './routes/schedules.ts';
 import { sessionRoutes } from './routes/sessions.ts';
-import { EARLY_SCRIPT_HASH, isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
+import {
+  EARLY_SCRIPT_HASH,
+  isReserved,
+  PORTAL_STYLE_HASH,
+  portalPage,
+  REPO_ROOT,
+  staticRoutes,
+  THEME_SCRIPT_HASH,
+} from './routes/static.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { projectUserRoutes } from './routes/users.ts';
 import { PushService } from './push.ts';
@@ -41,9 +49,9 @@ import { seed } from './seed.ts';
 
 export const CSP = [
   "default-src 'self'",
-  // Scripts from the origin, and the portal page's one inline script by its hash.
-  `script-src 'self' ${EARLY_SCRIPT_HASH}`,
-  "style-src 'self'",
+  // Scripts and styles from the origin, and the portal page's inline ones by their hashes.
+  `script-src 'self' ${EARLY_SCRIPT_HASH} ${THEME_SCRIPT_HASH}`,
+  `style-src 'self' ${PORTAL_STYLE_HASH}`,
   "img-src 'self' blob: data:",
   "connect-src 'self'",
   "object-src 'none'",

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP } from './app.ts';
-import { acceptsGzip, EARLY_SCRIPT } from './routes/static.ts';
+import { acceptsGzip, EARLY_SCRIPT, REPO_ROOT } from './routes/static.ts';
 import { openDb } from './db.ts';
 import { testApp, type TestApp } from './testing.ts';
 
@@ -96,13 +96,23 @@ describe('the portal page', () => {
     const html = await res.text();
     expect(html).toContain('<script type="module" src="/dist/vigil-portal.js"></script>');
     expect(html).toContain('<meta name="description" content="Manage your projects and systems">');
-    // The early requests' script, in the head before any other script or stylesheet.
+    // The early requests' script first in the head, then the frame's stylesheet and
+    // colour-scheme script inlined in place of their files: the first paint waits for no request.
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toEqual([EARLY_SCRIPT]);
-    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
-    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
-    expect(res.headers.get('Content-Security-Policy')).toContain(`script-src 'self' ${hash};`);
-    expect(html.replace(/<script>[\s\S]*?<\/script>/, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son\w+=/);
+    expect(inline).toEqual([EARLY_SCRIPT, readFileSync(join(REPO_ROOT, 'demo', 'theme.js'), 'utf8')]);
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toEqual([readFileSync(join(REPO_ROOT, 'demo', 'portal.css'), 'utf8')]);
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).not.toContain('/demo/theme.js');
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<style>'));
+    // Each allowed by its hash, and nothing else inline.
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const csp = res.headers.get('Content-Security-Policy');
+    expect(csp).toContain(`script-src 'self' ${hash(inline[0]!)} ${hash(inline[1]!)};`);
+    expect(csp).toContain(`style-src 'self' ${hash(styles[0]!)};`);
+    expect(html.replace(/<script>[\s\S]*?<\/script>/g, '').replace(/<style>[\s\S]*?<\/style>/, '')).not.toMatch(
+      /<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son\w+=/,
+    );
     const icon = await real.request('/demo/favicon.svg');
     expect(icon.headers.get('Content-Type')).toBe('image/svg+xml');
   });

@@ -3,7 +3,7 @@
 // guard of fixtures.ts really catches a violation.
 import type { Page } from '@playwright/test';
 import { expect, test, type BrowserProblems } from './fixtures.ts';
-import { EARLY_SCRIPT_HASH } from '../../demo/server/routes/static.ts';
+import { EARLY_SCRIPT_HASH, PORTAL_STYLE_HASH, THEME_SCRIPT_HASH } from '../../demo/server/routes/static.ts';
 import { portalPath } from './screens/BasePage.ts';
 import { examplePages, exampleHtmlFiles, waitForContent } from './support/faults.ts';
 
@@ -39,11 +39,12 @@ test.describe('the demo server sends the strict CSP with Trusted Types on HTML',
       const header = res.headers()['content-security-policy'];
       expect(header, 'Content-Security-Policy header').toBeTruthy();
       const csp = directives(header ?? '');
-      // Scripts only from the origin and the portal page's one inline script, by its hash: no
-      // other inline script, no eval, no wildcard.
-      expect(csp.get('script-src')).toEqual(["'self'", EARLY_SCRIPT_HASH]);
-      // Styles only from files (constructable sheets are not restricted): no <style>, no style="".
-      expect(csp.get('style-src')).toEqual(["'self'"]);
+      // Scripts only from the origin and the portal page's two inline scripts, by their
+      // hashes: no other inline script, no eval, no wildcard.
+      expect(csp.get('script-src')).toEqual(["'self'", EARLY_SCRIPT_HASH, THEME_SCRIPT_HASH]);
+      // Styles from files (constructable sheets are not restricted) and the portal page's one
+      // inline stylesheet, by its hash: no other <style>, no style="".
+      expect(csp.get('style-src')).toEqual(["'self'", PORTAL_STYLE_HASH]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'none'"]);

@@ -113,14 +113,18 @@ test('the user menu choice overrides the system and survives a reload', async ({
   expect(await page.evaluate(() => localStorage.getItem('vigil.theme'))).toBeNull();
 });
 
-test('a slow cold load shows the header bar and a skeleton before any script runs', async ({ page }) => {
+test('a slow cold load shows the header bar and a skeleton from the page alone, before any script runs', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/dist\/vigil-portal\.js$/, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
+  // Every request but the page itself waits: the frame's styles come inlined with it.
+  await page.route(
+    (url) => url.pathname !== portalPath('/login'),
+    async (route: Route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await page.goto(portalPath('/login'), { waitUntil: 'commit' });
   const frame = page.locator('.boot');
   await expect(frame.locator('.boot-header')).toBeVisible();

@@ -19,7 +19,24 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
  * once at start, so the page and the policy always name the same script.
  */
 export const EARLY_SCRIPT = readFileSync(join(REPO_ROOT, 'demo', 'portal-early.js'), 'utf8');
-export const EARLY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}'`;
+/** A CSP source that allows one inline script or style: the sha256 of its text. */
+export const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+export const EARLY_SCRIPT_HASH = cspHash(EARLY_SCRIPT);
+
+/**
+ * What the portal page's first paint needs, inlined by the server in place of the files
+ * demo/index.html names, so that the frame shown before the modules run waits for no request
+ * (each was a render-blocking round trip): the colour-scheme script (demo/theme.js) and the
+ * frame's stylesheet (demo/portal.css). Read once at start, with their hashes for the CSP.
+ */
+export const THEME_SCRIPT = readFileSync(join(REPO_ROOT, 'demo', 'theme.js'), 'utf8');
+export const THEME_SCRIPT_HASH = cspHash(THEME_SCRIPT);
+export const PORTAL_STYLE = readFileSync(join(REPO_ROOT, 'demo', 'portal.css'), 'utf8');
+export const PORTAL_STYLE_HASH = cspHash(PORTAL_STYLE);
+const INLINED: readonly (readonly [string, string])[] = [
+  ['<link rel="stylesheet" href="/demo/portal.css">', `<style>${PORTAL_STYLE}</style>`],
+  ['<script src="/demo/theme.js"></script>', `<script>${THEME_SCRIPT}</script>`],
+];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const TYPES: Record<string, string> = {
@@ -190,7 +207,8 @@ const routeMatches = (route: string, path: string) => new RegExp(`^${route.repla
 
 /**
  * The portal page (demo/index.html), for any GET outside the reserved prefixes, with the
- * early requests' inline script (EARLY_SCRIPT) and a `modulepreload` link for every file the portal needs at once on this route: its own
+ * early requests' inline script (EARLY_SCRIPT), its frame's script and stylesheet inlined
+ * (INLINED) and a `modulepreload` link for every file the portal needs at once on this route: its own
  * (the entry's imports, the session's parts) and the route's page. The browser then fetches
  * them all in one round trip instead of discovering them one import at a time.
  */
@@ -198,7 +216,8 @@ export async function portalPage(c: Ctx, root = REPO_ROOT): Promise<Response> {
   const file = await fileAt(join(root, 'demo', 'index.html'));
   if (!file) return notFoundText(c);
   // The early requests go first, before the stylesheet and scripts the head names.
-  const html = (await readFile(file, 'utf8')).replace('</title>', `</title>\n    <script>${EARLY_SCRIPT}</script>`);
+  let html = (await readFile(file, 'utf8')).replace('</title>', `</title>\n    <script>${EARLY_SCRIPT}</script>`);
+  for (const [tag, inline] of INLINED) html = html.replace(tag, () => inline);
   const plan = await portalPlan(root);
   const entry = '<script type="module" src="/dist/vigil-portal.js"></script>';
   const send = (body: string) => c.body(body, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
