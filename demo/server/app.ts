@@ -32,50 +32,13 @@ import { projectRoutes } from './routes/projects.ts';
 import { exceptionRoutes } from './routes/exceptions.ts';
 import { scheduleRoutes } from './routes/schedules.ts';
 import { sessionRoutes } from './routes/sessions.ts';
-import {
-  EARLY_SCRIPT_HASH,
-  isReserved,
-  PORTAL_STYLE_HASH,
-  portalPage,
-  REPO_ROOT,
-  staticRoutes,
-  THEME_SCRIPT_HASH,
-} from './routes/static.ts';
+import { isReserved, portalPage, REPO_ROOT, staticRoutes } from './routes/static.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { projectUserRoutes } from './routes/users.ts';
 import { PushService } from './push.ts';
 import { pushActionSignIn, pushRoutes } from './routes/push.ts';
 import { seed } from './seed.ts';
-
-export const CSP = [
-  "default-src 'self'",
-  // Scripts and styles from the origin, and the portal page's inline ones by their hashes.
-  `script-src 'self' ${EARLY_SCRIPT_HASH} ${THEME_SCRIPT_HASH}`,
-  `style-src 'self' ${PORTAL_STYLE_HASH}`,
-  "img-src 'self' blob: data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'self'",
-  "require-trusted-types-for 'script'",
-  'trusted-types vigil dompurify',
-].join('; ');
-
-/**
- * The Vue and Svelte example apps (examples/vue-app, examples/svelte-app) create their
- * framework's own Trusted Types policy, which their pages' CSP names next to Vigil's
- * (README "Vue 3", "Svelte 5"); every other page keeps the plain CSP.
- */
-const FRAMEWORK_POLICIES: readonly (readonly [prefix: string, policy: string])[] = [
-  ['/examples/vue-app/', 'vue'],
-  ['/examples/svelte-app/', 'svelte-trusted-html'],
-];
-
-/** The CSP of the HTML page at `path`. */
-export function cspFor(path: string): string {
-  const policy = FRAMEWORK_POLICIES.find(([prefix]) => path.startsWith(prefix))?.[1];
-  return policy ? CSP.replace('trusted-types vigil dompurify', `trusted-types vigil dompurify ${policy}`) : CSP;
-}
+import { cspFor } from './csp.ts';
 
 /**
  * A POST, PUT or PATCH with a body must say it is JSON (415 otherwise): a `text/plain` or

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSP } from './app.ts';
+import { CSP } from './csp.ts';
 import { acceptsGzip, EARLY_SCRIPT, REPO_ROOT } from './routes/static.ts';
 import { openDb } from './db.ts';
 import { testApp, type TestApp } from './testing.ts';
@@ -90,7 +90,7 @@ describe('the portal page', () => {
     expect(html).not.toContain('shadow');
   });
 
-  it('is the real demo/index.html in this checkout: external scripts and the one inline script its CSP names by hash', async () => {
+  it('is the real demo/index.html in this checkout: external scripts, and the inline scripts and stylesheet its CSP names by hash', async () => {
     const real = testApp({ db: openDb(':memory:'), testHooks: false });
     const res = await real.request('/site/x');
     const html = await res.text();

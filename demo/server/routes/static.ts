@@ -20,7 +20,7 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
  */
 export const EARLY_SCRIPT = readFileSync(join(REPO_ROOT, 'demo', 'portal-early.js'), 'utf8');
 /** A CSP source that allows one inline script or style: the sha256 of its text. */
-export const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 export const EARLY_SCRIPT_HASH = cspHash(EARLY_SCRIPT);
 
 /**
