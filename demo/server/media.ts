@@ -2,7 +2,9 @@
  * Camera frames: real JPEGs (jpeg-js) of a simple scene — sky and buildings lit by the
  * site's local time of day, a vehicle driving by, the camera name and an HH:MM:SS clock —
  * different every second. A camera's frame is encoded once per second however many
- * viewers ask, so 20 cameras at 1 fps stay cheap; incident media are still frames.
+ * viewers ask; incident media are still frames. A frame costs about 15 ms of the server's
+ * CPU, 13 ms of it jpeg-js building its encoder's tables again (it has no encoder to
+ * reuse): 20 cameras on screen at 1 fps take about a third of a core.
  */
 import { createHash } from 'node:crypto';
 import jpeg from 'jpeg-js';
