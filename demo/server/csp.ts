@@ -1,23 +1,16 @@
 /**
- * The Content-Security-Policy of the demo server's HTML pages: scripts and styles from the
- * origin only, the portal page's inline head (its early requests, colour scheme and frame)
- * by the hashes of exactly that text, and Trusted Types enforced with Vigil's policies.
+ * The Content-Security-Policy of the demo server's HTML pages: the strict policy the
+ * cross-origin example gives integrators (examples/cross-origin/headers.ts), with the portal
+ * page's inline head (its early requests, colour scheme and frame) allowed by the hashes of
+ * exactly that text.
  */
+import { strictCsp } from '../../examples/cross-origin/headers.ts';
 import { EARLY_SCRIPT_HASH, PORTAL_STYLE_HASH, THEME_SCRIPT_HASH } from './routes/static.ts';
 
-export const CSP = [
-  "default-src 'self'",
-  // Scripts and styles from the origin, and the portal page's inline ones by their hashes.
-  `script-src 'self' ${EARLY_SCRIPT_HASH} ${THEME_SCRIPT_HASH}`,
-  `style-src 'self' ${PORTAL_STYLE_HASH}`,
-  "img-src 'self' blob: data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'self'",
-  "require-trusted-types-for 'script'",
-  'trusted-types vigil dompurify',
-].join('; ');
+// The portal page's inline head, by the hashes of exactly its text.
+const SCRIPTS = [EARLY_SCRIPT_HASH, THEME_SCRIPT_HASH];
+const STYLES = [PORTAL_STYLE_HASH];
+export const CSP = strictCsp({ script: SCRIPTS, style: STYLES });
 
 /**
  * The Vue and Svelte example apps (examples/vue-app, examples/svelte-app) create their
@@ -32,5 +25,5 @@ const FRAMEWORK_POLICIES: readonly (readonly [prefix: string, policy: string])[]
 /** The CSP of the HTML page at `path`. */
 export function cspFor(path: string): string {
   const policy = FRAMEWORK_POLICIES.find(([prefix]) => path.startsWith(prefix))?.[1];
-  return policy ? CSP.replace('trusted-types vigil dompurify', `trusted-types vigil dompurify ${policy}`) : CSP;
+  return policy ? strictCsp({ script: SCRIPTS, style: STYLES, trustedTypes: [policy] }) : CSP;
 }
