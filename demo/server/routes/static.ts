@@ -208,9 +208,10 @@ const routeMatches = (route: string, path: string) => new RegExp(`^${route.repla
 /**
  * The portal page (demo/index.html), for any GET outside the reserved prefixes, with the
  * early requests' inline script (EARLY_SCRIPT), its frame's script and stylesheet inlined
- * (INLINED) and a `modulepreload` link for every file the portal needs at once on this route: its own
- * (the entry's imports, the session's parts) and the route's page. The browser then fetches
- * them all in one round trip instead of discovering them one import at a time.
+ * (INLINED) and a `modulepreload` link for every file the portal needs at once on this
+ * route: its own (the entry's imports, the session's parts) and the route's page. The
+ * browser then fetches them all in one round trip instead of discovering them one import
+ * at a time.
  */
 export async function portalPage(c: Ctx, root = REPO_ROOT): Promise<Response> {
   const file = await fileAt(join(root, 'demo', 'index.html'));

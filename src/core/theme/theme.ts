@@ -5,9 +5,9 @@ import { shared } from '../shared.ts';
 /**
  * The portal's colour scheme (docs/product.md#routes, user menu): follow the system,
  * or always light, or always dark. Remembered per browser in localStorage under
- * `vigil.theme`; `demo/theme.js` (inlined in the page's head) applies the same key before the first paint, so a
- * stored choice never flashes the other scheme. Embedded elements never read it: they
- * follow their host page's `color-scheme` (README "Theming").
+ * `vigil.theme`; `demo/theme.js` (inlined in the page's head) applies the same key before
+ * the first paint, so a stored choice never flashes the other scheme. Embedded elements
+ * never read it: they follow their host page's `color-scheme` (README "Theming").
  */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
