@@ -87,4 +87,21 @@ describe('formatSiteMoment, many rows', () => {
       made.mockRestore();
     }
   });
+
+  it("reads each row in two clocks, the site's and the viewer's, no more", () => {
+    // A clock is two formatToParts (the time, the zone's name); a row of a list whose site
+    // reads like the viewer, or differs on the same day, needs two.
+    const parts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const paris = formatSiteMoment(AT, 'Europe/Paris', { locale: 'en', viewerZone: 'Europe/Brussels', now: SAME_DAY });
+      expect(paris?.viewerText).toBeUndefined();
+      expect(parts).toHaveBeenCalledTimes(4);
+      parts.mockClear();
+      const newYork = formatSiteMoment(AT, 'America/New_York', { locale: 'en', viewerZone: 'Europe/Brussels', now: SAME_DAY });
+      expect(norm(newYork?.viewerText)).toBe('16:31 GMT+1');
+      expect(parts).toHaveBeenCalledTimes(4);
+    } finally {
+      parts.mockRestore();
+    }
+  });
 });

@@ -87,12 +87,15 @@ export function formatSiteMoment(
   const site = clock(d, zone, locale, siteDate);
   const moment: SiteMoment = { text: site.text, zone: site.zone, label: joined(site) };
   if (zone === viewer) return moment;
+  // Each clock is two formatToParts, and a list asks for every row's on each render: the
+  // site's time-only clock is `site` when that has no date, and the viewer's clock is asked
+  // for with a date only when it reads differently and needs one.
+  const siteClock = siteDate === 'time' ? site : clock(d, zone, locale, 'time');
+  const sameClock = clock(d, viewer, locale, 'time');
+  if (sameClock.text === siteClock.text && sameClock.zone === siteClock.zone) return moment;
   // The viewer's clock carries a date whenever the site's does, or when the day differs there.
   const viewerDate = siteDate === 'time' && dayIn(d, viewer) === dayIn(d, zone) ? 'time' : siteDate === 'full' ? 'full' : 'always';
-  const own = clock(d, viewer, locale, viewerDate);
-  const sameClock = clock(d, viewer, locale, 'time');
-  const siteClock = clock(d, zone, locale, 'time');
-  if (sameClock.text === siteClock.text && sameClock.zone === siteClock.zone) return moment;
+  const own = viewerDate === 'time' ? sameClock : clock(d, viewer, locale, viewerDate);
   return { ...moment, viewerText: joined(own) };
 }
 
