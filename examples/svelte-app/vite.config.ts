@@ -20,11 +20,8 @@ export default defineConfig({
     // In a real app this comes from node_modules/vigil-portal; here, from this repo's build.
     alias: [{ find: /^vigil-portal$/, replacement: resolve(repo, 'dist/vigil.js') }],
   },
-  // No modulepreload links: for each element the bundle defines, Vite's preload helper would
-  // add one link per file that element imports (61 on the Vue example), and each link costs the
-  // main thread about half a millisecond to add, in the task that defines the element. The
-  // browser finds those files anyway, one static import deeper, and sooner than the links'
-  // long task let it (Lighthouse, mobile: this page 93–94 with the links, 96 without).
+  // No modulepreload links, for the reason the Vue example's config gives (Lighthouse,
+  // mobile: this page 93–94 with them, 96–99 without).
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: false },
   logLevel: 'warn',
 });
